@@ -1,0 +1,73 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "ResultBundle",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "resultbundle", targets: ["resultbundle"]),
+        .library(name: "ResultModel", targets: ["ResultModel"]),
+        .library(name: "ResultBundle", targets: ["ResultBundle"]),
+        .library(name: "ResultRecorder", targets: ["ResultRecorder"]),
+        .library(name: "TerminalEmulation", targets: ["TerminalEmulation"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
+        .target(name: "ResultModel"),
+        .target(
+            name: "ResultBundle",
+            dependencies: [
+                "ResultModel", "CZlib",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .target(name: "TerminalEmulation", dependencies: ["ResultModel"]),
+        .target(name: "ResultImport", dependencies: ["ResultModel", "CLibXML2"]),
+        .target(
+            name: "HTMLReport",
+            dependencies: [
+                "ResultModel", "ResultBundle", "TerminalEmulation",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
+        .target(name: "JUnitExport", dependencies: ["ResultModel", "ResultBundle", "CLibXML2"]),
+        .target(name: "ResultRecorder", dependencies: ["ResultModel", "ResultBundle", "TerminalEmulation"]),
+        .target(
+            name: "ResultBundleCLI",
+            dependencies: [
+                "ResultModel", "ResultBundle", "TerminalEmulation", "ResultImport", "HTMLReport",
+                "JUnitExport", "ResultRecorder",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "resultbundle", dependencies: ["ResultBundleCLI"]),
+        .target(
+            name: "_TestSupport",
+            dependencies: ["ResultModel", "ResultBundle"],
+            path: "Tests/_TestSupport"
+        ),
+        .testTarget(name: "ResultModelTests", dependencies: ["ResultModel", "_TestSupport"]),
+        .testTarget(name: "ResultBundleTests", dependencies: ["ResultBundle", "_TestSupport"]),
+        .testTarget(name: "TerminalEmulationTests", dependencies: ["TerminalEmulation", "_TestSupport"]),
+        .testTarget(name: "ResultImportTests", dependencies: ["ResultImport", "_TestSupport"]),
+        .testTarget(name: "HTMLReportTests", dependencies: ["HTMLReport", "_TestSupport"]),
+        .testTarget(name: "JUnitExportTests", dependencies: ["JUnitExport", "_TestSupport"]),
+        .testTarget(name: "ResultRecorderTests", dependencies: ["ResultRecorder", "_TestSupport"]),
+        .testTarget(name: "ResultBundleCLITests", dependencies: ["ResultBundleCLI", "_TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+// The HTMLReport module; see docs/ARCHITECTURE.md.

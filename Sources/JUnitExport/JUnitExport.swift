@@ -1,0 +1,1 @@
+// The JUnitExport module; see docs/ARCHITECTURE.md.

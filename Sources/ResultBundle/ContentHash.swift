@@ -1,0 +1,22 @@
+import Crypto
+import Foundation
+
+/// SHA-256 content hashes, the keys of blobs.
+public enum ContentHash {
+    /// Lowercase hexadecimal SHA-256 of `data`.
+    public static func sha256Hex(_ data: Data) -> String {
+        hex(SHA256.hash(data: data))
+    }
+
+    /// Lowercase hexadecimal of a finished digest.
+    public static func hex(_ digest: SHA256.Digest) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(64)
+        for byte in digest {
+            bytes.append(digits[Int(byte >> 4)])
+            bytes.append(digits[Int(byte & 0xF)])
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

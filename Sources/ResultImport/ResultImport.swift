@@ -1,0 +1,1 @@
+// The ResultImport module; see docs/ARCHITECTURE.md.

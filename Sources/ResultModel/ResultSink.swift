@@ -1,0 +1,61 @@
+import Foundation
+
+/// A destination that takes results one piece at a time, as they are produced: the bundle writer, or an
+/// in-memory collector in tests. Importers and the recorder write to a sink and never know which.
+///
+/// Order of calls: ``beginRun(_:)``, then any number of suites, tests and blobs, then ``endRun(_:_:)``.
+/// Blobs referenced by a record must be stored before the record is added. A sink is used from one task at a time.
+public protocol ResultSink: AnyObject {
+    /// Starts a run and returns its index, which tests and suites of the run carry as `runIndex`.
+    func beginRun(_ run: RunRecord) throws -> Int
+    /// Adds a suite's own record.
+    func addSuite(_ suite: SuiteRecord) throws
+    /// Adds a finished test. A durable sink has it on disk when this returns (see `docs/FORMAT.md`).
+    func addTest(_ test: TestRecord) throws
+    /// Stores content once per distinct value and returns its reference.
+    func storeBlob(_ data: Data) throws -> BlobReference
+    /// Stores a file's content once per distinct value and returns its reference, reading the file in chunks.
+    func storeBlob(contentsOf file: URL) throws -> BlobReference
+    /// Ends a run.
+    func endRun(_ runIndex: Int, _ end: RunEnd) throws
+}
+
+/// A run as read back: its start record and, unless it was interrupted, its end.
+public struct RunResult: Sendable, Codable, Hashable {
+    /// The run's index in the bundle.
+    public var index: Int
+    /// The record written when the run started.
+    public var record: RunRecord
+    /// The record written when the run ended; `nil` when the writer stopped first.
+    public var end: RunEnd?
+
+    /// Creates a run result.
+    public init(index: Int, record: RunRecord, end: RunEnd? = nil) {
+        self.index = index
+        self.record = record
+        self.end = end
+    }
+}
+
+/// Results that can be read back one piece at a time: an open bundle, or an in-memory collection.
+/// Reports and exports read from a source and never load every test at once.
+public protocol ResultSource {
+    /// The runs, in order.
+    var runs: [RunResult] { get }
+    /// Calls `body` with each suite record, in the order written.
+    func forEachSuite(_ body: (SuiteRecord) throws -> Void) throws
+    /// Calls `body` with each test, in the order written, holding one test in memory at a time.
+    /// - Complexity: O(size of the bundle) in time, O(largest test) in memory.
+    func forEachTest(_ body: (TestRecord) throws -> Void) throws
+    /// The content of a blob, checked against its hash.
+    func blobData(_ reference: BlobReference) throws -> Data
+}
+
+extension ResultSource {
+    /// Totals over every test, computed by reading every test record.
+    public func totals() throws -> ResultTotals {
+        var totals = ResultTotals()
+        try forEachTest { totals.add($0) }
+        return totals
+    }
+}

@@ -1,0 +1,169 @@
+/// One run of a test command: what ran, where, on what, when, and how it ended.
+///
+/// A bundle holds one or more runs (shards and configurations joined by `merge`). Runs are written in two parts:
+/// this record when the run starts, and a ``RunEnd`` when it ends; a run without an end was interrupted.
+public struct RunRecord: Sendable, Codable, Hashable {
+    /// A name for the run or configuration (`linux-debug`, the `--name` given to `record`).
+    public var name: String?
+    /// The tool that wrote the run (`resultbundle 0.1.0`).
+    public var producer: String
+    /// Where the results came from: `record`, `import:xctest`, `import:junit`, `recorder`, ...
+    public var source: String
+    /// The command line that ran the tests, when known.
+    public var command: [String]
+    /// The working directory of the command, when known.
+    public var workingDirectory: String?
+    /// When the run started, in seconds since 1970.
+    public var start: Double?
+    /// The machine it ran on.
+    public var host: HostInfo
+    /// The Swift toolchain (or other runtime) version line, when known.
+    public var toolchain: String?
+    /// CI context and other tags (`ci.provider`, `vcs.commit`, `vcs.branch`, `ci.jobURL`, ...).
+    public var environment: [NameValue]
+    /// Input files the run was imported from, when imported.
+    public var inputs: [String]
+
+    /// Creates a run record.
+    public init(
+        name: String? = nil,
+        producer: String,
+        source: String,
+        command: [String] = [],
+        workingDirectory: String? = nil,
+        start: Double? = nil,
+        host: HostInfo = HostInfo(),
+        toolchain: String? = nil,
+        environment: [NameValue] = [],
+        inputs: [String] = []
+    ) {
+        self.name = name
+        self.producer = producer
+        self.source = source
+        self.command = command
+        self.workingDirectory = workingDirectory
+        self.start = start
+        self.host = host
+        self.toolchain = toolchain
+        self.environment = environment
+        self.inputs = inputs
+    }
+
+    /// The value of an environment tag, when present.
+    public func environmentValue(_ name: String) -> String? {
+        environment.first { $0.name == name }?.value
+    }
+}
+
+/// How a run ended.
+public struct RunEnd: Sendable, Codable, Hashable {
+    /// When the run ended, in seconds since 1970.
+    public var end: Double?
+    /// The test command's exit code, when it ran as a process.
+    public var exitCode: Int32?
+    /// The run's whole console output.
+    public var output: CapturedOutput?
+    /// Problems noticed while reading the input (mismatched summary lines, unparsable lines).
+    public var diagnostics: [Diagnostic]
+    /// Counts the runner printed in its own summary lines, for cross-checking (`xctest.executed` = 5, ...).
+    public var reportedCounts: [String: Int]
+
+    /// Creates a run end.
+    public init(
+        end: Double? = nil,
+        exitCode: Int32? = nil,
+        output: CapturedOutput? = nil,
+        diagnostics: [Diagnostic] = [],
+        reportedCounts: [String: Int] = [:]
+    ) {
+        self.end = end
+        self.exitCode = exitCode
+        self.output = output
+        self.diagnostics = diagnostics
+        self.reportedCounts = reportedCounts
+    }
+}
+
+/// The machine a run happened on. Every field is optional because imported files rarely say.
+public struct HostInfo: Sendable, Codable, Hashable {
+    /// The host name.
+    public var hostname: String?
+    /// The operating system name and version (`Debian GNU/Linux 12 (bookworm)`).
+    public var operatingSystem: String?
+    /// The kernel version (`6.1.0-18-amd64`).
+    public var kernel: String?
+    /// The CPU architecture (`x86_64`).
+    public var architecture: String?
+    /// The CPU model name.
+    public var cpuModel: String?
+    /// Logical CPU count.
+    public var cpuCount: Int?
+    /// Physical memory in bytes.
+    public var memoryBytes: Int64?
+
+    /// Creates host information.
+    public init(
+        hostname: String? = nil,
+        operatingSystem: String? = nil,
+        kernel: String? = nil,
+        architecture: String? = nil,
+        cpuModel: String? = nil,
+        cpuCount: Int? = nil,
+        memoryBytes: Int64? = nil
+    ) {
+        self.hostname = hostname
+        self.operatingSystem = operatingSystem
+        self.kernel = kernel
+        self.architecture = architecture
+        self.cpuModel = cpuModel
+        self.cpuCount = cpuCount
+        self.memoryBytes = memoryBytes
+    }
+}
+
+/// A non-fatal problem found while reading an input, with where it was.
+public struct Diagnostic: Sendable, Codable, Hashable, CustomStringConvertible {
+    /// How serious it is.
+    public enum Severity: String, Sendable, Codable, Hashable {
+        /// Information.
+        case note
+        /// Something is probably wrong with the input or the results.
+        case warning
+        /// Part of the input could not be used.
+        case error
+    }
+
+    /// How serious it is.
+    public var severity: Severity
+    /// What is wrong, in a sentence.
+    public var message: String
+    /// The input file, when known.
+    public var file: String?
+    /// The 1-based line in the input, when known.
+    public var line: Int?
+    /// The byte offset in the input, when known.
+    public var byteOffset: Int64?
+
+    /// Creates a diagnostic.
+    public init(
+        severity: Severity,
+        message: String,
+        file: String? = nil,
+        line: Int? = nil,
+        byteOffset: Int64? = nil
+    ) {
+        self.severity = severity
+        self.message = message
+        self.file = file
+        self.line = line
+        self.byteOffset = byteOffset
+    }
+
+    /// `file:line: severity: message`.
+    public var description: String {
+        var place = file ?? "<input>"
+        if let line { place += ":\(line)" }
+        if let byteOffset { place += " (byte \(byteOffset))" }
+        return "\(place): \(severity.rawValue): \(message)"
+    }
+}

@@ -1,0 +1,1 @@
+// The ResultRecorder module; see docs/ARCHITECTURE.md.

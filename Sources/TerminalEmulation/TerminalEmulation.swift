@@ -1,0 +1,1 @@
+// The TerminalEmulation module; see docs/ARCHITECTURE.md.

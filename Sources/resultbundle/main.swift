@@ -1,0 +1,3 @@
+import ResultBundleCLI
+
+await ResultBundleCommand.main()
