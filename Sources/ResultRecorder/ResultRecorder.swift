@@ -1,1 +1,0 @@
-// The ResultRecorder module; see docs/ARCHITECTURE.md.
