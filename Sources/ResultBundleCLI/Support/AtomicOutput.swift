@@ -1,0 +1,57 @@
+import Foundation
+
+/// Writes an output file or folder under a temporary name beside its destination and renames it into place only
+/// when it is complete, so an interrupted command never leaves a half-written file where a good one was.
+struct AtomicOutput {
+    /// Where the finished output goes.
+    let destination: URL
+    /// Where it is written until then.
+    let temporary: URL
+
+    /// Prepares an output at `destination`; creates the parent folder when needed.
+    init(destination: URL) throws {
+        self.destination = destination.standardizedFileURL
+        let parent = self.destination.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        let name = ".\(self.destination.lastPathComponent).partial-\(getpid())"
+        self.temporary = parent.appendingPathComponent(name)
+        try? FileManager.default.removeItem(at: temporary)
+    }
+
+    /// Moves the finished temporary output into place, replacing what was there.
+    func commit() throws {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        if manager.fileExists(atPath: destination.path, isDirectory: &isDirectory) {
+            if isDirectory.boolValue {
+                let old = destination.deletingLastPathComponent()
+                    .appendingPathComponent(".\(destination.lastPathComponent).old-\(getpid())")
+                try manager.moveItem(at: destination, to: old)
+                try manager.moveItem(at: temporary, to: destination)
+                try? manager.removeItem(at: old)
+                return
+            }
+        }
+        if rename(temporary.path, destination.path) != 0 {
+            throw CLIError("cannot move the finished output to \(destination.path): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Removes the temporary output after a failure.
+    func discard() {
+        try? FileManager.default.removeItem(at: temporary)
+    }
+
+    /// Runs `body` with the temporary location, then commits, or discards when `body` throws.
+    static func write<T>(to destination: URL, _ body: (URL) throws -> T) throws -> T {
+        let output = try AtomicOutput(destination: destination)
+        do {
+            let result = try body(output.temporary)
+            try output.commit()
+            return result
+        } catch {
+            output.discard()
+            throw error
+        }
+    }
+}
