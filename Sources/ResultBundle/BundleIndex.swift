@@ -14,15 +14,17 @@ struct BundleIndex {
 
     /// A test line: where it is and which test it is.
     struct TestEntry: Equatable {
-        /// FNV-1a 64 of the test id's UTF-8 bytes.
-        var idHash: UInt64
+        /// The low 32 bits of the FNV-1a 64 hash of the test id's UTF-8 bytes.
+        var idHash: UInt32
         /// Index into ``recordFrames``.
         var frameIndex: UInt32
         /// Byte offset of the line in the frame's uncompressed payload.
         var lineOffset: UInt32
-        var runIndex: UInt32
-        /// Position of the test in write order.
-        var ordinal: UInt32
+
+        /// Orders by hash, then in write order.
+        static func precedes(_ lhs: TestEntry, _ rhs: TestEntry) -> Bool {
+            (lhs.idHash, lhs.frameIndex, lhs.lineOffset) < (rhs.idHash, rhs.frameIndex, rhs.lineOffset)
+        }
     }
 
     /// A blob frame.
@@ -36,7 +38,7 @@ struct BundleIndex {
     static let layoutVersion: UInt32 = 1
     static let headerSize = 32
     static let recordFrameSize = 24
-    static let testEntrySize = 24
+    static let testEntrySize = 12
     static let blobEntrySize = 48
 
     var recordFrames: [RecordFrame] = []
@@ -46,14 +48,35 @@ struct BundleIndex {
     /// Offset just past the last frame the index describes.
     var dataEnd: Int64 = Int64(FileHeader.size)
 
-    /// FNV-1a 64-bit hash of a test id.
-    static func hash(_ id: String) -> UInt64 {
+    /// The low 32 bits of the FNV-1a 64-bit hash of a test id.
+    static func hash(_ id: String) -> UInt32 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in id.utf8 {
             hash ^= UInt64(byte)
             hash &*= 0x0000_0100_0000_01b3
         }
-        return hash
+        return UInt32(truncatingIfNeeded: hash)
+    }
+
+    /// ``hash(_:)-(String)`` of ``TestIdentity/id``, without building the string.
+    static func hash(_ identity: TestIdentity) -> UInt32 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var first = true
+        func add(_ component: String) {
+            if !first {
+                hash ^= UInt64(UInt8(ascii: "/"))
+                hash &*= 0x0000_0100_0000_01b3
+            }
+            first = false
+            for byte in component.utf8 {
+                hash ^= UInt64(byte)
+                hash &*= 0x0000_0100_0000_01b3
+            }
+        }
+        if let module = identity.module { add(module) }
+        for suite in identity.suites { add(suite) }
+        add(identity.name)
+        return UInt32(truncatingIfNeeded: hash)
     }
 
     /// The index's payload bytes.
@@ -75,12 +98,10 @@ struct BundleIndex {
             bytes.appendLittleEndian(frame.suiteCount)
             bytes.appendLittleEndian(UInt32(0))
         }
-        for test in tests.sorted(by: { ($0.idHash, $0.ordinal) < ($1.idHash, $1.ordinal) }) {
+        for test in sortedTests() {
             bytes.appendLittleEndian(test.idHash)
             bytes.appendLittleEndian(test.frameIndex)
             bytes.appendLittleEndian(test.lineOffset)
-            bytes.appendLittleEndian(test.runIndex)
-            bytes.appendLittleEndian(test.ordinal)
         }
         for blob in blobs.values.sorted(by: { $0.digest.lexicographicallyPrecedes($1.digest) }) {
             bytes.append(contentsOf: blob.digest)
@@ -119,11 +140,9 @@ struct BundleIndex {
         index.tests.reserveCapacity(testCount)
         for _ in 0..<testCount {
             let entry = TestEntry(
-                idHash: bytes.readLittleEndian(UInt64.self, at: position),
-                frameIndex: bytes.readLittleEndian(UInt32.self, at: position + 8),
-                lineOffset: bytes.readLittleEndian(UInt32.self, at: position + 12),
-                runIndex: bytes.readLittleEndian(UInt32.self, at: position + 16),
-                ordinal: bytes.readLittleEndian(UInt32.self, at: position + 20))
+                idHash: bytes.readLittleEndian(UInt32.self, at: position),
+                frameIndex: bytes.readLittleEndian(UInt32.self, at: position + 4),
+                lineOffset: bytes.readLittleEndian(UInt32.self, at: position + 8))
             guard Int(entry.frameIndex) < frameCount else { throw damaged("test entry points at frame \(entry.frameIndex)") }
             index.tests.append(entry)
             position += testEntrySize
@@ -147,7 +166,7 @@ struct BundleIndex {
     }
 
     /// The entries for a test id, in write order (more than one in a merged bundle, or on a hash collision).
-    func entries(forHash hash: UInt64) -> ArraySlice<TestEntry> {
+    func entries(forHash hash: UInt32) -> ArraySlice<TestEntry> {
         var low = 0
         var high = tests.count
         while low < high {
@@ -161,7 +180,18 @@ struct BundleIndex {
 
     /// Sorts the tests table for lookups (the writer and the scanner add entries in write order).
     mutating func sortForLookup() {
-        tests.sort { ($0.idHash, $0.ordinal) < ($1.idHash, $1.ordinal) }
+        tests = sortedTests()
+    }
+
+    /// The tests ordered by hash, then write order (entries are added in write order). Sorts packed 64-bit
+    /// keys, which is several times faster than sorting the entries.
+    private func sortedTests() -> [TestEntry] {
+        guard tests.count < Int(UInt32.max) else { return tests.sorted(by: TestEntry.precedes) }
+        var keys = [UInt64]()
+        keys.reserveCapacity(tests.count)
+        for (position, test) in tests.enumerated() { keys.append(UInt64(test.idHash) << 32 | UInt64(position)) }
+        keys.sort()
+        return keys.map { tests[Int($0 & 0xFFFF_FFFF)] }
     }
 }
 

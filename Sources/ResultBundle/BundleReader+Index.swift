@@ -52,7 +52,6 @@ extension BundleReader {
     static func rebuildIndex(_ source: FrameSource, into index: inout BundleIndex) throws -> [BundleDamage] {
         let decoder = RecordLineCodec.makeDecoder()
         var damage: [BundleDamage] = []
-        var ordinal: UInt32 = 0
         var runs: [Int: RunResult] = [:]
         var scanDamage = try source.scan(from: Int64(FileHeader.size)) { frame in
             switch frame.header.type {
@@ -70,24 +69,25 @@ extension BundleReader {
                 let frameIndex = UInt32(index.recordFrames.count)
                 RecordLines.forEachLine(in: payload) { range in
                     entry.lineCount += 1
-                    let data = Data(payload[range])
-                    let kind = RecordLines.quickKind(payload, range).map(String.init)
-                        ?? (try? decoder.decode(RecordLineHead.self, from: data))?.kind
-                    switch kind.flatMap(RecordLine.Kind.init(rawValue:)) {
+                    let line = payload.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[range]) }
+                    guard let head = try? RecordLineCodec.decodeHead(line) else {
+                        damage.append(unreadable(frame.offset, range))
+                        return
+                    }
+                    switch RecordLine.Kind(rawValue: head.kind) {
                     case .test:
-                        guard let head = try? decoder.decode(RecordLineHead.self, from: data), let test = head.test else {
+                        guard let identity = head.identity else {
                             damage.append(unreadable(frame.offset, range))
                             return
                         }
                         entry.testCount += 1
                         index.tests.append(BundleIndex.TestEntry(
-                            idHash: BundleIndex.hash(test.identity.id), frameIndex: frameIndex,
-                            lineOffset: UInt32(range.lowerBound), runIndex: UInt32(clamping: test.runIndex), ordinal: ordinal))
-                        ordinal &+= 1
+                            idHash: BundleIndex.hash(identity), frameIndex: frameIndex,
+                            lineOffset: UInt32(range.lowerBound)))
                     case .suite:
                         entry.suiteCount += 1
                     case .run, .runEnd:
-                        switch try? decoder.decode(RecordLine.self, from: data) {
+                        switch try? RecordLineCodec.decode(line, decoder: decoder) {
                         case .run(let runIndex, let record):
                             runs[runIndex] = RunResult(index: runIndex, record: record, end: runs[runIndex]?.end)
                         case .runEnd(let runIndex, let end):
@@ -96,7 +96,7 @@ extension BundleReader {
                             damage.append(unreadable(frame.offset, range))
                         }
                     case nil:
-                        if kind == nil { damage.append(unreadable(frame.offset, range)) }
+                        break  // a kind from a newer minor version
                     }
                 }
                 index.recordFrames.append(entry)

@@ -94,7 +94,6 @@ public final class BundleReader: ResultSource {
     /// - Complexity: O(log tests) plus reading one record batch.
     public func test(id: String, runIndex: Int? = nil) throws -> TestRecord? {
         for entry in index.entries(forHash: BundleIndex.hash(id)) {
-            if let runIndex, Int(entry.runIndex) != runIndex { continue }
             let frameOffset = index.recordFrames[Int(entry.frameIndex)].offset
             guard let payload = try recordPayload(at: frameOffset),
                 let range = RecordLines.line(in: payload, at: Int(entry.lineOffset)),
@@ -119,7 +118,7 @@ public final class BundleReader: ResultSource {
     func decodeLine(_ payload: [UInt8], _ range: Range<Int>, frameOffset: Int64) throws -> RecordLine? {
         do {
             return try payload.withUnsafeBufferPointer { buffer in
-                try decoder.decode(RecordLine.self, from: Data(UnsafeBufferPointer(rebasing: buffer[range])))
+                try RecordLineCodec.decode(UnsafeBufferPointer(rebasing: buffer[range]), decoder: decoder)
             }
         } catch {
             note(BundleDamage(

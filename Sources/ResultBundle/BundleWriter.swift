@@ -19,8 +19,8 @@ public final class BundleWriter: ResultSink {
         /// When the buffer reaches `maxBytes` of uncompressed JSON after a test, and at close: for imports.
         case batched(maxBytes: Int)
 
-        /// Batches of 256 KiB.
-        public static let batched = FlushPolicy.batched(maxBytes: 256 << 10)
+        /// Batches of 1 MiB of uncompressed JSON (compresses within a few percent of one stream).
+        public static let batched = FlushPolicy.batched(maxBytes: 1 << 20)
     }
 
     /// Where the bundle is written.
@@ -37,18 +37,19 @@ public final class BundleWriter: ResultSink {
     let file: FileDescriptor
     var offset: Int64 = 0
     var index = BundleIndex()
-    private var pending = JSONBytes(capacity: 256 << 10)
-    private var pendingTests: [(hash: UInt64, lineOffset: UInt32, runIndex: UInt32)] = []
+    private var pending = JSONBytes(capacity: 1 << 20)
+    private var pendingTests: [(hash: UInt32, lineOffset: UInt32)] = []
     private var pendingSuites: UInt32 = 0
     private var pendingLines: UInt32 = 0
-    private var testOrdinal: UInt32 = 0
     private lazy var encoder = RecordLineCodec.makeEncoder()
+    private let compressor: BatchCompressor
 
     /// Creates (or truncates) the file at `url` and writes the bundle header.
     public init(creating url: URL, flushPolicy: FlushPolicy = .everyTest, limits: BundleLimits = .standard) throws {
         self.url = url
         self.flushPolicy = flushPolicy
         self.limits = limits
+        compressor = try BatchCompressor()
         file = try FileDescriptor.create(url.path)
         try append(FileHeader.encode(.current))
     }
@@ -73,14 +74,13 @@ public final class BundleWriter: ResultSink {
     /// Adds a finished test; with ``FlushPolicy/everyTest`` it is in the file when this returns.
     public func addTest(_ test: TestRecord) throws {
         try checkOpen()
-        let hash = BundleIndex.hash(test.id)
-        let runIndex = UInt32(clamping: test.runIndex)
+        let hash = BundleIndex.hash(test.identity)
         try appendLine(.test(test)) { lineOffset in
-            self.pendingTests.append((hash, lineOffset, runIndex))
+            self.pendingTests.append((hash, lineOffset))
         }
         switch flushPolicy {
         case .everyTest: try flush()
-        case .batched(let maxBytes): if pending.bytes.count >= maxBytes { try flush() }
+        case .batched(let maxBytes): if pending.count >= maxBytes { try flush() }
         }
     }
 
@@ -97,19 +97,19 @@ public final class BundleWriter: ResultSink {
 
     /// Writes buffered records as one record-batch frame.
     public func flush() throws {
-        guard !pending.bytes.isEmpty else { return }
-        let payload = try pending.bytes.withUnsafeBytes { try Compression.deflate($0) }
+        guard pending.count > 0 else { return }
         let frameOffset = offset
-        try writeFrame(.recordBatch, compressed: true, payload: payload, uncompressedLength: pending.bytes.count)
+        try pending.buffer.withUnsafeBytes { json in
+            try compressor.compress(json) { payload in
+                try writeFrame(.recordBatch, compressed: true, payload: payload, uncompressedLength: json.count)
+            }
+        }
         let frameIndex = UInt32(index.recordFrames.count)
         index.recordFrames.append(BundleIndex.RecordFrame(
             offset: frameOffset, lineCount: pendingLines, testCount: UInt32(pendingTests.count),
             suiteCount: pendingSuites))
         for test in pendingTests {
-            index.tests.append(BundleIndex.TestEntry(
-                idHash: test.hash, frameIndex: frameIndex, lineOffset: test.lineOffset, runIndex: test.runIndex,
-                ordinal: testOrdinal))
-            testOrdinal &+= 1
+            index.tests.append(BundleIndex.TestEntry(idHash: test.hash, frameIndex: frameIndex, lineOffset: test.lineOffset))
         }
         pending.removeAll()
         pendingTests.removeAll(keepingCapacity: true)
@@ -124,7 +124,11 @@ public final class BundleWriter: ResultSink {
         index.dataEnd = offset
         let indexOffset = offset
         let indexPayload = try index.encode()
-        try writeFrame(.index, compressed: false, payload: indexPayload, uncompressedLength: indexPayload.count)
+        try indexPayload.withUnsafeBytes { raw in
+            try BatchCompressor(level: 1).compress(raw) { compressed in
+                try writeFrame(.index, compressed: true, payload: compressed, uncompressedLength: raw.count)
+            }
+        }
         var trailer = [UInt8]()
         trailer.appendLittleEndian(UInt64(indexOffset))
         trailer.append(contentsOf: Trailer.magic)
@@ -142,16 +146,16 @@ public final class BundleWriter: ResultSink {
 
     /// Appends one line to the buffer, flushing first when the batch would exceed its limit.
     private func appendLine(_ line: RecordLine, lineStart: ((UInt32) -> Void)? = nil) throws {
-        let start = pending.bytes.count
+        let start = pending.count
         if case .test(let test) = line {
             RecordLineCodec.appendTest(test, to: &pending)
         } else {
             try RecordLineCodec.appendOther(line, encoder: encoder, to: &pending)
         }
         var lineOffset = start
-        if pending.bytes.count > limits.maxRecordBatchBytes {
-            let lineBytes = Array(pending.bytes[start...])
-            pending.bytes.removeSubrange(start...)
+        if pending.count > limits.maxRecordBatchBytes {
+            let lineBytes = pending.buffer.copyBytes(from: start)
+            pending.buffer.truncate(to: start)
             guard lineBytes.count <= limits.maxRecordBatchBytes else {
                 throw BundleError(
                     .limitExceeded,
@@ -159,23 +163,29 @@ public final class BundleWriter: ResultSink {
                     path: url.path)
             }
             try flush()
-            pending.bytes.append(contentsOf: lineBytes)  // ends with its newline
+            pending.buffer.append(lineBytes)  // ends with its newline
             lineOffset = 0
         }
         pendingLines += 1
         lineStart?(UInt32(lineOffset))
     }
 
-    /// Writes a frame (header and payload) with one `write(2)` call.
+    /// Writes a frame: its header, then its payload.
     func writeFrame(_ type: FrameType, compressed: Bool, payload: [UInt8], uncompressedLength: Int) throws {
+        try payload.withUnsafeBytes {
+            try writeFrame(type, compressed: compressed, payload: $0, uncompressedLength: uncompressedLength)
+        }
+    }
+
+    /// Writes a frame: its header, then its payload.
+    func writeFrame(_ type: FrameType, compressed: Bool, payload: UnsafeRawBufferPointer, uncompressedLength: Int) throws {
         var header = FrameHeader(
             type: type, compressed: compressed, storedLength: UInt32(payload.count),
             uncompressedLength: UInt32(uncompressedLength))
-        header.checksum = header.checksum(payloadCRC: CRC32.checksum(payload), payloadLength: payload.count)
-        var bytes = header.encoded
-        bytes.reserveCapacity(bytes.count + payload.count)
-        bytes.append(contentsOf: payload)
-        try append(bytes)
+        header.checksum = header.checksum(payloadCRC: CRC32.update(0, payload), payloadLength: payload.count)
+        try append(header.encoded)
+        try file.writeAll(payload)
+        offset += Int64(payload.count)
     }
 
     func append(_ bytes: [UInt8]) throws {

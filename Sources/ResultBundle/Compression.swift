@@ -100,6 +100,43 @@ final class Inflater {
     }
 }
 
+/// A reusable one-shot compressor for record batches: keeps its zlib state and output buffer between calls.
+final class BatchCompressor {
+    private var stream = z_stream()
+    private(set) var output = [UInt8]()
+
+    init(level: Int32 = Compression.level) throws {
+        let status = deflateInit_(&stream, level, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
+        guard status == Z_OK else {
+            throw BundleError(.corruptCompression, "zlib could not start compressing (status \(status))")
+        }
+    }
+
+    deinit { deflateEnd(&stream) }
+
+    /// Compresses `input` into one zlib stream and calls `body` with it.
+    func compress<R>(_ input: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
+        let bound = Int(deflateBound(&stream, uLong(input.count)))
+        if output.count < bound { output = [UInt8](repeating: 0, count: bound) }
+        deflateReset(&stream)
+        let placeholder: [Bytef] = [0]
+        let (status, produced) = placeholder.withUnsafeBufferPointer { placeholder in
+            output.withUnsafeMutableBufferPointer { out -> (Int32, Int) in
+                stream.next_in = UnsafeMutablePointer(mutating: input.bindMemory(to: Bytef.self).baseAddress ?? placeholder.baseAddress!)
+                stream.avail_in = uInt(input.count)
+                stream.next_out = out.baseAddress
+                stream.avail_out = uInt(out.count)
+                let status = deflate(&stream, Z_FINISH)
+                return (status, out.count - Int(stream.avail_out))
+            }
+        }
+        guard status == Z_STREAM_END else {
+            throw BundleError(.corruptCompression, "zlib compression failed (status \(status))")
+        }
+        return try output.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[0..<produced])) }
+    }
+}
+
 /// A streaming zlib deflater for blobs read from files.
 final class Deflater {
     private var stream = z_stream()

@@ -5,7 +5,9 @@ import ResultModel
 extension JSONBytes {
     mutating func encode(_ test: TestRecord) {
         beginObject()
-        key("runIndex"); int(test.runIndex)
+        if test.runIndex != 0 {
+            key("runIndex"); int(test.runIndex)
+        }
         key("identity"); encode(test.identity)
         field("displayName", test.displayName)
         if let location = test.location { key("location"); encode(location) }

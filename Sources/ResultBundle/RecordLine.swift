@@ -18,28 +18,6 @@ enum RecordLine {
     }
 }
 
-extension RecordLine: Decodable {
-    private enum Keys: String, CodingKey {
-        case kind, runIndex, run, runEnd, suite, test
-    }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: Keys.self)
-        let kind = try container.decode(String.self, forKey: .kind)
-        switch Kind(rawValue: kind) {
-        case .run:
-            self = .run(index: try container.decode(Int.self, forKey: .runIndex),
-                        try container.decode(RunRecord.self, forKey: .run))
-        case .runEnd:
-            self = .runEnd(index: try container.decode(Int.self, forKey: .runIndex),
-                           try container.decode(RunEnd.self, forKey: .runEnd))
-        case .suite: self = .suite(try container.decode(SuiteRecord.self, forKey: .suite))
-        case .test: self = .test(try container.decode(TestRecord.self, forKey: .test))
-        case nil: self = .unknown(kind: kind)
-        }
-    }
-}
-
 /// Encodes and decodes record lines with the format's conventions.
 enum RecordLineCodec {
     /// Decoder for record lines: unknown fields are ignored, non-finite numbers are read from strings.
@@ -91,5 +69,85 @@ enum RecordLineCodec {
         }
         json.endObject()
         json.newline()
+    }
+}
+
+/// The record-line encoding of tests, byte for byte as record batches hold it before compression
+/// (for benchmarks and tools that compare against other compressors).
+public enum BundleRecordEncoding {
+    /// `{"kind":"test","test":{...}}` lines, one per test, each ending with a newline.
+    public static func jsonLines(_ tests: [TestRecord]) -> Data {
+        var json = JSONBytes()
+        for test in tests { RecordLineCodec.appendTest(test, to: &json) }
+        return json.buffer.withUnsafeBytes { Data($0) }
+    }
+}
+
+extension RecordLineCodec {
+    /// Decodes one line. Test lines use the fast cursor; run, run-end and suite lines use `decoder`.
+    static func decode(_ line: UnsafeBufferPointer<UInt8>, decoder: JSONDecoder) throws -> RecordLine {
+        var cursor = JSONCursor(line)
+        var kind: String?
+        var runIndex: Int?
+        var test: TestRecord?
+        var body: Range<Int>?
+        var bodyKey = ""
+        try cursor.readObject { cursor, key in
+            if key.equals("kind") {
+                kind = try cursor.readString()
+            } else if key.equals("test") {
+                test = try cursor.decodeTest()
+            } else if key.equals("runIndex") {
+                runIndex = try cursor.readInt()
+            } else if key.equals("run") || key.equals("runEnd") || key.equals("suite") {
+                _ = cursor.peek()
+                let start = cursor.position
+                try cursor.skipValue()
+                body = start..<cursor.position
+                bodyKey = String(decoding: key, as: UTF8.self)
+            } else {
+                try cursor.skipValue()
+            }
+        }
+        guard cursor.peek() == nil else { throw cursor.failure("text after the record's object") }
+        guard let kind else { throw cursor.failure("missing field kind") }
+        guard let known = RecordLine.Kind(rawValue: kind) else { return .unknown(kind: kind) }
+        func bodyData() throws -> Data {
+            guard let body, bodyKey == kind else { throw cursor.failure("missing field \(kind)") }
+            return Data(UnsafeBufferPointer(rebasing: line[body]))
+        }
+        switch known {
+        case .test:
+            guard let test else { throw cursor.failure("missing field test") }
+            return .test(test)
+        case .suite:
+            return .suite(try decoder.decode(SuiteRecord.self, from: bodyData()))
+        case .run:
+            guard let runIndex else { throw cursor.failure("missing field runIndex") }
+            return .run(index: runIndex, try decoder.decode(RunRecord.self, from: bodyData()))
+        case .runEnd:
+            guard let runIndex else { throw cursor.failure("missing field runIndex") }
+            return .runEnd(index: runIndex, try decoder.decode(RunEnd.self, from: bodyData()))
+        }
+    }
+
+    /// The kind of a line and, for a test line, its identity, without decoding the rest.
+    static func decodeHead(_ line: UnsafeBufferPointer<UInt8>) throws -> (kind: String, identity: TestIdentity?) {
+        var cursor = JSONCursor(line)
+        var kind: String?
+        var identity: TestIdentity?
+        try cursor.readObject { cursor, key in
+            if key.equals("kind") {
+                kind = try cursor.readString()
+            } else if key.equals("test") {
+                try cursor.readObject { cursor, key in
+                    if key.equals("identity") { identity = try cursor.decodeIdentity() } else { try cursor.skipValue() }
+                }
+            } else {
+                try cursor.skipValue()
+            }
+        }
+        guard let kind else { throw cursor.failure("missing field kind") }
+        return (kind, identity)
     }
 }

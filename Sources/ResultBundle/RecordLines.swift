@@ -40,14 +40,3 @@ enum RecordLines {
         return Substring(decoding: payload[(range.lowerBound + kindPrefix.count)..<end], as: UTF8.self)
     }
 }
-
-/// The part of a line the index needs: its kind and, for a test, its identity and run.
-struct RecordLineHead: Decodable {
-    struct TestHead: Decodable {
-        var runIndex: Int
-        var identity: TestIdentity
-    }
-
-    var kind: String
-    var test: TestHead?
-}
