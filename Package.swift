@@ -55,6 +55,12 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "resultbundle", dependencies: ["ResultBundleCLI"]),
+        // Test and benchmark helper of the bundle format (kill tests, benchmarks); not a product.
+        .executableTarget(
+            name: "resultbundle-format-tool",
+            dependencies: ["ResultBundle", "ResultModel"],
+            path: "Sources/ResultBundleFormatTool"
+        ),
         .target(
             name: "_TestSupport",
             dependencies: ["ResultModel", "ResultBundle"],

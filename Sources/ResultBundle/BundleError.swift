@@ -1,0 +1,75 @@
+import Foundation
+
+/// The one error type of the bundle module: what went wrong, in which bundle, and at which byte.
+///
+/// `description` reads like `x.resultbundle: byte 1234: frame checksum mismatch (record batch of 812 bytes)`.
+public struct BundleError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// A stable, machine-readable kind of error. New codes may be added; switch with a `default`.
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        /// The code's name, for example `notABundle`.
+        public var rawValue: String
+        /// Creates a code from its name.
+        public init(rawValue: String) { self.rawValue = rawValue }
+        /// The code's name.
+        public var description: String { rawValue }
+
+        /// The file does not start with the bundle magic.
+        public static let notABundle = Code(rawValue: "notABundle")
+        /// The bundle was written by a newer major format version.
+        public static let newerMajorVersion = Code(rawValue: "newerMajorVersion")
+        /// A frame or the header is damaged (bad magic, checksum, lengths).
+        public static let damaged = Code(rawValue: "damaged")
+        /// The file ends in the middle of a frame.
+        public static let truncated = Code(rawValue: "truncated")
+        /// A declared size is over the reader's limits (a hostile or corrupt file).
+        public static let limitExceeded = Code(rawValue: "limitExceeded")
+        /// Compressed data could not be inflated, or inflated to another size than declared.
+        public static let corruptCompression = Code(rawValue: "corruptCompression")
+        /// A record line is not valid JSON for its kind.
+        public static let invalidRecord = Code(rawValue: "invalidRecord")
+        /// A blob's content does not hash to its digest.
+        public static let blobHashMismatch = Code(rawValue: "blobHashMismatch")
+        /// A referenced blob is not in the bundle.
+        public static let missingBlob = Code(rawValue: "missingBlob")
+        /// A system call failed (open, read, write).
+        public static let io = Code(rawValue: "io")
+        /// The API was used out of order (a closed writer, an unknown run index).
+        public static let misuse = Code(rawValue: "misuse")
+        /// A file changed while it was being stored.
+        public static let sourceChanged = Code(rawValue: "sourceChanged")
+    }
+
+    /// What kind of error this is.
+    public var code: Code
+    /// A sentence saying what is wrong and, when useful, what to do.
+    public var message: String
+    /// The bundle (or other file) concerned, as given by the caller.
+    public var path: String?
+    /// The byte offset in that file where the problem is, when known.
+    public var byteOffset: Int64?
+
+    /// Creates an error.
+    public init(_ code: Code, _ message: String, path: String? = nil, byteOffset: Int64? = nil) {
+        self.code = code
+        self.message = message
+        self.path = path
+        self.byteOffset = byteOffset
+    }
+
+    /// `path: byte N: message`, leaving out what is unknown.
+    public var description: String {
+        var parts: [String] = []
+        if let path { parts.append(path) }
+        if let byteOffset { parts.append("byte \(byteOffset)") }
+        parts.append(message)
+        return parts.joined(separator: ": ")
+    }
+
+    /// A copy with the path and, when not already set, the byte offset filled in.
+    func located(path: String?, byteOffset: Int64? = nil) -> BundleError {
+        var copy = self
+        if copy.path == nil { copy.path = path }
+        if copy.byteOffset == nil { copy.byteOffset = byteOffset }
+        return copy
+    }
+}

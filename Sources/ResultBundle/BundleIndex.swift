@@ -1,0 +1,229 @@
+import Foundation
+import ResultModel
+
+/// The random-access index: where every record frame, test and blob is. Written as the payload of the `I`
+/// frame when a writer closes; rebuilt by a scan when a bundle has none. Layout in `docs/FORMAT.md`.
+struct BundleIndex {
+    /// A record batch frame.
+    struct RecordFrame: Equatable {
+        var offset: Int64
+        var lineCount: UInt32
+        var testCount: UInt32
+        var suiteCount: UInt32
+    }
+
+    /// A test line: where it is and which test it is.
+    struct TestEntry: Equatable {
+        /// The low 32 bits of the FNV-1a 64 hash of the test id's UTF-8 bytes.
+        var idHash: UInt32
+        /// Index into ``recordFrames``.
+        var frameIndex: UInt32
+        /// Byte offset of the line in the frame's uncompressed payload.
+        var lineOffset: UInt32
+
+        /// Orders by hash, then in write order.
+        static func precedes(_ lhs: TestEntry, _ rhs: TestEntry) -> Bool {
+            (lhs.idHash, lhs.frameIndex, lhs.lineOffset) < (rhs.idHash, rhs.frameIndex, rhs.lineOffset)
+        }
+    }
+
+    /// A blob frame.
+    struct BlobEntry: Equatable {
+        var digest: [UInt8]
+        var offset: Int64
+        var size: UInt64
+    }
+
+    static let magic: [UInt8] = Array("RBIX".utf8)
+    static let layoutVersion: UInt32 = 1
+    static let headerSize = 32
+    static let recordFrameSize = 24
+    static let testEntrySize = 12
+    static let blobEntrySize = 48
+
+    var recordFrames: [RecordFrame] = []
+    var tests: [TestEntry] = []
+    var blobs: [String: BlobEntry] = [:]
+    var runs: [RunResult] = []
+    /// Offset just past the last frame the index describes.
+    var dataEnd: Int64 = Int64(FileHeader.size)
+
+    /// The low 32 bits of the FNV-1a 64-bit hash of a test id.
+    static func hash(_ id: String) -> UInt32 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in id.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01b3
+        }
+        return UInt32(truncatingIfNeeded: hash)
+    }
+
+    /// ``hash(_:)-(String)`` of ``TestIdentity/id``, without building the string.
+    static func hash(_ identity: TestIdentity) -> UInt32 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var first = true
+        func add(_ component: String) {
+            if !first {
+                hash ^= UInt64(UInt8(ascii: "/"))
+                hash &*= 0x0000_0100_0000_01b3
+            }
+            first = false
+            for byte in component.utf8 {
+                hash ^= UInt64(byte)
+                hash &*= 0x0000_0100_0000_01b3
+            }
+        }
+        if let module = identity.module { add(module) }
+        for suite in identity.suites { add(suite) }
+        add(identity.name)
+        return UInt32(truncatingIfNeeded: hash)
+    }
+
+    /// The index's payload bytes.
+    func encode() throws -> [UInt8] {
+        let encoder = RecordLineCodec.makeEncoder()
+        let runsJSON = [UInt8](try encoder.encode(runs))
+        var bytes = Self.magic
+        bytes.reserveCapacity(Self.headerSize + recordFrames.count * 24 + tests.count * 24 + blobs.count * 48 + runsJSON.count)
+        bytes.appendLittleEndian(Self.layoutVersion)
+        bytes.appendLittleEndian(UInt32(recordFrames.count))
+        bytes.appendLittleEndian(UInt32(tests.count))
+        bytes.appendLittleEndian(UInt32(blobs.count))
+        bytes.appendLittleEndian(UInt32(runsJSON.count))
+        bytes.appendLittleEndian(UInt64(dataEnd))
+        for frame in recordFrames {
+            bytes.appendLittleEndian(UInt64(frame.offset))
+            bytes.appendLittleEndian(frame.lineCount)
+            bytes.appendLittleEndian(frame.testCount)
+            bytes.appendLittleEndian(frame.suiteCount)
+            bytes.appendLittleEndian(UInt32(0))
+        }
+        for test in sortedTests() {
+            bytes.appendLittleEndian(test.idHash)
+            bytes.appendLittleEndian(test.frameIndex)
+            bytes.appendLittleEndian(test.lineOffset)
+        }
+        for blob in blobs.values.sorted(by: { $0.digest.lexicographicallyPrecedes($1.digest) }) {
+            bytes.append(contentsOf: blob.digest)
+            bytes.appendLittleEndian(UInt64(blob.offset))
+            bytes.appendLittleEndian(blob.size)
+        }
+        bytes.append(contentsOf: runsJSON)
+        return bytes
+    }
+
+    /// Parses an index payload; every count is checked against the payload's size before use.
+    static func decode(_ bytes: [UInt8]) throws -> BundleIndex {
+        func damaged(_ why: String) -> BundleError { BundleError(.damaged, "index is damaged: \(why)") }
+        guard bytes.count >= headerSize, Array(bytes[0..<4]) == magic else { throw damaged("bad index magic") }
+        let version = bytes.readLittleEndian(UInt32.self, at: 4)
+        guard version == layoutVersion else { throw damaged("unknown index layout \(version)") }
+        let frameCount = Int(bytes.readLittleEndian(UInt32.self, at: 8))
+        let testCount = Int(bytes.readLittleEndian(UInt32.self, at: 12))
+        let blobCount = Int(bytes.readLittleEndian(UInt32.self, at: 16))
+        let runsLength = Int(bytes.readLittleEndian(UInt32.self, at: 20))
+        let expected = headerSize + frameCount * recordFrameSize + testCount * testEntrySize
+            + blobCount * blobEntrySize + runsLength
+        guard expected == bytes.count else { throw damaged("section sizes add up to \(expected) bytes, not \(bytes.count)") }
+        var index = BundleIndex()
+        index.dataEnd = Int64(bitPattern: bytes.readLittleEndian(UInt64.self, at: 24))
+        var position = headerSize
+        index.recordFrames.reserveCapacity(frameCount)
+        for _ in 0..<frameCount {
+            index.recordFrames.append(RecordFrame(
+                offset: Int64(bitPattern: bytes.readLittleEndian(UInt64.self, at: position)),
+                lineCount: bytes.readLittleEndian(UInt32.self, at: position + 8),
+                testCount: bytes.readLittleEndian(UInt32.self, at: position + 12),
+                suiteCount: bytes.readLittleEndian(UInt32.self, at: position + 16)))
+            position += recordFrameSize
+        }
+        index.tests.reserveCapacity(testCount)
+        for _ in 0..<testCount {
+            let entry = TestEntry(
+                idHash: bytes.readLittleEndian(UInt32.self, at: position),
+                frameIndex: bytes.readLittleEndian(UInt32.self, at: position + 4),
+                lineOffset: bytes.readLittleEndian(UInt32.self, at: position + 8))
+            guard Int(entry.frameIndex) < frameCount else { throw damaged("test entry points at frame \(entry.frameIndex)") }
+            index.tests.append(entry)
+            position += testEntrySize
+        }
+        index.blobs.reserveCapacity(blobCount)
+        for _ in 0..<blobCount {
+            let digest = Array(bytes[position..<position + 32])
+            let entry = BlobEntry(
+                digest: digest,
+                offset: Int64(bitPattern: bytes.readLittleEndian(UInt64.self, at: position + 32)),
+                size: bytes.readLittleEndian(UInt64.self, at: position + 40))
+            index.blobs[hexDigest(digest)] = entry
+            position += blobEntrySize
+        }
+        do {
+            index.runs = try RecordLineCodec.makeDecoder().decode([RunResult].self, from: Data(bytes[position...]))
+        } catch {
+            throw damaged("run list is not valid JSON (\(error))")
+        }
+        return index
+    }
+
+    /// The entries for a test id, in write order (more than one in a merged bundle, or on a hash collision).
+    func entries(forHash hash: UInt32) -> ArraySlice<TestEntry> {
+        var low = 0
+        var high = tests.count
+        while low < high {
+            let middle = (low + high) / 2
+            if tests[middle].idHash < hash { low = middle + 1 } else { high = middle }
+        }
+        var end = low
+        while end < tests.count && tests[end].idHash == hash { end += 1 }
+        return tests[low..<end]
+    }
+
+    /// Sorts the tests table for lookups (the writer and the scanner add entries in write order).
+    mutating func sortForLookup() {
+        tests = sortedTests()
+    }
+
+    /// The tests ordered by hash, then write order (entries are added in write order). Sorts packed 64-bit
+    /// keys, which is several times faster than sorting the entries.
+    private func sortedTests() -> [TestEntry] {
+        guard tests.count < Int(UInt32.max) else { return tests.sorted(by: TestEntry.precedes) }
+        var keys = [UInt64]()
+        keys.reserveCapacity(tests.count)
+        for (position, test) in tests.enumerated() { keys.append(UInt64(test.idHash) << 32 | UInt64(position)) }
+        keys.sort()
+        return keys.map { tests[Int($0 & 0xFFFF_FFFF)] }
+    }
+}
+
+/// Lowercase hex of raw digest bytes.
+func hexDigest(_ bytes: [UInt8]) -> String {
+    let digits = Array("0123456789abcdef".utf8)
+    var out = [UInt8]()
+    out.reserveCapacity(bytes.count * 2)
+    for byte in bytes {
+        out.append(digits[Int(byte >> 4)])
+        out.append(digits[Int(byte & 0xF)])
+    }
+    return String(decoding: out, as: UTF8.self)
+}
+
+/// Raw digest bytes of a 64-character lowercase or uppercase hex string, or `nil`.
+func rawDigest(_ hex: String) -> [UInt8]? {
+    let utf8 = Array(hex.utf8)
+    guard utf8.count == 64 else { return nil }
+    func nibble(_ c: UInt8) -> UInt8? {
+        switch c {
+        case 0x30...0x39: c - 0x30
+        case 0x61...0x66: c - 0x61 + 10
+        case 0x41...0x46: c - 0x41 + 10
+        default: nil
+        }
+    }
+    var bytes = [UInt8]()
+    bytes.reserveCapacity(32)
+    for index in stride(from: 0, to: 64, by: 2) {
+        guard let high = nibble(utf8[index]), let low = nibble(utf8[index + 1]) else { return nil }
+        bytes.append(high << 4 | low)
+    }
+    return bytes
+}

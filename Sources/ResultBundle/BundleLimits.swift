@@ -1,0 +1,41 @@
+/// Declared maximum sizes a reader accepts and a writer never exceeds, so that a hostile or corrupt bundle
+/// cannot make a reader allocate or inflate without bound. Every check happens before allocating.
+public struct BundleLimits: Sendable, Hashable {
+    /// Largest uncompressed payload of a record batch frame (default 64 MiB).
+    public var maxRecordBatchBytes: Int
+    /// Largest uncompressed blob (default 1 GiB). Blobs are streamed; see ``maxInMemoryBlobBytes``.
+    public var maxBlobBytes: Int
+    /// Largest blob ``BundleReader/blobData(_:)`` returns in memory (default 256 MiB); larger blobs are
+    /// read with ``BundleReader/copyBlob(_:to:)``.
+    public var maxInMemoryBlobBytes: Int
+    /// Largest index frame payload (default 256 MiB).
+    public var maxIndexBytes: Int
+    /// Largest payload of a frame of a type this reader does not know (default 1 GiB); such frames are skipped.
+    public var maxUnknownFrameBytes: Int
+    /// Largest ratio of uncompressed to stored size (default 1100; deflate itself cannot exceed about 1032).
+    public var maxCompressionRatio: Int
+    /// Sizes up to which the ratio is not checked (default 64 KiB).
+    public var ratioExemptBytes: Int
+
+    /// Creates limits; the defaults are the format's declared limits (see `docs/FORMAT.md`).
+    public init(
+        maxRecordBatchBytes: Int = 64 << 20,
+        maxBlobBytes: Int = 1 << 30,
+        maxInMemoryBlobBytes: Int = 256 << 20,
+        maxIndexBytes: Int = 256 << 20,
+        maxUnknownFrameBytes: Int = 1 << 30,
+        maxCompressionRatio: Int = 1100,
+        ratioExemptBytes: Int = 64 << 10
+    ) {
+        self.maxRecordBatchBytes = maxRecordBatchBytes
+        self.maxBlobBytes = maxBlobBytes
+        self.maxInMemoryBlobBytes = maxInMemoryBlobBytes
+        self.maxIndexBytes = maxIndexBytes
+        self.maxUnknownFrameBytes = maxUnknownFrameBytes
+        self.maxCompressionRatio = maxCompressionRatio
+        self.ratioExemptBytes = ratioExemptBytes
+    }
+
+    /// The format's declared limits.
+    public static let standard = BundleLimits()
+}

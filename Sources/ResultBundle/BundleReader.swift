@@ -1,0 +1,164 @@
+import Foundation
+import ResultModel
+
+/// Reads a `.resultbundle` file: runs, suites and tests streamed frame by frame, one test by id through the
+/// index, blobs checked against their SHA-256.
+///
+/// Opening reads the header, the trailer and the index (or rebuilds the index by scanning a bundle that was
+/// not closed). Damage found on the way is collected in ``damage`` and skipped; only an unreadable header,
+/// a newer major version or an I/O error make opening fail. Not safe to use from several tasks at once.
+public final class BundleReader: ResultSource {
+    /// Where the index came from.
+    public enum IndexSource: Sendable, Hashable {
+        /// The index the writer wrote at close.
+        case stored
+        /// Rebuilt by scanning every frame, because the index was missing or damaged.
+        case rebuilt
+    }
+
+    /// The bundle's path.
+    public let url: URL
+    /// The format version in the bundle's header.
+    public let formatVersion: FormatVersion
+    /// The limits this reader enforces.
+    public let limits: BundleLimits
+    /// Where the index came from.
+    public let indexSource: IndexSource
+    /// Damage found so far (opening, reading, verifying); reading continues past it.
+    public private(set) var damage: [BundleDamage] = []
+    /// The runs, in order.
+    public var runs: [RunResult] { index.runs }
+    /// The number of tests in the bundle.
+    public var testCount: Int { index.tests.count }
+    /// The number of distinct blobs in the bundle.
+    public var blobCount: Int { index.blobs.count }
+    /// The size of the file in bytes.
+    public var fileSize: Int64 { source.size }
+
+    let source: FrameSource
+    var index: BundleIndex
+    private var cachedFrame: (offset: Int64, payload: [UInt8])?
+    lazy var decoder = RecordLineCodec.makeDecoder()
+
+    /// Opens a bundle.
+    /// - Throws: ``BundleError`` when the file is not a bundle, is from a newer major version, or cannot be read.
+    public init(url: URL, limits: BundleLimits = .standard) throws {
+        self.url = url
+        self.limits = limits
+        let file = try FileDescriptor.openForReading(url.path)
+        let size = try file.size()
+        source = FrameSource(file: file, path: url.path, limits: limits, size: size)
+        formatVersion = try FileHeader.decode(try file.read(count: FileHeader.size, at: 0), path: url.path)
+        switch Self.loadStoredIndex(source) {
+        case .loaded(let stored):
+            index = stored
+            indexSource = .stored
+        case .unusable(let problem):
+            damage.append(problem)
+            var rebuilt = BundleIndex()
+            damage += try Self.rebuildIndex(source, into: &rebuilt)
+            index = rebuilt
+            indexSource = .rebuilt
+        }
+    }
+
+    /// Records damage once.
+    func note(_ problem: BundleDamage) {
+        if !damage.contains(problem) { damage.append(problem) }
+    }
+
+    // MARK: Reading records
+
+    /// Calls `body` with each suite record, in the order written.
+    public func forEachSuite(_ body: (SuiteRecord) throws -> Void) throws {
+        for frame in index.recordFrames where frame.suiteCount > 0 {
+            try forEachLine(ofFrameAt: frame.offset, kind: .suite) { line in
+                if case .suite(let suite) = line { try body(suite) }
+            }
+        }
+    }
+
+    /// Calls `body` with each test, in the order written, holding one record batch in memory at a time.
+    /// Damaged batches and lines are skipped and added to ``damage``.
+    /// - Complexity: O(size of the record batches).
+    public func forEachTest(_ body: (TestRecord) throws -> Void) throws {
+        for frame in index.recordFrames where frame.testCount > 0 {
+            try forEachLine(ofFrameAt: frame.offset, kind: .test) { line in
+                if case .test(let test) = line { try body(test) }
+            }
+        }
+    }
+
+    /// The test with this id (``TestIdentity/id``), in the given run or the first run that has it, read through
+    /// the index without reading other batches.
+    /// - Complexity: O(log tests) plus reading one record batch.
+    public func test(id: String, runIndex: Int? = nil) throws -> TestRecord? {
+        for entry in index.entries(forHash: BundleIndex.hash(id)) {
+            let frameOffset = index.recordFrames[Int(entry.frameIndex)].offset
+            guard let payload = try recordPayload(at: frameOffset),
+                let range = RecordLines.line(in: payload, at: Int(entry.lineOffset)),
+                case .test(let test) = try decodeLine(payload, range, frameOffset: frameOffset),
+                test.id == id, runIndex == nil || test.runIndex == runIndex
+            else { continue }
+            return test
+        }
+        return nil
+    }
+
+    /// Decodes the lines of one record batch of the wanted kind (lines of other kinds are not decoded).
+    func forEachLine(ofFrameAt offset: Int64, kind: RecordLine.Kind?, _ body: (RecordLine) throws -> Void) throws {
+        guard let payload = try recordPayload(at: offset) else { return }
+        try RecordLines.forEachLine(in: payload) { range in
+            if let kind, let quick = RecordLines.quickKind(payload, range), quick != kind.rawValue { return }
+            if let line = try decodeLine(payload, range, frameOffset: offset) { try body(line) }
+        }
+    }
+
+    /// Decodes one line, noting undecodable lines as damage.
+    func decodeLine(_ payload: [UInt8], _ range: Range<Int>, frameOffset: Int64) throws -> RecordLine? {
+        do {
+            return try payload.withUnsafeBufferPointer { buffer in
+                try RecordLineCodec.decode(UnsafeBufferPointer(rebasing: buffer[range]), decoder: decoder)
+            }
+        } catch {
+            note(BundleDamage(
+                kind: .unreadableRecord, byteOffset: frameOffset,
+                message: "record batch at byte \(frameOffset): the line at byte \(range.lowerBound) of its payload"
+                    + " is not a valid record (\(Self.describe(error))); the line is skipped"))
+            return nil
+        }
+    }
+
+    /// The uncompressed payload of the record batch at `offset`, or `nil` (noted as damage) when it is damaged.
+    func recordPayload(at offset: Int64) throws -> [UInt8]? {
+        if let cachedFrame, cachedFrame.offset == offset { return cachedFrame.payload }
+        do {
+            let frame = try source.checkedFrame(at: offset)
+            guard frame.header.type == .recordBatch else {
+                throw BundleError(.damaged, "the index points at a \(FrameType.describe(frame.header.typeByte)), not a record batch",
+                                  path: url.path, byteOffset: offset)
+            }
+            let payload = try source.uncompressedPayload(frame)
+            cachedFrame = (offset, payload)
+            return payload
+        } catch let problem as BundleError where problem.code != .io {
+            note(BundleDamage(
+                kind: .damagedFrame, byteOffset: offset,
+                message: "record batch: \(problem.message); its records are skipped"))
+            return nil
+        }
+    }
+
+    static func describe(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.keyNotFound(let key, let context):
+            return "missing field \((context.codingPath + [key]).map(\.stringValue).joined(separator: "."))"
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
+            DecodingError.dataCorrupted(let context):
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
+        default:
+            return "\(error)"
+        }
+    }
+}

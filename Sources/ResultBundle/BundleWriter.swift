@@ -1,0 +1,202 @@
+import Crypto
+import Foundation
+import ResultModel
+
+/// Writes a `.resultbundle` file as results arrive: the crash-safe file is the output.
+///
+/// Records are buffered as JSON Lines and written as compressed record-batch frames; blobs are written as soon
+/// as they are stored, once per distinct content. With ``FlushPolicy/everyTest`` a test is in the file (in the
+/// kernel, which survives the process being killed) when ``addTest(_:)`` returns. ``close()`` writes the index
+/// and the trailer; a bundle that was never closed still opens (its index is rebuilt by a scan).
+///
+/// Writes go straight to the file with `write(2)`; the caller decides the file name (a temporary name and a
+/// rename, or the final path). Not safe to use from several tasks at once.
+public final class BundleWriter: ResultSink {
+    /// When buffered records are written to the file.
+    public enum FlushPolicy: Sendable, Hashable {
+        /// After every test, run start and run end: for live recording.
+        case everyTest
+        /// When the buffer reaches `maxBytes` of uncompressed JSON after a test, and at close: for imports.
+        case batched(maxBytes: Int)
+
+        /// Batches of 1 MiB of uncompressed JSON (compresses within a few percent of one stream).
+        public static let batched = FlushPolicy.batched(maxBytes: 1 << 20)
+    }
+
+    /// Where the bundle is written.
+    public let url: URL
+    /// The flush policy given at creation.
+    public let flushPolicy: FlushPolicy
+    /// The limits the writer stays within.
+    public let limits: BundleLimits
+    /// Whether ``close()`` has been called.
+    public private(set) var isClosed = false
+    /// Bytes written to the file so far.
+    public var bytesWritten: Int64 { offset }
+
+    let file: FileDescriptor
+    var offset: Int64 = 0
+    var index = BundleIndex()
+    private var pending = JSONBytes(capacity: 1 << 20)
+    private var pendingTests: [(hash: UInt32, lineOffset: UInt32)] = []
+    private var pendingSuites: UInt32 = 0
+    private var pendingLines: UInt32 = 0
+    private lazy var encoder = RecordLineCodec.makeEncoder()
+    private let compressor: BatchCompressor
+
+    /// Creates (or truncates) the file at `url` and writes the bundle header.
+    public init(creating url: URL, flushPolicy: FlushPolicy = .everyTest, limits: BundleLimits = .standard) throws {
+        self.url = url
+        self.flushPolicy = flushPolicy
+        self.limits = limits
+        compressor = try BatchCompressor()
+        file = try FileDescriptor.create(url.path)
+        try append(FileHeader.encode(.current))
+    }
+
+    /// Starts a run: writes its record and returns its index.
+    public func beginRun(_ run: RunRecord) throws -> Int {
+        try checkOpen()
+        let runIndex = index.runs.count
+        index.runs.append(RunResult(index: runIndex, record: run))
+        try appendLine(.run(index: runIndex, run))
+        if flushPolicy == .everyTest { try flush() }
+        return runIndex
+    }
+
+    /// Adds a suite record (written with the next batch).
+    public func addSuite(_ suite: SuiteRecord) throws {
+        try checkOpen()
+        try appendLine(.suite(suite))
+        pendingSuites += 1
+    }
+
+    /// Adds a finished test; with ``FlushPolicy/everyTest`` it is in the file when this returns.
+    public func addTest(_ test: TestRecord) throws {
+        try checkOpen()
+        let hash = BundleIndex.hash(test.identity)
+        try appendLine(.test(test)) { lineOffset in
+            self.pendingTests.append((hash, lineOffset))
+        }
+        switch flushPolicy {
+        case .everyTest: try flush()
+        case .batched(let maxBytes): if pending.count >= maxBytes { try flush() }
+        }
+    }
+
+    /// Ends a run: writes its end record.
+    public func endRun(_ runIndex: Int, _ end: RunEnd) throws {
+        try checkOpen()
+        guard index.runs.indices.contains(runIndex) else {
+            throw BundleError(.misuse, "endRun(\(runIndex)): no run has that index", path: url.path)
+        }
+        index.runs[runIndex].end = end
+        try appendLine(.runEnd(index: runIndex, end))
+        if flushPolicy == .everyTest { try flush() }
+    }
+
+    /// Writes buffered records as one record-batch frame.
+    public func flush() throws {
+        guard pending.count > 0 else { return }
+        let frameOffset = offset
+        try pending.buffer.withUnsafeBytes { json in
+            try compressor.compress(json) { payload in
+                try writeFrame(.recordBatch, compressed: true, payload: payload, uncompressedLength: json.count)
+            }
+        }
+        let frameIndex = UInt32(index.recordFrames.count)
+        index.recordFrames.append(BundleIndex.RecordFrame(
+            offset: frameOffset, lineCount: pendingLines, testCount: UInt32(pendingTests.count),
+            suiteCount: pendingSuites))
+        for test in pendingTests {
+            index.tests.append(BundleIndex.TestEntry(idHash: test.hash, frameIndex: frameIndex, lineOffset: test.lineOffset))
+        }
+        pending.removeAll()
+        pendingTests.removeAll(keepingCapacity: true)
+        pendingSuites = 0
+        pendingLines = 0
+    }
+
+    /// Flushes, writes the index and the trailer, syncs and closes the file. Calling it again does nothing.
+    public func close() throws {
+        guard !isClosed else { return }
+        try flush()
+        index.dataEnd = offset
+        let indexOffset = offset
+        let indexPayload = try index.encode()
+        try indexPayload.withUnsafeBytes { raw in
+            try BatchCompressor(level: 1).compress(raw) { compressed in
+                try writeFrame(.index, compressed: true, payload: compressed, uncompressedLength: raw.count)
+            }
+        }
+        var trailer = [UInt8]()
+        trailer.appendLittleEndian(UInt64(indexOffset))
+        trailer.append(contentsOf: Trailer.magic)
+        try writeFrame(.trailer, compressed: false, payload: trailer, uncompressedLength: trailer.count)
+        isClosed = true
+        try file.sync()
+        try file.close()
+    }
+
+    // MARK: Internals
+
+    func checkOpen() throws {
+        guard !isClosed else { throw BundleError(.misuse, "the bundle writer is closed", path: url.path) }
+    }
+
+    /// Appends one line to the buffer, flushing first when the batch would exceed its limit.
+    private func appendLine(_ line: RecordLine, lineStart: ((UInt32) -> Void)? = nil) throws {
+        let start = pending.count
+        if case .test(let test) = line {
+            RecordLineCodec.appendTest(test, to: &pending)
+        } else {
+            try RecordLineCodec.appendOther(line, encoder: encoder, to: &pending)
+        }
+        var lineOffset = start
+        if pending.count > limits.maxRecordBatchBytes {
+            let lineBytes = pending.buffer.copyBytes(from: start)
+            pending.buffer.truncate(to: start)
+            guard lineBytes.count <= limits.maxRecordBatchBytes else {
+                throw BundleError(
+                    .limitExceeded,
+                    "a record of \(lineBytes.count) bytes is over the limit of \(limits.maxRecordBatchBytes); store large content as blobs",
+                    path: url.path)
+            }
+            try flush()
+            pending.buffer.append(lineBytes)  // ends with its newline
+            lineOffset = 0
+        }
+        pendingLines += 1
+        lineStart?(UInt32(lineOffset))
+    }
+
+    /// Writes a frame: its header, then its payload.
+    func writeFrame(_ type: FrameType, compressed: Bool, payload: [UInt8], uncompressedLength: Int) throws {
+        try payload.withUnsafeBytes {
+            try writeFrame(type, compressed: compressed, payload: $0, uncompressedLength: uncompressedLength)
+        }
+    }
+
+    /// Writes a frame: its header, then its payload.
+    func writeFrame(_ type: FrameType, compressed: Bool, payload: UnsafeRawBufferPointer, uncompressedLength: Int) throws {
+        var header = FrameHeader(
+            type: type, compressed: compressed, storedLength: UInt32(payload.count),
+            uncompressedLength: UInt32(uncompressedLength))
+        header.checksum = header.checksum(payloadCRC: CRC32.update(0, payload), payloadLength: payload.count)
+        try append(header.encoded)
+        try file.writeAll(payload)
+        offset += Int64(payload.count)
+    }
+
+    func append(_ bytes: [UInt8]) throws {
+        try file.writeAll(bytes)
+        offset += Int64(bytes.count)
+    }
+}
+
+/// The trailer frame's payload: the index frame's offset and a magic.
+enum Trailer {
+    static let magic: [UInt8] = Array("RBUNDEND".utf8)
+    static let payloadSize = 16
+    static let frameSize = FrameHeader.size + payloadSize
+}

@@ -1,0 +1,174 @@
+import CZlib
+import Foundation
+
+/// zlib streams (RFC 1950: deflate with a 2-byte header and an Adler-32 trailer).
+enum Compression {
+    /// The compression level every frame is written with.
+    static let level: Int32 = 6
+
+    /// Compresses `input` into one zlib stream.
+    static func deflate(_ input: UnsafeRawBufferPointer, level: Int32 = Compression.level) throws -> [UInt8] {
+        let bound = Int(compressBound(uLong(input.count)))
+        var output = [UInt8](repeating: 0, count: bound)
+        var outputLength = uLongf(bound)
+        let placeholder: [Bytef] = [0]
+        let status = placeholder.withUnsafeBufferPointer { placeholder in
+            output.withUnsafeMutableBufferPointer { out in
+                let source = input.bindMemory(to: Bytef.self).baseAddress ?? placeholder.baseAddress!
+                return compress2(out.baseAddress, &outputLength, source, uLong(input.count), level)
+            }
+        }
+        guard status == Z_OK else {
+            throw BundleError(.corruptCompression, "zlib compression failed (status \(status))")
+        }
+        output.removeLast(bound - Int(outputLength))
+        return output
+    }
+
+    /// Inflates one zlib stream that must produce exactly `expected` bytes; never allocates more.
+    /// The caller has checked `expected` against the limits.
+    static func inflate(_ input: UnsafeRawBufferPointer, expected: Int) throws -> [UInt8] {
+        var output = [UInt8](repeating: 0, count: expected)
+        var overflow = [UInt8](repeating: 0, count: 1)
+        var total = 0
+        let finished = try output.withUnsafeMutableBytes { out in
+            try overflow.withUnsafeMutableBytes { spare in
+                try Inflater().feed(input) {
+                    total < expected ? UnsafeMutableRawBufferPointer(rebasing: out[total...]) : spare
+                } advance: { count in
+                    if total >= expected {
+                        throw BundleError(.corruptCompression, "compressed data inflates to more than the declared \(expected) bytes")
+                    }
+                    total += count
+                }
+            }
+        }
+        guard finished else {
+            throw BundleError(.corruptCompression, "compressed data ends before its zlib stream does")
+        }
+        guard total == expected else {
+            throw BundleError(.corruptCompression, "compressed data inflates to \(total) bytes, not the declared \(expected)")
+        }
+        return output
+    }
+}
+
+/// A streaming zlib inflater that writes into buffers the caller hands it, so output is bounded by the caller.
+final class Inflater {
+    private var stream = z_stream()
+    private var isEnded = false
+
+    init() throws {
+        let status = inflateInit_(&stream, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
+        guard status == Z_OK else {
+            throw BundleError(.corruptCompression, "zlib could not start inflating (status \(status))")
+        }
+    }
+
+    deinit { if !isEnded { inflateEnd(&stream) } }
+
+    /// Inflates `input`. `into` returns where to write next (a non-empty buffer), `advance` is told how many bytes
+    /// were written there. Returns whether the zlib stream ended. Throws on corrupt data.
+    func feed(
+        _ input: UnsafeRawBufferPointer,
+        into nextOutput: () throws -> UnsafeMutableRawBufferPointer,
+        advance: (Int) throws -> Void
+    ) throws -> Bool {
+        guard input.count > 0 else { return false }
+        stream.next_in = UnsafeMutablePointer(mutating: input.bindMemory(to: Bytef.self).baseAddress)
+        stream.avail_in = uInt(input.count)
+        while true {
+            let out = try nextOutput()
+            stream.next_out = out.bindMemory(to: Bytef.self).baseAddress
+            stream.avail_out = uInt(out.count)
+            let status = CZlib.inflate(&stream, Z_NO_FLUSH)
+            let written = out.count - Int(stream.avail_out)
+            if written > 0 { try advance(written) }
+            switch status {
+            case Z_STREAM_END:
+                return true
+            case Z_OK:
+                if stream.avail_in == 0 && stream.avail_out > 0 { return false }
+            case Z_BUF_ERROR:
+                if stream.avail_in == 0 { return false }
+                throw BundleError(.corruptCompression, "zlib stream is corrupt (no progress)")
+            default:
+                let reason = stream.msg.map { String(cString: $0) } ?? "status \(status)"
+                throw BundleError(.corruptCompression, "zlib stream is corrupt: \(reason)")
+            }
+        }
+    }
+}
+
+/// A reusable one-shot compressor for record batches: keeps its zlib state and output buffer between calls.
+final class BatchCompressor {
+    private var stream = z_stream()
+    private(set) var output = [UInt8]()
+
+    init(level: Int32 = Compression.level) throws {
+        let status = deflateInit_(&stream, level, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
+        guard status == Z_OK else {
+            throw BundleError(.corruptCompression, "zlib could not start compressing (status \(status))")
+        }
+    }
+
+    deinit { deflateEnd(&stream) }
+
+    /// Compresses `input` into one zlib stream and calls `body` with it.
+    func compress<R>(_ input: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
+        let bound = Int(deflateBound(&stream, uLong(input.count)))
+        if output.count < bound { output = [UInt8](repeating: 0, count: bound) }
+        deflateReset(&stream)
+        let placeholder: [Bytef] = [0]
+        let (status, produced) = placeholder.withUnsafeBufferPointer { placeholder in
+            output.withUnsafeMutableBufferPointer { out -> (Int32, Int) in
+                stream.next_in = UnsafeMutablePointer(mutating: input.bindMemory(to: Bytef.self).baseAddress ?? placeholder.baseAddress!)
+                stream.avail_in = uInt(input.count)
+                stream.next_out = out.baseAddress
+                stream.avail_out = uInt(out.count)
+                let status = deflate(&stream, Z_FINISH)
+                return (status, out.count - Int(stream.avail_out))
+            }
+        }
+        guard status == Z_STREAM_END else {
+            throw BundleError(.corruptCompression, "zlib compression failed (status \(status))")
+        }
+        return try output.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[0..<produced])) }
+    }
+}
+
+/// A streaming zlib deflater for blobs read from files.
+final class Deflater {
+    private var stream = z_stream()
+    private var output = [UInt8](repeating: 0, count: 256 << 10)
+
+    init(level: Int32 = Compression.level) throws {
+        let status = deflateInit_(&stream, level, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
+        guard status == Z_OK else {
+            throw BundleError(.corruptCompression, "zlib could not start compressing (status \(status))")
+        }
+    }
+
+    deinit { deflateEnd(&stream) }
+
+    /// Compresses `input` (or finishes the stream when `finish`), handing compressed chunks to `sink`.
+    func feed(_ input: UnsafeRawBufferPointer, finish: Bool, sink: (UnsafeRawBufferPointer) throws -> Void) throws {
+        stream.next_in = UnsafeMutablePointer(mutating: input.bindMemory(to: Bytef.self).baseAddress)
+        stream.avail_in = uInt(input.count)
+        let capacity = output.count
+        while true {
+            let (status, produced) = output.withUnsafeMutableBufferPointer { out -> (Int32, Int) in
+                stream.next_out = out.baseAddress
+                stream.avail_out = uInt(capacity)
+                let status = deflate(&stream, finish ? Z_FINISH : Z_NO_FLUSH)
+                return (status, capacity - Int(stream.avail_out))
+            }
+            if produced > 0 { try output.withUnsafeBytes { try sink(UnsafeRawBufferPointer(rebasing: $0[0..<produced])) } }
+            if status == Z_STREAM_END { return }
+            guard status == Z_OK || status == Z_BUF_ERROR else {
+                throw BundleError(.corruptCompression, "zlib compression failed (status \(status))")
+            }
+            if !finish && stream.avail_in == 0 && produced < capacity { return }
+        }
+    }
+}

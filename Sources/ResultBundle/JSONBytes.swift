@@ -1,0 +1,225 @@
+/// A minimal, fast JSON writer into a byte buffer, used for record lines (the format's hot path).
+///
+/// It writes exactly what `JSONEncoder` would decode back into the model types: keys as the Codable synthesis
+/// names them, `nil` optionals left out, non-finite numbers as the strings `"inf"`, `"-inf"` and `"nan"`.
+struct JSONBytes {
+    let buffer: ByteBuffer
+
+    private var needsComma = false
+
+    init(capacity: Int = 4096) { buffer = ByteBuffer(capacity: capacity) }
+
+    /// The number of bytes written.
+    var count: Int { buffer.count }
+
+    /// A copy of the bytes written.
+    var bytes: [UInt8] { buffer.copyBytes() }
+
+    mutating func beginObject() {
+        separate()
+        buffer.append(UInt8(ascii: "{"))
+        needsComma = false
+    }
+
+    mutating func endObject() {
+        buffer.append(UInt8(ascii: "}"))
+        needsComma = true
+    }
+
+    mutating func beginArray() {
+        separate()
+        buffer.append(UInt8(ascii: "["))
+        needsComma = false
+    }
+
+    mutating func endArray() {
+        buffer.append(UInt8(ascii: "]"))
+        needsComma = true
+    }
+
+    /// Writes `"key":` (keys are plain ASCII names chosen by this module).
+    @inline(__always)
+    mutating func key(_ key: StaticString) {
+        separate()
+        buffer.append(UInt8(ascii: "\""))
+        buffer.append(key.utf8Start, count: key.utf8CodeUnitCount)
+        buffer.append(UInt8(ascii: "\""), UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    /// Writes `"key":` for a key only known at run time (dictionary keys).
+    mutating func key(dynamic key: String) {
+        string(key)
+        buffer.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    mutating func string(_ value: String) {
+        separate()
+        buffer.append(UInt8(ascii: "\""))
+        var value = value
+        value.withUTF8 { utf8 in
+            var start = 0
+            for index in 0..<utf8.count {
+                let byte = utf8[index]
+                if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") { continue }
+                if start < index { buffer.append(UnsafeBufferPointer(rebasing: utf8[start..<index])) }
+                start = index + 1
+                switch byte {
+                case UInt8(ascii: "\""): buffer.append(UInt8(ascii: "\\"), UInt8(ascii: "\""))
+                case UInt8(ascii: "\\"): buffer.append(UInt8(ascii: "\\"), UInt8(ascii: "\\"))
+                case 0x0A: buffer.append(UInt8(ascii: "\\"), UInt8(ascii: "n"))
+                case 0x0D: buffer.append(UInt8(ascii: "\\"), UInt8(ascii: "r"))
+                case 0x09: buffer.append(UInt8(ascii: "\\"), UInt8(ascii: "t"))
+                default:
+                    let digits: StaticString = "0123456789abcdef"
+                    buffer.append(UInt8(ascii: "\\"), UInt8(ascii: "u"))
+                    buffer.append(0x30, 0x30)
+                    buffer.append(digits.utf8Start[Int(byte >> 4)], digits.utf8Start[Int(byte & 0xF)])
+                }
+            }
+            if start < utf8.count { buffer.append(UnsafeBufferPointer(rebasing: utf8[start...])) }
+        }
+        buffer.append(UInt8(ascii: "\""))
+        needsComma = true
+    }
+
+    mutating func int<T: BinaryInteger>(_ value: T) {
+        separate()
+        appendDigits(Int64(value))
+        needsComma = true
+    }
+
+    /// Writes a number that reads back as exactly `value`; non-finite values as strings.
+    mutating func double(_ value: Double) {
+        if value.isNaN { return string("nan") }
+        if value.isInfinite { return string(value < 0 ? "-inf" : "inf") }
+        separate()
+        needsComma = true
+        // Fast path: values with up to 3 or 6 decimals (times, durations). m / scale is the correctly rounded
+        // quotient, equal to what parsing the decimal text gives, so the text below reads back exactly.
+        if abs(value) < 1e12 {
+            let millis = (value * 1000).rounded()
+            if millis / 1000 == value {
+                appendDecimal(Int64(millis), decimals: 3)
+                return
+            }
+            let micros = (value * 1_000_000).rounded()
+            if micros / 1_000_000 == value, abs(micros) < 9e15 {
+                appendDecimal(Int64(micros), decimals: 6)
+                return
+            }
+        }
+        buffer.append(Array(value.description.utf8))
+    }
+
+    private func appendDigits(_ value: Int64) {
+        var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &scratch) { raw in
+            var position = raw.count
+            var magnitude = value.magnitude
+            repeat {
+                position -= 1
+                raw[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if value < 0 {
+                position -= 1
+                raw[position] = UInt8(ascii: "-")
+            }
+            buffer.append(UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[position...]))
+        }
+    }
+
+    /// Writes `scaled / 10^decimals` in fixed notation, without trailing zeros.
+    private func appendDecimal(_ scaled: Int64, decimals: Int) {
+        var divisor: Int64 = 1
+        for _ in 0..<decimals { divisor *= 10 }
+        let whole = scaled / divisor
+        var fraction = (scaled % divisor).magnitude
+        if scaled < 0 && whole == 0 { buffer.append(UInt8(ascii: "-")) }
+        appendDigits(whole)
+        guard fraction > 0 else { return }
+        var digits = decimals
+        while fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
+        }
+        buffer.reserve(digits + 1)
+        buffer.append(UInt8(ascii: "."))
+        let start = buffer.count
+        for _ in 0..<digits { buffer.append(UInt8(ascii: "0")) }
+        var index = start + digits - 1
+        while fraction > 0 {
+            buffer.base[index] = UInt8(ascii: "0") + UInt8(fraction % 10)
+            fraction /= 10
+            index -= 1
+        }
+    }
+
+    mutating func bool(_ value: Bool) {
+        separate()
+        buffer.append(Array((value ? "true" : "false").utf8))
+        needsComma = true
+    }
+
+    /// Appends already-encoded JSON (from `JSONEncoder`) as one value.
+    mutating func raw(_ json: some Sequence<UInt8>) {
+        separate()
+        buffer.append(Array(json))
+        needsComma = true
+    }
+
+    /// Appends a newline that ends a record line.
+    mutating func newline() {
+        buffer.append(0x0A)
+        needsComma = false
+    }
+
+    mutating func removeAll() {
+        buffer.removeAll()
+        needsComma = false
+    }
+
+    @inline(__always)
+    private mutating func separate() {
+        if needsComma { buffer.append(UInt8(ascii: ",")) }
+    }
+
+    // MARK: Optional helpers
+
+    mutating func field(_ name: StaticString, _ value: String?) {
+        guard let value else { return }
+        key(name)
+        string(value)
+    }
+
+    mutating func field(_ name: StaticString, _ value: Double?) {
+        guard let value else { return }
+        key(name)
+        double(value)
+    }
+
+    mutating func field<T: BinaryInteger>(_ name: StaticString, _ value: T?) {
+        guard let value else { return }
+        key(name)
+        int(value)
+    }
+
+    mutating func field(_ name: StaticString, strings: [String]) {
+        guard !strings.isEmpty else { return }
+        key(name)
+        beginArray()
+        for value in strings { string(value) }
+        endArray()
+    }
+
+    /// Writes a non-empty array; empty arrays are left out (readers default them to empty).
+    mutating func field<T>(_ name: StaticString, array: [T], _ element: (inout JSONBytes, T) -> Void) {
+        guard !array.isEmpty else { return }
+        key(name)
+        beginArray()
+        for value in array { element(&self, value) }
+        endArray()
+    }
+}

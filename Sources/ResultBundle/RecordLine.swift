@@ -1,0 +1,153 @@
+import Foundation
+import ResultModel
+
+/// One line of a record batch: `{"kind":"...", ...}` followed by a newline.
+///
+/// Kinds: `run` (`runIndex`, `run`), `runEnd` (`runIndex`, `runEnd`), `suite` (`suite`), `test` (`test`).
+/// A line of another kind (from a newer minor version) decodes as ``unknown`` and is skipped.
+enum RecordLine {
+    case run(index: Int, RunRecord)
+    case runEnd(index: Int, RunEnd)
+    case suite(SuiteRecord)
+    case test(TestRecord)
+    case unknown(kind: String)
+
+    /// The kind names, as written in the `kind` field.
+    enum Kind: String {
+        case run, runEnd, suite, test
+    }
+}
+
+/// Encodes and decodes record lines with the format's conventions.
+enum RecordLineCodec {
+    /// Decoder for record lines: unknown fields are ignored, non-finite numbers are read from strings.
+    static func makeDecoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return decoder
+    }
+
+    /// Encoder for the less frequent records (runs, run ends, suites).
+    static func makeEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return encoder
+    }
+
+    /// Appends `{"kind":"test","test":{...}}\n`.
+    static func appendTest(_ test: TestRecord, to json: inout JSONBytes) {
+        json.beginObject()
+        json.key("kind"); json.string(RecordLine.Kind.test.rawValue)
+        json.key("test"); json.encode(test)
+        json.endObject()
+        json.newline()
+    }
+
+    /// Appends a line for a run, run end or suite, encoded with `JSONEncoder`.
+    static func appendOther(_ line: RecordLine, encoder: JSONEncoder, to json: inout JSONBytes) throws {
+        json.beginObject()
+        switch line {
+        case .run(let index, let run):
+            json.key("kind"); json.string(RecordLine.Kind.run.rawValue)
+            json.key("runIndex"); json.int(index)
+            json.key("run"); json.raw(try encoder.encode(run))
+        case .runEnd(let index, let end):
+            json.key("kind"); json.string(RecordLine.Kind.runEnd.rawValue)
+            json.key("runIndex"); json.int(index)
+            json.key("runEnd"); json.raw(try encoder.encode(end))
+        case .suite(let suite):
+            json.key("kind"); json.string(RecordLine.Kind.suite.rawValue)
+            json.key("suite"); json.raw(try encoder.encode(suite))
+        case .test(let test):
+            json.key("kind"); json.string(RecordLine.Kind.test.rawValue)
+            json.key("test"); json.encode(test)
+        case .unknown(let kind):
+            json.key("kind"); json.string(kind)
+        }
+        json.endObject()
+        json.newline()
+    }
+}
+
+/// The record-line encoding of tests, byte for byte as record batches hold it before compression
+/// (for benchmarks and tools that compare against other compressors).
+public enum BundleRecordEncoding {
+    /// `{"kind":"test","test":{...}}` lines, one per test, each ending with a newline.
+    public static func jsonLines(_ tests: [TestRecord]) -> Data {
+        var json = JSONBytes()
+        for test in tests { RecordLineCodec.appendTest(test, to: &json) }
+        return json.buffer.withUnsafeBytes { Data($0) }
+    }
+}
+
+extension RecordLineCodec {
+    /// Decodes one line. Test lines use the fast cursor; run, run-end and suite lines use `decoder`.
+    static func decode(_ line: UnsafeBufferPointer<UInt8>, decoder: JSONDecoder) throws -> RecordLine {
+        var cursor = JSONCursor(line)
+        var kind: String?
+        var runIndex: Int?
+        var test: TestRecord?
+        var body: Range<Int>?
+        var bodyKey = ""
+        try cursor.readObject { cursor, key in
+            if key.equals("kind") {
+                kind = try cursor.readString()
+            } else if key.equals("test") {
+                test = try cursor.decodeTest()
+            } else if key.equals("runIndex") {
+                runIndex = try cursor.readInt()
+            } else if key.equals("run") || key.equals("runEnd") || key.equals("suite") {
+                _ = cursor.peek()
+                let start = cursor.position
+                try cursor.skipValue()
+                body = start..<cursor.position
+                bodyKey = String(decoding: key, as: UTF8.self)
+            } else {
+                try cursor.skipValue()
+            }
+        }
+        guard cursor.peek() == nil else { throw cursor.failure("text after the record's object") }
+        guard let kind else { throw cursor.failure("missing field kind") }
+        guard let known = RecordLine.Kind(rawValue: kind) else { return .unknown(kind: kind) }
+        func bodyData() throws -> Data {
+            guard let body, bodyKey == kind else { throw cursor.failure("missing field \(kind)") }
+            return Data(UnsafeBufferPointer(rebasing: line[body]))
+        }
+        switch known {
+        case .test:
+            guard let test else { throw cursor.failure("missing field test") }
+            return .test(test)
+        case .suite:
+            return .suite(try decoder.decode(SuiteRecord.self, from: bodyData()))
+        case .run:
+            guard let runIndex else { throw cursor.failure("missing field runIndex") }
+            return .run(index: runIndex, try decoder.decode(RunRecord.self, from: bodyData()))
+        case .runEnd:
+            guard let runIndex else { throw cursor.failure("missing field runIndex") }
+            return .runEnd(index: runIndex, try decoder.decode(RunEnd.self, from: bodyData()))
+        }
+    }
+
+    /// The kind of a line and, for a test line, its identity, without decoding the rest.
+    static func decodeHead(_ line: UnsafeBufferPointer<UInt8>) throws -> (kind: String, identity: TestIdentity?) {
+        var cursor = JSONCursor(line)
+        var kind: String?
+        var identity: TestIdentity?
+        try cursor.readObject { cursor, key in
+            if key.equals("kind") {
+                kind = try cursor.readString()
+            } else if key.equals("test") {
+                try cursor.readObject { cursor, key in
+                    if key.equals("identity") { identity = try cursor.decodeIdentity() } else { try cursor.skipValue() }
+                }
+            } else {
+                try cursor.skipValue()
+            }
+        }
+        guard let kind else { throw cursor.failure("missing field kind") }
+        return (kind, identity)
+    }
+}
