@@ -1,3 +1,3 @@
 import ResultBundleCLI
 
-await ResultBundleCommand.main()
+ResultBundleCommand.runMain()

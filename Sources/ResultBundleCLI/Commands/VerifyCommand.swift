@@ -1,0 +1,57 @@
+import ArgumentParser
+import Foundation
+import ResultBundle
+
+/// `resultbundle verify`: reads every record and blob of a bundle and reports damage.
+struct VerifyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify",
+        abstract: "Check every record and blob of a bundle.",
+        discussion: """
+            Reads every frame, record and blob, checking lengths, checksums and content hashes. Exits 0 when the \
+            bundle is intact. Otherwise lists each damaged or missing object with its byte offset, still reports \
+            what is readable, and exits 1.
+
+            Examples:
+              resultbundle verify run.resultbundle
+              resultbundle verify --json run.resultbundle | jq .problems
+            """
+    )
+
+    @Argument(help: "The bundle to check.")
+    var bundle: String
+
+    @Flag(help: "Print the report as JSON.")
+    var json = false
+
+    func run() throws {
+        let reader = try BundleOpening.open(bundle, quiet: true)
+        let report: VerificationReport
+        do {
+            report = try reader.verify()
+        } catch let error as BundleError {
+            throw CLIError("\(error)")
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            print(String(decoding: try encoder.encode(report), as: UTF8.self))
+        } else {
+            printText(report)
+        }
+        if !report.isIntact { throw ExitCode(1) }
+    }
+
+    private func printText(_ report: VerificationReport) {
+        let verdict = report.isIntact ? "intact" : "DAMAGED (\(report.problems.count) problem(s))"
+        print("\(bundle): format \(report.formatVersion), \(report.fileSize) bytes: \(verdict)")
+        print(
+            "  \(report.frameCount) frames, \(report.runCount) runs, \(report.suiteCount) suites, "
+                + "\(report.testCount) tests and \(report.blobCount) blobs readable"
+        )
+        if !report.hasValidIndex { print("  no valid index: the index was rebuilt by scanning") }
+        for problem in report.problems {
+            print("  \(problem.kind.rawValue) at byte \(problem.byteOffset): \(problem.message)")
+        }
+    }
+}
