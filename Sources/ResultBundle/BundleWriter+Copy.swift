@@ -12,6 +12,7 @@ extension BundleWriter {
         guard header.type == .blob else {
             throw BundleError(.damaged, "no blob frame here", path: source.path, byteOffset: frameOffset)
         }
+        try settle()
         let start = offset
         var crc: UInt32 = 0
         do {

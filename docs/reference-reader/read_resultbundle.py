@@ -127,8 +127,32 @@ def read(path, with_tests=False):
     return result
 
 
+SEVERITY = {"skipped": 0, "passed": 1, "unknown": 2, "warning": 3, "expectedFailure": 4, "interrupted": 5,
+            "timedOut": 6, "failed": 7, "crashed": 8}
+
+
+def known(status):
+    return status if status in SEVERITY else "unknown"
+
+
+def final_status(attempts):
+    return known(attempts[-1].get("status")) if attempts else None
+
+
+def combined_status(test):
+    """The status a test line implies when it has no "status" field (FORMAT.md, section 3)."""
+    own = final_status(test.get("attempts") or [])
+    cases = [final_status(case.get("attempts") or []) or "interrupted" for case in test.get("cases") or []]
+    if not cases:
+        return own or "interrupted"
+    worst = max(cases, key=SEVERITY.get)
+    if own is None or (own == "skipped" and worst != "skipped"):
+        return worst
+    return own if SEVERITY[own] >= SEVERITY[worst] else worst
+
+
 def count(test, totals):
-    status = test.get("status")
+    status = known(test["status"]) if test.get("status") is not None else combined_status(test)
     totals["tests"] += 1
     totals["testCases"] += len(test.get("cases") or [])
     if status in ("passed", "warning"):
