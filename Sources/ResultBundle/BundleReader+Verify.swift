@@ -88,6 +88,13 @@ extension BundleReader {
         }
         problems += scanDamage
         for (digest, offset) in references where !presentBlobs.contains(digest) && !damagedBlobs.contains(digest) {
+            if let entry = index.blobs[digest] {
+                problems.append(BundleDamage(
+                    kind: .damagedBlob, byteOffset: entry.offset,
+                    message: "blob \(digest), referenced by a record in the batch at byte \(offset), is in the damaged"
+                        + " frame at byte \(entry.offset)"))
+                continue
+            }
             problems.append(BundleDamage(
                 kind: .missingBlob, byteOffset: offset,
                 message: "blob \(digest), referenced by a record in the batch at byte \(offset), is not in the bundle"))

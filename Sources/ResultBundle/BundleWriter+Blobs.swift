@@ -20,6 +20,7 @@ extension BundleWriter {
         var payload = digest
         payload.reserveCapacity(32 + min(compressed.count, data.count))
         if isCompressed { payload.append(contentsOf: compressed) } else { payload.append(contentsOf: data) }
+        try settle()
         let frameOffset = offset
         try writeFrame(.blob, compressed: isCompressed, payload: payload, uncompressedLength: data.count)
         index.blobs[hex] = BundleIndex.BlobEntry(digest: digest, offset: frameOffset, size: UInt64(data.count))
@@ -51,6 +52,7 @@ extension BundleWriter {
         if index.blobs[hex] != nil { return reference }
 
         // Second pass: header placeholder, digest, deflated content; then the real header with pwrite.
+        try settle()
         let frameOffset = offset
         try append([UInt8](repeating: 0, count: FrameHeader.size))
         try append(digest)

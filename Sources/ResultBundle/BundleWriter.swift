@@ -32,7 +32,10 @@ public final class BundleWriter: ResultSink {
     /// Whether ``close()`` has been called.
     public private(set) var isClosed = false
     /// Bytes written to the file so far.
-    public var bytesWritten: Int64 { offset }
+    public var bytesWritten: Int64 {
+        try? settle()
+        return offset
+    }
 
     let file: FileDescriptor
     var offset: Int64 = 0
@@ -43,6 +46,9 @@ public final class BundleWriter: ResultSink {
     private var pendingLines: UInt32 = 0
     private lazy var encoder = RecordLineCodec.makeEncoder()
     private let compressor: BatchCompressor
+    /// Compresses and writes batches in the background (batched policy only).
+    private let worker: BatchWorker?
+    private var spareBuffer: ByteBuffer?
 
     /// Creates (or truncates) the file at `url` and writes the bundle header.
     public init(creating url: URL, flushPolicy: FlushPolicy = .everyTest, limits: BundleLimits = .standard) throws {
@@ -51,6 +57,11 @@ public final class BundleWriter: ResultSink {
         self.limits = limits
         compressor = try BatchCompressor()
         file = try FileDescriptor.create(url.path)
+        if case .batched = flushPolicy {
+            worker = BatchWorker(file: file, compressor: compressor)
+        } else {
+            worker = nil
+        }
         try append(FileHeader.encode(.current))
     }
 
@@ -98,10 +109,18 @@ public final class BundleWriter: ResultSink {
     /// Writes buffered records as one record-batch frame.
     public func flush() throws {
         guard pending.count > 0 else { return }
+        try settle()
         let frameOffset = offset
-        try pending.buffer.withUnsafeBytes { json in
-            try compressor.compress(json) { payload in
-                try writeFrame(.recordBatch, compressed: true, payload: payload, uncompressedLength: json.count)
+        if let worker {
+            let next = spareBuffer ?? ByteBuffer(capacity: pending.buffer.capacity)
+            spareBuffer = nil
+            worker.submit(pending.buffer)
+            pending = JSONBytes(buffer: next)
+        } else {
+            try pending.buffer.withUnsafeBytes { json in
+                try compressor.compress(json) { payload in
+                    try writeFrame(.recordBatch, compressed: true, payload: payload, uncompressedLength: json.count)
+                }
             }
         }
         let frameIndex = UInt32(index.recordFrames.count)
@@ -121,6 +140,7 @@ public final class BundleWriter: ResultSink {
     public func close() throws {
         guard !isClosed else { return }
         try flush()
+        try settle()
         index.dataEnd = offset
         let indexOffset = offset
         let indexPayload = try index.encode()
@@ -139,6 +159,14 @@ public final class BundleWriter: ResultSink {
     }
 
     // MARK: Internals
+
+    /// Waits for the batch being written in the background, if any, and accounts for its bytes. Every write and
+    /// every use of ``offset`` comes after this.
+    func settle() throws {
+        guard let worker, let finished = try worker.wait() else { return }
+        offset += Int64(finished.written)
+        spareBuffer = finished.buffer
+    }
 
     func checkOpen() throws {
         guard !isClosed else { throw BundleError(.misuse, "the bundle writer is closed", path: url.path) }
@@ -179,16 +207,13 @@ public final class BundleWriter: ResultSink {
 
     /// Writes a frame: its header, then its payload.
     func writeFrame(_ type: FrameType, compressed: Bool, payload: UnsafeRawBufferPointer, uncompressedLength: Int) throws {
-        var header = FrameHeader(
-            type: type, compressed: compressed, storedLength: UInt32(payload.count),
-            uncompressedLength: UInt32(uncompressedLength))
-        header.checksum = header.checksum(payloadCRC: CRC32.update(0, payload), payloadLength: payload.count)
-        try append(header.encoded)
-        try file.writeAll(payload)
-        offset += Int64(payload.count)
+        try settle()
+        offset += Int64(try FrameWriting.write(
+            type, compressed: compressed, payload: payload, uncompressedLength: uncompressedLength, to: file))
     }
 
     func append(_ bytes: [UInt8]) throws {
+        try settle()
         try file.writeAll(bytes)
         offset += Int64(bytes.count)
     }

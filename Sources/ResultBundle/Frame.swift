@@ -41,6 +41,8 @@ struct FrameHeader: Equatable {
 
     var typeByte: UInt8
     var flags: UInt8
+    /// Reserved bytes 6-7 as read (0 when written), kept so the checksum covers the bytes actually stored.
+    var reserved: UInt16 = 0
     var storedLength: UInt32
     var uncompressedLength: UInt32
     var checksum: UInt32
@@ -65,6 +67,7 @@ struct FrameHeader: Equatable {
         else { return nil }
         typeByte = bytes[4]
         flags = bytes[5]
+        reserved = bytes.readLittleEndian(UInt16.self, at: 6)
         storedLength = bytes.readLittleEndian(UInt32.self, at: 8)
         uncompressedLength = bytes.readLittleEndian(UInt32.self, at: 12)
         checksum = bytes.readLittleEndian(UInt32.self, at: 16)
@@ -75,7 +78,7 @@ struct FrameHeader: Equatable {
         var bytes = Self.magic
         bytes.append(typeByte)
         bytes.append(flags)
-        bytes.appendLittleEndian(UInt16(0))
+        bytes.appendLittleEndian(reserved)
         bytes.appendLittleEndian(storedLength)
         bytes.appendLittleEndian(uncompressedLength)
         return bytes

@@ -12,7 +12,10 @@ extension JSONBytes {
         field("displayName", test.displayName)
         if let location = test.location { key("location"); encode(location) }
         field("tags", strings: test.tags)
-        key("status"); string(test.status.rawValue)
+        // The status is left out when it is what the attempts and cases imply (readers compute it then).
+        if test.status != test.combinedStatus {
+            key("status"); string(test.status.rawValue)
+        }
         field("attempts", array: test.attempts) { $0.encode($1) }
         field("cases", array: test.cases) { $0.encode($1) }
         endObject()

@@ -9,6 +9,9 @@ struct JSONBytes {
 
     init(capacity: Int = 4096) { buffer = ByteBuffer(capacity: capacity) }
 
+    /// Writes into an existing (empty) buffer.
+    init(buffer: ByteBuffer) { self.buffer = buffer }
+
     /// The number of bytes written.
     var count: Int { buffer.count }
 

@@ -118,3 +118,32 @@ enum SampleResults {
         return tests
     }
 }
+
+extension SampleResults {
+    /// Tests like an import of a big XCTest console log: 100 per suite, ~2% failing with output, ~1% skipped.
+    static func importLike(count: Int) -> [TestRecord] {
+        var state: UInt64 = 2
+        func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 33
+        }
+        return (0..<count).map { number in
+            let suite = "Suite\(number / 100)Tests"
+            let roll = next() % 100
+            var attempt = TestAttempt(status: .passed, start: 1_795_000_018.105 + Double(number) * 0.001, duration: 0.001)
+            if roll < 2 {
+                attempt.status = .failed
+                attempt.issues = [IssueRecord(
+                    kind: .assertion, message: "XCTAssertEqual failed: (\"4\") is not equal to (\"5\") - math is hard",
+                    location: SourceLocation(file: "/src/Tests/\(suite).swift", line: number % 100 + 10))]
+                attempt.output = CapturedOutput(text: "some log line\nanother log line with details\n")
+            } else if roll < 3 {
+                attempt.status = .skipped
+                attempt.statusReason = "not on linux"
+            }
+            return TestRecord(
+                identity: TestIdentity(module: "debug", suites: [suite], name: "testCase\(number % 100)_doesSomethingUseful"),
+                attempts: [attempt])
+        }
+    }
+}

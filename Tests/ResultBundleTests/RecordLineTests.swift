@@ -1,0 +1,121 @@
+import Foundation
+@testable import ResultBundle
+import ResultModel
+import Testing
+
+@Suite struct RecordLineTests {
+    /// Every key of a JSON value, with its path (`test.attempts.issues.location.file`).
+    static func keyPaths(_ value: Any, prefix: String = "") -> Set<String> {
+        var paths = Set<String>()
+        if let object = value as? [String: Any] {
+            for (key, child) in object where !((child as? [Any])?.isEmpty ?? false) {
+                let path = prefix.isEmpty ? key : "\(prefix).\(key)"
+                paths.insert(path)
+                paths.formUnion(keyPaths(child, prefix: path))
+            }
+        } else if let array = value as? [Any] {
+            for child in array { paths.formUnion(keyPaths(child, prefix: prefix)) }
+        }
+        return paths
+    }
+
+    @Test func handWrittenEncoderWritesEveryFieldTheModelsCodableConformanceHas() throws {
+        let memory = InMemoryResults()
+        try SampleResults.writeMixedRun(into: memory)
+        let encoder = RecordLineCodec.makeEncoder()
+        var modelKeys = Set<String>()
+        var ourKeys = Set<String>()
+        for var test in memory.tests {
+            test.runIndex = 1  // our encoder leaves out runIndex 0
+            test.status = .crashed  // and a status the attempts imply
+            modelKeys.formUnion(Self.keyPaths(try JSONSerialization.jsonObject(with: encoder.encode(test))))
+            let line = BundleRecordEncoding.jsonLines([test])
+            let object = try #require(try JSONSerialization.jsonObject(with: line) as? [String: Any])
+            ourKeys.formUnion(Self.keyPaths(try #require(object["test"])))
+        }
+        // Fields the model has that our encoder does not write would be lost: a model change needs the
+        // encoder (JSONBytes+Model.swift) and decoder (JSONCursor+Model.swift) updated.
+        #expect(modelKeys.subtracting(ourKeys).sorted() == [])
+        #expect(ourKeys.subtracting(modelKeys).sorted() == [])
+    }
+
+    @Test(arguments: [
+        "plain", "", "quote \" backslash \\ slash /", "newline\nreturn\rtab\t", "control \u{01}\u{1F}\u{7F}",
+        "escape \u{1B}[31mred\u{1B}[0m", "unicode é 日本語 🚀", "\u{2028}\u{2029}", "nul \u{0}",
+    ])
+    func stringsRoundTripExactly(text: String) throws {
+        var json = JSONBytes()
+        json.string(text)
+        let bytes = json.bytes
+        let decoded = try bytes.withUnsafeBufferPointer { buffer in
+            var cursor = JSONCursor(buffer)
+            return try cursor.readString()
+        }
+        #expect(decoded == text)
+        #expect(try JSONSerialization.jsonObject(with: Data(bytes), options: .fragmentsAllowed) as? String == text)
+    }
+
+    @Test func escapedSurrogatePairsAndUnicodeEscapesDecode() throws {
+        let bytes = Array(#""\ud83d\ude80 \u00e9 \/ \b\f""#.utf8)
+        let decoded = try bytes.withUnsafeBufferPointer { buffer in
+            var cursor = JSONCursor(buffer)
+            return try cursor.readString()
+        }
+        #expect(decoded == "🚀 é / \u{8}\u{C}")
+    }
+
+    @Test func doublesRoundTripExactly() throws {
+        var generator = SystemRandomNumberGenerator()
+        var values: [Double] = [0, -0.5, 0.001, 1_795_000_018.105, 1e-7, 1e300, -1e-300, 123456789.123456, 0.1 + 0.2,
+                                Double.greatestFiniteMagnitude, Double.leastNonzeroMagnitude, 42]
+        for _ in 0..<2000 {
+            values.append(Double(bitPattern: generator.next() & 0x7FEF_FFFF_FFFF_FFFF))
+            values.append(Double(Int.random(in: -1_000_000_000...1_000_000_000, using: &generator)) / 1000)
+        }
+        for value in values {
+            var json = JSONBytes()
+            json.double(value)
+            let bytes = json.bytes
+            let decoded = try bytes.withUnsafeBufferPointer { buffer in
+                var cursor = JSONCursor(buffer)
+                return try cursor.readDouble()
+            }
+            #expect(decoded == value, "\(value) was written as \(String(decoding: bytes, as: UTF8.self))")
+        }
+    }
+
+    @Test func nonFiniteNumbersAreWrittenAsStrings() throws {
+        for value in [Double.infinity, -Double.infinity] {
+            var json = JSONBytes()
+            json.double(value)
+            let decoded = try json.bytes.withUnsafeBufferPointer { buffer in
+                var cursor = JSONCursor(buffer)
+                return try cursor.readDouble()
+            }
+            #expect(decoded == value)
+        }
+    }
+
+    @Test func deeplyNestedInputIsRejectedNotOverflowingTheStack() throws {
+        let text = "{\"kind\":\"test\",\"test\":{\"x\":" + String(repeating: "[", count: 100_000) + "}}"
+        let bytes = Array(text.utf8)
+        #expect(throws: (any Error).self) {
+            try bytes.withUnsafeBufferPointer { try RecordLineCodec.decode($0, decoder: RecordLineCodec.makeDecoder()) }
+        }
+    }
+
+    @Test func absentArraysAndThresholdsTakeTheirDefaults() throws {
+        let line = #"{"kind":"test","test":{"identity":{"name":"t"},"status":"passed","attempts":[{"status":"passed","measurements":[{"metricID":"m","name":"n","unit":"s","values":[1,2]}]}],"future":{"a":[1,{"b":null}]}}}"#
+        let record = try Array(line.utf8).withUnsafeBufferPointer {
+            try RecordLineCodec.decode($0, decoder: RecordLineCodec.makeDecoder())
+        }
+        guard case .test(let test) = record else {
+            Issue.record("not a test: \(record)")
+            return
+        }
+        #expect(test.id == "t" && test.tags.isEmpty && test.cases.isEmpty)
+        let measurement = try #require(test.attempts.first?.measurements.first)
+        #expect(measurement.maxPercentRelativeStandardDeviation == 10 && measurement.maxRegression == 0.1)
+        #expect(measurement.polarity == .smallerIsBetter)
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import ResultBundle
+import ResultModel
+import Testing
+import _TestSupport
+
+/// The bundles in `SampleBundles/`: written by every released format version, read by every later one, forever.
+@Suite struct SampleBundleTests {
+    static var samples: [URL] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: TestPaths.sampleBundles.path)) ?? []
+        return names.filter { $0.hasSuffix(".resultbundle") }.sorted().map { TestPaths.sampleBundles.appendingPathComponent($0) }
+    }
+
+    @Test func thereAreSamplesOfTheCurrentVersion() {
+        let names = Self.samples.map(\.lastPathComponent)
+        #expect(names.contains("v1.0-mixed.resultbundle") && names.contains("v1.0-merged.resultbundle"))
+    }
+
+    @Test(arguments: samples)
+    func everySampleOpensVerifiesAndReads(sample: URL) throws {
+        let reader = try BundleReader(url: sample)
+        #expect(reader.indexSource == .stored)
+        let report = try reader.verify()
+        #expect(report.isIntact, "\(report.problems)")
+        var count = 0
+        try reader.forEachTest { test in
+            count += 1
+            for attachment in test.attempts.flatMap(\.allAttachments) {
+                #expect(throws: Never.self) { _ = try reader.blobData(attachment.blob) }
+            }
+        }
+        #expect(count == report.testCount && count > 0)
+    }
+
+    @Test func theMixedSampleHoldsWhatTheGeneratorWrote() throws {
+        let reader = try BundleReader(url: TestPaths.sampleBundles.appendingPathComponent("v1.0-mixed.resultbundle"))
+        let memory = InMemoryResults()
+        try SampleResults.writeMixedRun(into: memory)
+        #expect(try TestBundles.tests(of: reader) == memory.tests)
+        #expect(reader.runs == memory.runs)
+        let snapshotAttachment = try #require(memory.tests[1].attempts[0].attachments.first)
+        let snapshot = try JSONDecoder().decode(TerminalSnapshot.self, from: reader.blobData(snapshotAttachment.blob))
+        #expect(snapshot == SampleResults.terminalSnapshot())
+    }
+
+    @Test(arguments: samples)
+    func theReferenceReaderAgreesWithTheSwiftReader(sample: URL) throws {
+        try compareWithReferenceReader(sample)
+    }
+
+    @Test func theReferenceReaderReadsATornBundle() throws {
+        let bytes = try [UInt8](Data(contentsOf: TestPaths.sampleBundles.appendingPathComponent("v1.0-mixed.resultbundle")))
+        let torn = try TestBundles.file(Array(bytes.prefix(bytes.count * 3 / 4)), "torn-for-python")
+        let python = try compareWithReferenceReader(torn)
+        #expect((python["damage"] as? [[String: Any]])?.contains { $0["kind"] as? String == "tornTail" } == true)
+    }
+
+    /// Runs the Python reference reader and checks its totals against ``BundleInfo``; returns its output.
+    @discardableResult
+    func compareWithReferenceReader(_ bundle: URL) throws -> [String: Any] {
+        let script = TestPaths.packageRoot.appendingPathComponent("docs/reference-reader/read_resultbundle.py")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path, bundle.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let python = try #require(try JSONSerialization.jsonObject(with: output) as? [String: Any])
+        let totals = try #require(python["totals"] as? [String: Int])
+        let info = try BundleInfo(url: bundle)
+        #expect(python["formatVersion"] as? String == info.formatVersion)
+        #expect(totals["tests"] == info.totals.tests)
+        #expect(totals["passed"] == info.totals.passed)
+        #expect(totals["failed"] == info.totals.failed)
+        #expect(totals["skipped"] == info.totals.skipped)
+        #expect(totals["expectedFailures"] == info.totals.expectedFailures)
+        #expect(totals["testCases"] == info.totals.testCases)
+        #expect((python["runs"] as? [Any])?.count == info.runs.count)
+        #expect(python["blobs"] as? Int == info.blobCount)
+        return python
+    }
+}
+
+/// Writes the sample bundles when `RECORD_SAMPLES=1` (see `scripts/make-sample-bundles.sh`). Samples of a released
+/// version are never rewritten: the generator writes only the current version's names.
+@Suite struct SampleBundleGeneration {
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["RECORD_SAMPLES"] == "1"))
+    func writeSampleBundles() throws {
+        let folder = TestPaths.sampleBundles
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let version = "v\(FormatVersion.current)"
+        let mixed = folder.appendingPathComponent("\(version)-mixed.resultbundle")
+        let writer = try BundleWriter(creating: mixed, flushPolicy: .everyTest)
+        try SampleResults.writeMixedRun(into: writer)
+        try writer.close()
+
+        let scratch = try TestPaths.makeTemporaryDirectory("samples")
+        let shard = scratch.appendingPathComponent("shard.resultbundle")
+        let shardWriter = try BundleWriter(creating: shard, flushPolicy: .batched)
+        try SampleResults.writeMixedRun(into: shardWriter, name: "linux-release")
+        let imported = try shardWriter.beginRun(RunRecord(
+            name: "junit-shard", producer: "resultbundle 0.1.0", source: "import:junit", inputs: ["report.xml"]))
+        let log = try shardWriter.storeBlob(Data("collected 2 items\n".utf8))
+        try shardWriter.addSuite(SuiteRecord(runIndex: imported, module: "py", path: ["test_math"], duration: 0.5,
+                                             properties: [NameValue(name: "python", value: "3.12")]))
+        try shardWriter.addTest(TestRecord(runIndex: imported, identity: TestIdentity(module: "py", suites: ["test_math"], name: "test_add"),
+                                           attempts: [TestAttempt(status: .passed, duration: 0.2)]))
+        try shardWriter.addTest(TestRecord(runIndex: imported, identity: TestIdentity(module: "py", suites: ["test_math"], name: "test_timeout"),
+                                           attempts: [TestAttempt(status: .timedOut, duration: 30, issues: [IssueRecord(kind: .timeout, message: "timed out after 30 s")])]))
+        try shardWriter.endRun(imported, RunEnd(exitCode: 1, output: CapturedOutput(blob: log)))
+        try shardWriter.close()
+        try BundleMerger().merge([mixed, shard], into: folder.appendingPathComponent("\(version)-merged.resultbundle"))
+    }
+}

@@ -1,0 +1,179 @@
+#!/usr/bin/env python3
+"""Reference reader for .resultbundle files, written from docs/FORMAT.md alone (Python standard library only).
+
+usage: read_resultbundle.py BUNDLE [--tests]
+
+Prints JSON: {"formatVersion", "runs", "totals": {"tests","passed","failed","skipped","expectedFailures",
+"warnings","interrupted","testCases"}, "blobs", "damage": [...]} computed by scanning every frame (the index is
+not needed), and with --tests also the list of test ids. A torn tail or damaged frame is reported in "damage"
+and skipped; the rest is read. Exit status: 0 read (even with damage), 2 not a bundle or newer major version.
+"""
+import hashlib
+import json
+import struct
+import sys
+import zlib
+
+FILE_MAGIC = b"\x89RBUNDL\n"
+FRAME_MAGIC = b"\xd7RBF"
+HEADER = 20
+MAX_UNCOMPRESSED = {0x52: 64 << 20, 0x42: 1 << 30, 0x49: 256 << 20, 0x54: 64}
+MAX_UNKNOWN = 1 << 30
+MAX_RATIO, RATIO_EXEMPT = 1100, 64 << 10
+
+
+def frame_problem(data, pos):
+    """None when a complete, valid frame starts at pos, else a sentence saying what is wrong."""
+    if len(data) - pos < HEADER:
+        return "the file ends inside a frame header"
+    if data[pos:pos + 4] != FRAME_MAGIC:
+        return "no frame starts here (bad frame magic)"
+    ftype, flags, _, stored, uncompressed, crc = struct.unpack_from("<BBHIII", data, pos + 4)
+    limit = MAX_UNCOMPRESSED.get(ftype, MAX_UNKNOWN)
+    if uncompressed > limit or stored > limit + limit // 64 + 1024 + 32:
+        return "declared size over the limits"
+    if flags & 1 and uncompressed > RATIO_EXEMPT and uncompressed // max(stored, 1) > MAX_RATIO:
+        return "declared decompression ratio over the limit"
+    if pos + HEADER + stored > len(data):
+        return "the file ends inside a frame"
+    body = data[pos + HEADER:pos + HEADER + stored]
+    if zlib.crc32(body, zlib.crc32(data[pos:pos + 16])) != crc:
+        return "frame checksum mismatch"
+    return None
+
+
+def inflate(payload, expected):
+    inflater = zlib.decompressobj()
+    out = inflater.decompress(payload, expected + 1)
+    if len(out) != expected or not inflater.eof:
+        raise ValueError("inflates to another size than declared")
+    return out
+
+
+def frames(data, damage):
+    """Yields (offset, type, flags, uncompressed length, payload) of every valid frame; records damage."""
+    pos = 16
+    while pos < len(data):
+        problem = frame_problem(data, pos)
+        if problem is None:
+            ftype, flags, _, stored, uncompressed, _ = struct.unpack_from("<BBHIII", data, pos + 4)
+            yield pos, ftype, flags, uncompressed, data[pos + HEADER:pos + HEADER + stored]
+            pos += HEADER + stored
+            continue
+        nxt = data.find(FRAME_MAGIC, pos + 1)
+        while nxt != -1 and frame_problem(data, nxt) is not None:
+            nxt = data.find(FRAME_MAGIC, nxt + 1)
+        if nxt == -1:
+            damage.append({"kind": "tornTail", "byteOffset": pos, "message": problem})
+            return
+        damage.append({"kind": "damagedFrame", "byteOffset": pos, "message": problem})
+        pos = nxt
+
+
+def read(path, with_tests=False):
+    with open(path, "rb") as handle:
+        data = handle.read()
+    if len(data) < 16 or data[:8] != FILE_MAGIC:
+        raise SystemExit(f"{path}: not a result bundle")
+    major, minor = struct.unpack_from("<HH", data, 8)
+    if major != 1:
+        raise SystemExit(f"{path} is format {major}.{minor}; this reader reads format 1.x")
+    damage, runs, ids, blobs = [], {}, [], 0
+    totals = dict(tests=0, passed=0, failed=0, skipped=0, expectedFailures=0, warnings=0, interrupted=0,
+                  testCases=0)
+    for offset, ftype, flags, uncompressed, payload in frames(data, damage):
+        if ftype == 0x42:
+            digest, content = payload[:32], payload[32:]
+            try:
+                content = inflate(content, uncompressed) if flags & 1 else content
+                ok = hashlib.sha256(content).digest() == digest and len(content) == uncompressed
+            except (zlib.error, ValueError):
+                ok = False
+            if ok:
+                blobs += 1
+            else:
+                damage.append({"kind": "damagedBlob", "byteOffset": offset, "message": "content does not match"})
+            continue
+        if ftype != 0x52:
+            continue  # index, trailer and unknown frame types are not needed
+        try:
+            text = inflate(payload, uncompressed) if flags & 1 else payload
+        except (zlib.error, ValueError) as error:
+            damage.append({"kind": "damagedFrame", "byteOffset": offset, "message": str(error)})
+            continue
+        for line in text.split(b"\n"):
+            if not line:
+                continue
+            try:
+                record = json.loads(line)
+                kind = record["kind"]
+            except (ValueError, KeyError, TypeError):
+                damage.append({"kind": "unreadableRecord", "byteOffset": offset, "message": "invalid line"})
+                continue
+            if kind == "run":
+                runs[record["runIndex"]] = {"index": record["runIndex"], "record": record["run"]}
+            elif kind == "runEnd" and record.get("runIndex") in runs:
+                runs[record["runIndex"]]["end"] = record["runEnd"]
+            elif kind == "test":
+                count(record["test"], totals)
+                if with_tests:
+                    ident = record["test"]["identity"]
+                    ids.append("/".join(([ident["module"]] if ident.get("module") is not None else [])
+                                        + ident.get("suites", []) + [ident["name"]]))
+    result = {"formatVersion": f"{major}.{minor}", "runs": [runs[k] for k in sorted(runs)], "totals": totals,
+              "blobs": blobs, "damage": damage}
+    if with_tests:
+        result["tests"] = ids
+    return result
+
+
+SEVERITY = {"skipped": 0, "passed": 1, "unknown": 2, "warning": 3, "expectedFailure": 4, "interrupted": 5,
+            "timedOut": 6, "failed": 7, "crashed": 8}
+
+
+def known(status):
+    return status if status in SEVERITY else "unknown"
+
+
+def final_status(attempts):
+    return known(attempts[-1].get("status")) if attempts else None
+
+
+def combined_status(test):
+    """The status a test line implies when it has no "status" field (FORMAT.md, section 3)."""
+    own = final_status(test.get("attempts") or [])
+    cases = [final_status(case.get("attempts") or []) or "interrupted" for case in test.get("cases") or []]
+    if not cases:
+        return own or "interrupted"
+    worst = max(cases, key=SEVERITY.get)
+    if own is None or (own == "skipped" and worst != "skipped"):
+        return worst
+    return own if SEVERITY[own] >= SEVERITY[worst] else worst
+
+
+def count(test, totals):
+    status = known(test["status"]) if test.get("status") is not None else combined_status(test)
+    totals["tests"] += 1
+    totals["testCases"] += len(test.get("cases") or [])
+    if status in ("passed", "warning"):
+        totals["passed"] += 1
+        if status == "warning":
+            totals["warnings"] += 1
+    elif status in ("failed", "crashed", "timedOut", "interrupted"):
+        totals["failed"] += 1
+        if status == "interrupted":
+            totals["interrupted"] += 1
+    elif status == "skipped":
+        totals["skipped"] += 1
+    elif status == "expectedFailure":
+        totals["expectedFailures"] += 1
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2:
+        raise SystemExit(__doc__)
+    try:
+        print(json.dumps(read(sys.argv[1], "--tests" in sys.argv[2:]), indent=1, sort_keys=True))
+    except SystemExit as exit_error:
+        print(exit_error, file=sys.stderr)
+        sys.exit(2)
