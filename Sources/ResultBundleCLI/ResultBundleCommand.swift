@@ -20,7 +20,10 @@ public struct ResultBundleCommand: ParsableCommand {
             """,
         version: toolVersion,
         subcommands: [
+            InfoCommand.self,
             VerifyCommand.self,
+            MergeCommand.self,
+            JSONCommand.self,
         ]
     )
 

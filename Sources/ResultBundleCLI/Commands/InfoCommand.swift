@@ -1,0 +1,70 @@
+import ArgumentParser
+import Foundation
+import ResultBundle
+import ResultModel
+
+/// `resultbundle info`: a summary of a bundle.
+struct InfoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "info",
+        abstract: "Summarize a bundle: runs, counts by status, format version.",
+        discussion: """
+            `tests` counts test functions and methods the way the runners' own summary lines do; the cases of \
+            parameterized tests are counted separately in `testCases`. `failed` includes thrown errors, crashes, \
+            timeouts and interrupted tests. A bundle whose writer was killed still opens: its complete tests are \
+            counted and the torn tail is reported.
+
+            Examples:
+              resultbundle info run.resultbundle
+              resultbundle info --json run.resultbundle | jq .totals
+            """
+    )
+
+    @Argument(help: "The bundle to summarize.")
+    var bundle: String
+
+    @Flag(help: "Print the summary as JSON (formatVersion, runs, totals, damage).")
+    var json = false
+
+    func run() throws {
+        let reader = try BundleOpening.open(bundle, quiet: json)
+        let info: BundleInfo
+        do {
+            info = try BundleInfo(reader: reader)
+        } catch let error as BundleError {
+            throw CLIError("\(error)")
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(info), as: UTF8.self))
+        } else {
+            print(InfoText.render(info, path: bundle))
+        }
+    }
+}
+
+/// The human-readable form of `info`.
+enum InfoText {
+    static func render(_ info: BundleInfo, path: String) -> String {
+        let totals = info.totals
+        var lines = ["\(path): format \(info.formatVersion), \(info.fileSize) bytes, \(info.runs.count) run(s)"]
+        for run in info.runs {
+            let record = run.record
+            var facts = [record.name ?? "run \(run.index)", record.source]
+            if let os = record.host.operatingSystem { facts.append(os) }
+            if let toolchain = record.toolchain { facts.append(toolchain) }
+            if let exitCode = run.end?.exitCode { facts.append("exit \(exitCode)") }
+            if run.end == nil { facts.append("interrupted") }
+            lines.append("  run \(run.index): " + facts.joined(separator: ", "))
+        }
+        var counts = "  \(totals.tests) tests: \(totals.passed) passed, \(totals.failed) failed, "
+        counts += "\(totals.skipped) skipped, \(totals.expectedFailures) expected failures"
+        if totals.testCases > 0 { counts += "; \(totals.testCases) parameterized cases" }
+        lines.append(counts)
+        for damage in info.damage {
+            lines.append("  \(damage.kind.rawValue) at byte \(damage.byteOffset): \(damage.message)")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

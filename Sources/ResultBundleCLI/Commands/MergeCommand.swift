@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import ResultBundle
+
+/// `resultbundle merge`: joins shards and configurations into one bundle.
+struct MergeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge",
+        abstract: "Join several bundles (shards, configurations) into one.",
+        discussion: """
+            Every run keeps its own metadata (host, OS, toolchain, CPU); blobs shared by several inputs are \
+            stored once. Damaged inputs are read up to their damage, and the damage is reported.
+
+            Examples:
+              resultbundle merge shard1.resultbundle shard2.resultbundle -o all.resultbundle
+              resultbundle merge linux.resultbundle macos.resultbundle -o matrix.resultbundle
+            """
+    )
+
+    @Argument(help: "The bundles to join.")
+    var bundles: [String]
+
+    @Option(name: .shortAndLong, help: "The bundle to write.")
+    var output: String
+
+    @Flag(help: "Print nothing but errors.")
+    var quiet = false
+
+    func validate() throws {
+        guard !bundles.isEmpty else { throw ValidationError("Name at least one bundle to merge.") }
+        let destination = URL(fileURLWithPath: output).standardizedFileURL.path
+        if bundles.contains(where: { URL(fileURLWithPath: $0).standardizedFileURL.path == destination }) {
+            throw ValidationError("The output \(output) is also an input; write the merge to a new file.")
+        }
+    }
+
+    func run() throws {
+        for bundle in bundles where !FileManager.default.fileExists(atPath: bundle) {
+            throw CLIError("\(bundle): no such file")
+        }
+        let inputs = bundles.map { URL(fileURLWithPath: $0) }
+        let outcome: BundleMerger.Outcome
+        do {
+            outcome = try AtomicOutput.write(to: URL(fileURLWithPath: output)) { temporary in
+                try BundleMerger().merge(inputs, into: temporary)
+            }
+        } catch let error as BundleError {
+            throw CLIError("\(error)")
+        }
+        for damage in outcome.damage { StandardError.print("warning: \(damage)") }
+        if !quiet {
+            print("\(output): \(outcome.runCount) runs, \(outcome.testCount) tests, \(outcome.blobCount) blobs")
+        }
+    }
+}
