@@ -20,6 +20,7 @@ public struct ResultBundleCommand: ParsableCommand {
             """,
         version: toolVersion,
         subcommands: [
+            ImportCommand.self,
             InfoCommand.self,
             VerifyCommand.self,
             MergeCommand.self,

@@ -1,0 +1,116 @@
+import ArgumentParser
+import Foundation
+import ResultBundle
+import ResultImport
+import ResultModel
+
+extension ImportFormat: ExpressibleByArgument {}
+
+/// `resultbundle import`: turns files a test run left behind into a bundle.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Convert console logs, swift-testing event streams and JUnit XML into a bundle.",
+        discussion: """
+            Every file goes into one run of the output bundle. The format of each file is detected from its \
+            content unless --format says it. A file that is not test output is reported and skipped; the others \
+            are still imported (the exit code is then 1). When an event stream is among the inputs, \
+            swift-testing lines of console logs are skipped so no test is counted twice.
+
+            Examples:
+              resultbundle import swift-test.log -o run.resultbundle
+              swift test 2>&1 | resultbundle import - -o run.resultbundle
+              resultbundle import build/test-results/*.xml -o junit.resultbundle --name "java 17"
+              resultbundle import console.log events.jsonl -o run.resultbundle
+            """
+    )
+
+    @Argument(help: "The files to import; - reads standard input.")
+    var files: [String]
+
+    @Option(name: .shortAndLong, help: "The bundle to write.")
+    var output: String
+
+    @Option(help: "The input format: \(ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var format: ImportFormat = .auto
+
+    @Option(help: "A name for the run (a configuration or shard name).")
+    var name: String?
+
+    @Flag(help: "Print nothing but errors.")
+    var quiet = false
+
+    func validate() throws {
+        guard !files.isEmpty else { throw ValidationError("Name at least one file to import, or - for stdin.") }
+        if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("Standard input (-) can be read once.") }
+    }
+
+    func run() throws {
+        let outcome = try AtomicOutput.write(to: URL(fileURLWithPath: output)) { temporary in
+            try ImportAction(files: files, format: format, runName: name).run(into: temporary)
+        }
+        for diagnostic in outcome.diagnostics where diagnostic.severity != .note {
+            StandardError.print("\(diagnostic.severity.rawValue): \(diagnostic)")
+        }
+        for failure in outcome.failures { StandardError.print("error: \(failure)") }
+        if !quiet {
+            let totals = outcome.totals
+            print(
+                "\(output): \(totals.tests) tests (\(totals.passed) passed, \(totals.failed) failed, "
+                    + "\(totals.skipped) skipped) from \(outcome.importedFiles) of \(files.count) file(s)")
+        }
+        if outcome.importedFiles == 0 { throw ExitCode(2) }
+        if !outcome.failures.isEmpty { throw ExitCode(1) }
+    }
+}
+
+/// Imports files into a new bundle at a given path.
+struct ImportAction {
+    struct Outcome {
+        var importedFiles = 0
+        var failures: [String] = []
+        var diagnostics: [Diagnostic] = []
+        var totals = ResultTotals()
+    }
+
+    let files: [String]
+    let format: ImportFormat
+    let runName: String?
+
+    func run(into url: URL) throws -> Outcome {
+        let writer = try BundleWriter(creating: url, flushPolicy: .batched)
+        let counting = CountingSink(wrapping: writer)
+        let run = RunRecord(
+            name: runName,
+            producer: ResultBundleCommand.producer,
+            source: "import",
+            start: Date().timeIntervalSince1970,
+            inputs: files
+        )
+        let runIndex = try counting.beginRun(run)
+        let importer = ResultImporter(sink: counting, runIndex: runIndex)
+        importer.ignoresSwiftTestingConsole =
+            format == .eventStream
+            || files.contains { $0 != "-" && (try? ResultImporter.detectFormat(ofFile: $0)) == .eventStream }
+        var outcome = Outcome()
+        var end = RunEnd(end: nil)
+        for file in files {
+            do {
+                let result = try importer.importFile(file, format: format)
+                outcome.importedFiles += 1
+                end.diagnostics += result.diagnostics
+                end.reportedCounts.merge(result.reportedCounts) { $0 + $1 }
+                if end.output == nil { end.output = result.output }
+            } catch let error as ImportError {
+                outcome.failures.append(error.description)
+                end.diagnostics.append(Diagnostic(severity: .error, message: error.message, file: file, line: error.line))
+            }
+        }
+        end.end = Date().timeIntervalSince1970
+        try counting.endRun(runIndex, end)
+        try writer.close()
+        outcome.diagnostics = end.diagnostics
+        outcome.totals = counting.totals
+        return outcome
+    }
+}

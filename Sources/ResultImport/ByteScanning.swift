@@ -1,0 +1,81 @@
+import Foundation
+
+/// Small, allocation-free helpers for matching ASCII patterns in a line of bytes.
+extension UnsafeBufferPointer where Element == UInt8 {
+    /// Whether the bytes start with `prefix`.
+    @inline(__always)
+    func hasPrefix(_ prefix: StaticString) -> Bool {
+        let length = prefix.utf8CodeUnitCount
+        guard count >= length else { return false }
+        return memcmp(baseAddress!, prefix.utf8Start, length) == 0
+    }
+
+    /// Whether the bytes end with `suffix`.
+    func hasSuffix(_ suffix: StaticString) -> Bool {
+        let length = suffix.utf8CodeUnitCount
+        guard count >= length else { return false }
+        return memcmp(baseAddress! + (count - length), suffix.utf8Start, length) == 0
+    }
+
+    /// The index of the first occurrence of `needle` at or after `start`, when any.
+    func firstRange(of needle: StaticString, from start: Int = 0) -> Range<Int>? {
+        let length = needle.utf8CodeUnitCount
+        guard length > 0, count - start >= length, let base = baseAddress else { return nil }
+        let first = needle.utf8Start.pointee
+        var position = start
+        while position <= count - length {
+            guard let found = memchr(base + position, Int32(first), count - length - position + 1) else {
+                return nil
+            }
+            let index = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base
+            if memcmp(base + index, needle.utf8Start, length) == 0 { return index..<(index + length) }
+            position = index + 1
+        }
+        return nil
+    }
+
+    /// The index of the last occurrence of `needle`, when any.
+    func lastRange(of needle: StaticString) -> Range<Int>? {
+        let length = needle.utf8CodeUnitCount
+        guard length > 0, count >= length, let base = baseAddress else { return nil }
+        var index = count - length
+        while index >= 0 {
+            if memcmp(base + index, needle.utf8Start, length) == 0 { return index..<(index + length) }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// The index of the first `byte` at or after `start`.
+    func firstIndex(of byte: UInt8, from start: Int) -> Int? {
+        guard start < count, let base = baseAddress else { return nil }
+        guard let found = memchr(base + start, Int32(byte), count - start) else { return nil }
+        return UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base
+    }
+
+    /// The bytes in `range` as a String (invalid UTF-8 becomes U+FFFD).
+    func string(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: self[range]), as: UTF8.self)
+    }
+
+    /// The whole line as a String.
+    var string: String { String(decoding: self, as: UTF8.self) }
+
+    /// A non-negative decimal integer in `range`, when it is one.
+    func integer(_ range: Range<Int>) -> Int? {
+        guard !range.isEmpty, range.count < 19 else { return nil }
+        var value = 0
+        for index in range {
+            let digit = Int(self[index]) - 48
+            guard digit >= 0 && digit <= 9 else { return nil }
+            value = value * 10 + digit
+        }
+        return value
+    }
+
+    /// A decimal number in `range` (`0.105`, `1e-3`), when it is one.
+    func double(_ range: Range<Int>) -> Double? {
+        guard !range.isEmpty, range.count < 64 else { return nil }
+        return Double(string(range))
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import ResultModel
+
+/// Parses a whole `swift test` console stream, which holds XCTest output, swift-testing output and build
+/// output, line by line. XCTest lines and what tests print go to ``XCTestConsoleParser``, swift-testing lines to
+/// ``SwiftTestingConsoleParser`` (unless swift-testing results come from an event stream instead), and every
+/// other line to the run's own output.
+public final class ConsoleLogParser {
+    private let xctest: XCTestConsoleParser
+    private let swiftTesting: SwiftTestingConsoleParser
+    private let options: ConsoleParseOptions
+    private let sink: any ResultSink
+    private var runOutput: OutputBuffer
+
+    /// Creates a parser writing tests of run `runIndex` to `sink`.
+    public init(sink: any ResultSink, runIndex: Int, options: ConsoleParseOptions) {
+        self.sink = sink
+        self.options = options
+        xctest = XCTestConsoleParser(sink: sink, runIndex: runIndex, options: options)
+        swiftTesting = SwiftTestingConsoleParser(sink: sink, runIndex: runIndex, options: options)
+        runOutput = OutputBuffer(limit: options.maximumOutputPerTest)
+    }
+
+    /// Tests written so far.
+    public var testCount: Int { xctest.summary.testCount + swiftTesting.summary.testCount }
+
+    /// Feeds one line without its line break.
+    public func consume(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int) throws {
+        if ANSIStripping.containsEscape(line) {
+            let plain = ANSIStripping.strip(line)
+            try plain.withUnsafeBufferPointer { try route(original: line, plain: $0, lineNumber: lineNumber) }
+        } else {
+            try route(original: line, plain: line, lineNumber: lineNumber)
+        }
+    }
+
+    /// Feeds one line without its line break.
+    public func consume(_ line: ArraySlice<UInt8>, lineNumber: Int) throws {
+        try line.withUnsafeBufferPointer { try consume($0, lineNumber: lineNumber) }
+    }
+
+    private func route(
+        original: UnsafeBufferPointer<UInt8>, plain: UnsafeBufferPointer<UInt8>, lineNumber: Int
+    ) throws {
+        if let first = plain.first, first >= 0xE2 || (first == 0xF4 && plain.count > 4) {
+            let text = plain.string
+            if SwiftTestingLineClassifier.startsWithSymbol(text) {
+                if options.ignoresSwiftTesting {
+                    runOutput.append(original)
+                    return
+                }
+                if try swiftTesting.consume(text, lineNumber: lineNumber) {
+                    runOutput.append(original)
+                    return
+                }
+            }
+        }
+        if try xctest.consume(plain, lineNumber: lineNumber) { return }
+        runOutput.append(original)
+    }
+
+    /// Ends parsing: open tests become interrupted; returns the diagnostics, reported counts and the run's own
+    /// output (stored as a blob when long).
+    public func finish(interrupted: Bool = false) throws -> (summary: ConsoleParseSummary, output: CapturedOutput?) {
+        var summary = try xctest.finish(interrupted: interrupted)
+        let other = try swiftTesting.finish(interrupted: interrupted)
+        summary.diagnostics += other.diagnostics
+        summary.reportedCounts.merge(other.reportedCounts) { first, _ in first }
+        summary.testCount += other.testCount
+        let output = try runOutput.captured(inlineLimit: options.inlineOutputLimit, sink: sink)
+        return (summary, output)
+    }
+}

@@ -1,0 +1,36 @@
+import ResultModel
+
+/// Options shared by the console parsers.
+public struct ConsoleParseOptions: Sendable {
+    /// The input's name, used in diagnostics.
+    public var fileName: String
+    /// Test output up to this many bytes is kept inline in the test record; longer output is stored as a blob.
+    public var inlineOutputLimit: Int
+    /// The most output kept for one test; beyond it output is cut and a note added (bounded memory).
+    public var maximumOutputPerTest: Int
+    /// Whether swift-testing lines are left to another source (the JSON event stream) instead of parsed.
+    public var ignoresSwiftTesting: Bool
+
+    /// Creates options.
+    public init(
+        fileName: String,
+        inlineOutputLimit: Int = 16 << 10,
+        maximumOutputPerTest: Int = 64 << 20,
+        ignoresSwiftTesting: Bool = false
+    ) {
+        self.fileName = fileName
+        self.inlineOutputLimit = inlineOutputLimit
+        self.maximumOutputPerTest = maximumOutputPerTest
+        self.ignoresSwiftTesting = ignoresSwiftTesting
+    }
+}
+
+/// What a console parser found besides tests: diagnostics and the runner's own reported counts.
+public struct ConsoleParseSummary: Sendable {
+    /// Problems noticed, with line numbers.
+    public var diagnostics: [Diagnostic] = []
+    /// Counts from the runner's summary lines (`xctest.executed`, `xctest.failures`, `swiftTesting.tests`, ...).
+    public var reportedCounts: [String: Int] = [:]
+    /// Tests written to the sink.
+    public var testCount = 0
+}

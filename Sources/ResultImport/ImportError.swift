@@ -1,0 +1,61 @@
+/// An input that cannot be imported, with the place the problem was found.
+public struct ImportError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// What kind of problem it is.
+    public struct Code: RawRepresentable, Hashable, Sendable {
+        /// The code's name.
+        public var rawValue: String
+        /// Creates a code.
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        /// The file could not be opened or read.
+        public static let unreadable = Code(rawValue: "unreadable")
+        /// The content is not test output in any format we read.
+        public static let notTestOutput = Code(rawValue: "notTestOutput")
+        /// The content is in a recognised format but malformed.
+        public static let malformed = Code(rawValue: "malformed")
+        /// A declared limit (line length, nesting, size) was exceeded.
+        public static let limitExceeded = Code(rawValue: "limitExceeded")
+        /// A format we recognise but refuse (for example NUnit XML).
+        public static let unsupported = Code(rawValue: "unsupported")
+    }
+
+    /// What kind of problem it is.
+    public var code: Code
+    /// What is wrong, in a sentence.
+    public var message: String
+    /// The input file, when known.
+    public var file: String?
+    /// The 1-based line, when known.
+    public var line: Int?
+    /// The 1-based column, when known.
+    public var column: Int?
+    /// The byte offset, when known.
+    public var byteOffset: Int64?
+
+    /// Creates an error.
+    public init(
+        _ code: Code,
+        _ message: String,
+        file: String? = nil,
+        line: Int? = nil,
+        column: Int? = nil,
+        byteOffset: Int64? = nil
+    ) {
+        self.code = code
+        self.message = message
+        self.file = file
+        self.line = line
+        self.column = column
+        self.byteOffset = byteOffset
+    }
+
+    /// `file:line:column: message (byte N)`.
+    public var description: String {
+        var place = file ?? "<input>"
+        if let line { place += ":\(line)" }
+        if let column { place += ":\(column)" }
+        var text = "\(place): \(message)"
+        if let byteOffset { text += " (byte \(byteOffset))" }
+        return text
+    }
+}

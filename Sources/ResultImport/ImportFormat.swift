@@ -1,0 +1,59 @@
+/// The input formats `import` reads.
+public enum ImportFormat: String, CaseIterable, Sendable {
+    /// Decide from the content.
+    case auto
+    /// XCTest console output (Linux or Xcode); swift-testing lines in the same log are read too.
+    case xctest
+    /// swift-testing console output; XCTest lines in the same log are read too.
+    case swiftTesting = "swift-testing"
+    /// swift-testing's JSON event stream (`--experimental-event-stream-output`).
+    case eventStream = "event-stream"
+    /// JUnit XML from any tool.
+    case junit
+}
+
+/// Decides an input's format from its first bytes.
+public enum FormatDetector {
+    /// The format of content starting with `prefix` (the first 64 KiB or so), or an error saying why it is not
+    /// test output.
+    public static func detect(_ prefix: [UInt8], fileName: String) throws -> ImportFormat {
+        var start = 0
+        if prefix.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
+        while start < prefix.count, [0x20, 0x09, 0x0A, 0x0D].contains(prefix[start]) { start += 1 }
+        let text = String(decoding: prefix[start...], as: UTF8.self)
+        if text.hasPrefix("<") {
+            if text.contains("<testsuites") || text.contains("<testsuite") { return .junit }
+            if text.contains("<test-run") || text.contains("<test-results") || text.contains("<assemblies") {
+                throw ImportError(
+                    .unsupported,
+                    "this is NUnit or xUnit.net XML, not JUnit XML; convert it to JUnit XML first",
+                    file: fileName)
+            }
+            throw ImportError(
+                .notTestOutput, "this XML file has no <testsuites> or <testsuite> element, so it is not JUnit XML",
+                file: fileName)
+        }
+        if text.hasPrefix("{") {
+            let firstLine = text.prefix { $0 != "\n" }
+            if firstLine.contains("\"kind\"") && firstLine.contains("\"version\"") { return .eventStream }
+        }
+        if text.contains("Test Suite '") || text.contains("Test Case '") || text.contains("Test case '") {
+            return .xctest
+        }
+        for line in text.split(separator: "\n", omittingEmptySubsequences: true).prefix(2000) {
+            let plain = String(decoding: ANSIStripping.strip(Array(line.utf8)), as: UTF8.self)
+            if SwiftTestingLineClassifier.classify(plain) != nil { return .swiftTesting }
+        }
+        throw ImportError(
+            .notTestOutput,
+            "no XCTest, swift-testing, event-stream or JUnit content in the first \(prefix.count) bytes",
+            file: fileName)
+    }
+}
+
+extension ANSIStripping {
+    /// The array without escape sequences.
+    static func strip(_ bytes: [UInt8]) -> [UInt8] {
+        bytes.withUnsafeBufferPointer { strip($0) }
+    }
+}

@@ -1,1 +1,0 @@
-// The ResultImport module; see docs/ARCHITECTURE.md.

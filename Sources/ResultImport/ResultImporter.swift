@@ -1,0 +1,134 @@
+import Foundation
+import ResultModel
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Imports test-output files into a sink, one file at a time, each streamed in chunks.
+///
+/// Several files feed the same run. When an event stream is among the inputs, swift-testing lines in console
+/// logs are skipped, so the same tests are not counted twice (the event stream is the richer source).
+public final class ResultImporter {
+    /// What importing one file found.
+    public struct FileOutcome: Sendable {
+        /// The format used.
+        public var format: ImportFormat
+        /// Tests written.
+        public var testCount: Int
+        /// Problems noticed, with places.
+        public var diagnostics: [Diagnostic]
+        /// Counts the runner printed about itself.
+        public var reportedCounts: [String: Int]
+        /// Output outside any test, from console logs.
+        public var output: CapturedOutput?
+    }
+
+    private let sink: any ResultSink
+    private let runIndex: Int
+    /// Whether swift-testing lines in console logs are skipped (their results come from an event stream).
+    public var ignoresSwiftTestingConsole = false
+
+    /// Creates an importer writing tests of run `runIndex` to `sink`.
+    public init(sink: any ResultSink, runIndex: Int) {
+        self.sink = sink
+        self.runIndex = runIndex
+    }
+
+    /// The format of a file, read from its first 64 KiB (`-` is standard input and cannot be peeked: use
+    /// ``importFile(_:format:)`` directly).
+    public static func detectFormat(ofFile path: String) throws -> ImportFormat {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw ImportError(.unreadable, "cannot open the file", file: path)
+        }
+        defer { try? handle.close() }
+        let prefix = (try? handle.read(upToCount: 64 << 10)) ?? Data()
+        return try FormatDetector.detect(Array(prefix), fileName: path)
+    }
+
+    /// Imports `path` (`-` for standard input) in `format` (`auto` detects it).
+    public func importFile(_ path: String, format: ImportFormat = .auto) throws -> FileOutcome {
+        let descriptor: Int32 = path == "-" ? STDIN_FILENO : open(path, O_RDONLY)
+        guard descriptor >= 0 else {
+            throw ImportError(.unreadable, "cannot open: \(String(cString: strerror(errno)))", file: path)
+        }
+        defer { if descriptor != STDIN_FILENO { close(descriptor) } }
+        let name = path == "-" ? "<stdin>" : path
+        let prefix = try readPrefix(descriptor, count: 64 << 10, fileName: name)
+        let resolved = format == .auto ? try FormatDetector.detect(prefix, fileName: name) : format
+        switch resolved {
+        case .auto, .xctest, .swiftTesting:
+            return try importConsole(descriptor, prefix: prefix, fileName: name, format: resolved)
+        case .eventStream:
+            return try StructuredImports.importEventStream(
+                descriptor, prefix: prefix, fileName: name, path: path, sink: sink, runIndex: runIndex)
+        case .junit:
+            return try StructuredImports.importJUnit(
+                descriptor, prefix: prefix, fileName: name, path: path, sink: sink, runIndex: runIndex)
+        }
+    }
+
+    private func importConsole(
+        _ descriptor: Int32, prefix: [UInt8], fileName: String, format: ImportFormat
+    ) throws -> FileOutcome {
+        let options = ConsoleParseOptions(fileName: fileName, ignoresSwiftTesting: ignoresSwiftTestingConsole)
+        let parser = ConsoleLogParser(sink: sink, runIndex: runIndex, options: options)
+        var splitter = LineSplitter()
+        let consume: (LineReader.Line) throws -> Void = { line in
+            try parser.consume(line.bytes, lineNumber: line.number)
+        }
+        try prefix.withUnsafeBytes { try splitter.feed($0, consume) }
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        defer { chunk.deallocate() }
+        while true {
+            let count = read(descriptor, chunk.baseAddress, chunk.count)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw ImportError(.unreadable, "read failed: \(String(cString: strerror(errno)))", file: fileName)
+            }
+            if count == 0 { break }
+            try splitter.feed(UnsafeRawBufferPointer(rebasing: chunk[0..<count]), consume)
+        }
+        try splitter.finish(consume)
+        let (summary, output) = try parser.finish()
+        return FileOutcome(
+            format: format == .auto ? .xctest : format,
+            testCount: summary.testCount,
+            diagnostics: summary.diagnostics,
+            reportedCounts: summary.reportedCounts,
+            output: output
+        )
+    }
+
+    private func readPrefix(_ descriptor: Int32, count: Int, fileName: String) throws -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, count - filled) }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw ImportError(.unreadable, "read failed: \(String(cString: strerror(errno)))", file: fileName)
+            }
+            if got == 0 { break }
+            filled += got
+        }
+        return Array(bytes[0..<filled])
+    }
+}
+
+/// Entry points of the structured importers (event stream, JUnit).
+enum StructuredImports {
+    static func importEventStream(
+        _ descriptor: Int32, prefix: [UInt8], fileName: String, path: String, sink: any ResultSink, runIndex: Int
+    ) throws -> ResultImporter.FileOutcome {
+        throw ImportError(.unsupported, "event-stream import is not available in this build", file: fileName)
+    }
+
+    static func importJUnit(
+        _ descriptor: Int32, prefix: [UInt8], fileName: String, path: String, sink: any ResultSink, runIndex: Int
+    ) throws -> ResultImporter.FileOutcome {
+        throw ImportError(.unsupported, "JUnit import is not available in this build", file: fileName)
+    }
+}

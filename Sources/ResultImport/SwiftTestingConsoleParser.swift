@@ -1,0 +1,189 @@
+import Foundation
+import ResultModel
+
+/// Streaming parser of swift-testing console output (Swift 6.0 to 6.3, with or without ANSI colors), fed one
+/// line at a time. Tests run in parallel and their lines interleave; each test is matched by its printed name
+/// and written to the sink when its end line arrives.
+///
+/// The console does not print a test's suite or module, so identities hold only the name (the function name,
+/// or the display name for `@Test("...")` tests); the JSON event stream gives full identities. Output printed by
+/// swift-testing tests cannot be attributed from the console and stays in the run's output.
+public final class SwiftTestingConsoleParser {
+    private struct OpenTest {
+        var issues: [IssueRecord] = []
+        var caseArguments: [String] = []
+        var caseIssues: [String: [IssueRecord]] = [:]
+        var attachmentNotes: [String] = []
+    }
+
+    private enum IssueOwner {
+        case test(String)
+        case testCase(String, String)
+    }
+
+    private let sink: any ResultSink
+    private let runIndex: Int
+    private let options: ConsoleParseOptions
+    private var open: [String: OpenTest] = [:]
+    private var openOrder: [String] = []
+    private var lastIssue: (owner: IssueOwner, index: Int)?
+    private var parsed = ResultTotals()
+    private var suiteCount = 0
+    /// What was found besides tests.
+    public private(set) var summary = ConsoleParseSummary()
+
+    /// Creates a parser writing tests of run `runIndex` to `sink`.
+    public init(sink: any ResultSink, runIndex: Int, options: ConsoleParseOptions) {
+        self.sink = sink
+        self.runIndex = runIndex
+        self.options = options
+    }
+
+    /// Feeds one line (ANSI sequences allowed). Returns whether the line was swift-testing's.
+    @discardableResult
+    public func consume(_ text: String, lineNumber: Int) throws -> Bool {
+        guard let line = SwiftTestingLineClassifier.classify(text) else { return false }
+        try handle(line, lineNumber: lineNumber)
+        return true
+    }
+
+    /// Ends parsing: tests still open are written as interrupted; the closing line is cross-checked.
+    public func finish(interrupted: Bool = false) throws -> ConsoleParseSummary {
+        for name in openOrder {
+            guard let test = open[name] else { continue }
+            try write(name: name, test, status: .interrupted, duration: nil, reason: "the log ends before the test's end line")
+        }
+        open.removeAll()
+        openOrder.removeAll()
+        if let reported = summary.reportedCounts["swiftTesting.tests"], reported != parsed.tests {
+            summary.diagnostics.append(
+                Diagnostic(
+                    severity: .warning,
+                    message: "the log's closing line says \(reported) swift-testing tests ran, but \(parsed.tests) were parsed",
+                    file: options.fileName))
+        }
+        return summary
+    }
+
+    private func handle(_ line: SwiftTestingLine, lineNumber: Int) throws {
+        switch line {
+        case .runStarted, .suiteStarted:
+            break
+        case .runEnded(let tests, let suites, let issues):
+            summary.reportedCounts["swiftTesting.tests"] = tests
+            if let suites { summary.reportedCounts["swiftTesting.suites"] = suites }
+            if let issues { summary.reportedCounts["swiftTesting.issues"] = issues }
+        case .suiteEnded(let name, let passed, let duration):
+            suiteCount += 1
+            try sink.addSuite(
+                SuiteRecord(runIndex: runIndex, path: [name], duration: duration, status: passed ? .passed : .failed))
+        case .testStarted(let name):
+            if open[name] == nil {
+                open[name] = OpenTest()
+                openOrder.append(name)
+            }
+        case .caseStarted(let arguments, let test):
+            if open[test] == nil {
+                open[test] = OpenTest()
+                openOrder.append(test)
+            }
+            open[test]?.caseArguments.append(arguments)
+        case .issue(let test, let kind, let arguments, let file, let line, let column, let message):
+            let location = file.map { SourceLocation(file: $0, line: line ?? 0, column: column) }
+            let issue = IssueRecord(kind: issueKind(kind, message), message: message, location: location)
+            if open[test] == nil {
+                open[test] = OpenTest()
+                openOrder.append(test)
+            }
+            if let arguments {
+                open[test]?.caseIssues[arguments, default: []].append(issue)
+                lastIssue = (.testCase(test, arguments), (open[test]?.caseIssues[arguments]?.count ?? 1) - 1)
+            } else {
+                open[test]?.issues.append(issue)
+                lastIssue = (.test(test), (open[test]?.issues.count ?? 1) - 1)
+            }
+        case .detail(let text):
+            appendDetail(text)
+        case .attached(let name, let test):
+            open[test]?.attachmentNotes.append(name)
+        case .testSkipped(let name, let reason):
+            let test = open.removeValue(forKey: name) ?? OpenTest()
+            openOrder.removeAll { $0 == name }
+            try write(name: name, test, status: .skipped, duration: nil, reason: reason)
+        case .testEnded(let name, let outcome, let duration, _):
+            let test = open.removeValue(forKey: name) ?? OpenTest()
+            openOrder.removeAll { $0 == name }
+            let status: TestStatus
+            switch outcome {
+            case .passed: status = .passed
+            case .failed: status = .failed
+            case .passedWithKnownIssues: status = .expectedFailure
+            case .passedWithWarnings: status = .warning
+            }
+            try write(name: name, test, status: status, duration: duration, reason: nil)
+        }
+    }
+
+    private func issueKind(_ word: SwiftTestingLine.IssueKindWord, _ message: String) -> IssueRecord.Kind {
+        switch word {
+        case .knownIssue: return .knownIssue
+        case .warning: return .warning
+        case .issue: return message.hasPrefix("Caught error") ? .thrownError : .assertion
+        }
+    }
+
+    private func appendDetail(_ text: String) {
+        guard let (owner, index) = lastIssue else { return }
+        func append(_ issue: inout IssueRecord) {
+            issue.details = issue.details.map { $0 + "\n" + text } ?? text
+        }
+        switch owner {
+        case .test(let name):
+            guard open[name]?.issues.indices.contains(index) == true else { return }
+            append(&open[name]!.issues[index])
+        case .testCase(let name, let arguments):
+            guard open[name]?.caseIssues[arguments]?.indices.contains(index) == true else { return }
+            append(&open[name]!.caseIssues[arguments]![index])
+        }
+    }
+
+    private func write(name: String, _ test: OpenTest, status: TestStatus, duration: Double?, reason: String?) throws {
+        if case .test(let owner)? = lastIssue?.owner, owner == name { lastIssue = nil }
+        if case .testCase(let owner, _)? = lastIssue?.owner, owner == name { lastIssue = nil }
+        var cases: [TestCaseRecord] = []
+        var caseArguments = test.caseArguments
+        for arguments in test.caseIssues.keys.sorted() where !caseArguments.contains(arguments) {
+            caseArguments.append(arguments)
+        }
+        for arguments in caseArguments {
+            let issues = test.caseIssues[arguments] ?? []
+            let caseStatus: TestStatus
+            if issues.contains(where: { $0.kind.isFailure }) {
+                caseStatus = .failed
+            } else if issues.contains(where: { $0.kind == .knownIssue }) {
+                caseStatus = .expectedFailure
+            } else if status == .interrupted {
+                caseStatus = .interrupted
+            } else {
+                caseStatus = status == .skipped ? .skipped : .passed
+            }
+            cases.append(TestCaseRecord(arguments: arguments, attempts: [TestAttempt(status: caseStatus, issues: issues)]))
+        }
+        var issues = test.issues
+        if let reason, status == .skipped {
+            issues.append(IssueRecord(kind: .skip, message: reason))
+        }
+        let isDisplayName = !name.hasSuffix(")")
+        let record = TestRecord(
+            runIndex: runIndex,
+            identity: TestIdentity(name: name),
+            displayName: isDisplayName ? name : nil,
+            status: status,
+            attempts: [TestAttempt(status: status, statusReason: reason, duration: duration, issues: issues)],
+            cases: cases
+        )
+        try sink.addTest(record)
+        parsed.add(record)
+        summary.testCount += 1
+    }
+}

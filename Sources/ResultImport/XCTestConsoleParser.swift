@@ -1,0 +1,256 @@
+import Foundation
+import ResultModel
+
+/// Streaming parser of XCTest console output (swift-corelibs-xctest on Linux, and Xcode's format), fed one line
+/// at a time. Each test is written to the sink when its end line arrives, with its issues (file, line,
+/// multi-line messages), skip reason, measurements and every line it printed.
+///
+/// A line that follows a failure line and is not itself an XCTest line continues that failure's message
+/// (XCTest prints multi-line messages as they are); it also stays in the test's output.
+/// Not safe to use from several tasks at once.
+public final class XCTestConsoleParser {
+    private struct OpenTest {
+        var printedName: String
+        var identity: TestIdentity
+        var startLine: Int
+        var issues: [IssueRecord] = []
+        var measurements: [MeasurementRecord] = []
+        var skipReason: String?
+        var isContinuingIssue = false
+    }
+
+    private let sink: any ResultSink
+    private let runIndex: Int
+    private let options: ConsoleParseOptions
+    private var current: OpenTest?
+    private var output: OutputBuffer
+    private var suiteDepth = 0
+    private var suitesWithTests: [String: Int] = [:]
+    private var lastSuiteEndDepth: Int?
+    private var orphanIssues: [String: [IssueRecord]] = [:]
+    private var parsedFailureIssues = 0
+    private var reportedExecuted: (tests: Int, skipped: Int, failures: Int)?
+    private var parsed = ResultTotals()
+    private var progressOnly: [String: TestIdentity] = [:]
+    private var progressOrder: [String] = []
+    /// What was found besides tests.
+    public private(set) var summary = ConsoleParseSummary()
+
+    /// Creates a parser writing tests of run `runIndex` to `sink`.
+    public init(sink: any ResultSink, runIndex: Int, options: ConsoleParseOptions) {
+        self.sink = sink
+        self.runIndex = runIndex
+        self.options = options
+        self.output = OutputBuffer(limit: options.maximumOutputPerTest)
+    }
+
+    /// Whether a test is running (its start line was seen and its end line not yet).
+    public var isInsideTest: Bool { current != nil }
+
+    /// Feeds one line (without its line break). Returns whether the line belonged to XCTest: a structural line,
+    /// or output printed inside a test. Other lines are the caller's (build output, another framework).
+    @discardableResult
+    public func consume(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int) throws -> Bool {
+        guard let classified = XCTestLineClassifier.classify(line) else {
+            guard current != nil else { return false }
+            output.append(line)
+            if current!.isContinuingIssue, let last = current!.issues.indices.last {
+                current!.issues[last].message += "\n" + line.string
+            }
+            return true
+        }
+        if current != nil { output.append(line) }
+        current?.isContinuingIssue = false
+        try handle(classified, lineNumber: lineNumber)
+        return true
+    }
+
+    /// Ends parsing: a test still open is written as interrupted; summary lines are cross-checked.
+    public func finish(interrupted: Bool = false) throws -> ConsoleParseSummary {
+        if let open = current {
+            let reason = "the log ends before the test's end line (started at line \(open.startLine))"
+            try write(open, status: .interrupted, reason: reason, duration: nil, worker: nil)
+            summary.diagnostics.append(
+                Diagnostic(
+                    severity: .warning, message: "test \(open.printedName) has no end line; marked interrupted",
+                    file: options.fileName, line: open.startLine))
+            current = nil
+        }
+        try writeProgressOnlyTests()
+        crossCheck()
+        return summary
+    }
+
+    /// `swift test --parallel` prints blocks only for failing tests; the others are known from progress lines
+    /// alone and did not fail. They are written as passed, with a reason saying where the result came from.
+    private func writeProgressOnlyTests() throws {
+        for key in progressOrder {
+            guard let identity = progressOnly.removeValue(forKey: key) else { continue }
+            let attempt = TestAttempt(
+                status: .passed,
+                statusReason: "swift test --parallel listed this test and printed no failure for it")
+            let test = TestRecord(runIndex: runIndex, identity: identity, status: .passed, attempts: [attempt])
+            try sink.addTest(test)
+            summary.testCount += 1
+        }
+        progressOrder.removeAll()
+    }
+
+    private func handle(_ line: XCTestLine, lineNumber: Int) throws {
+        switch line {
+        case .suiteStarted:
+            suiteDepth += 1
+            lastSuiteEndDepth = nil
+        case .suiteEnded(let name, let passed):
+            suiteDepth = max(0, suiteDepth - 1)
+            lastSuiteEndDepth = suiteDepth
+            if let count = suitesWithTests.removeValue(forKey: name), count > 0 {
+                try sink.addSuite(
+                    SuiteRecord(runIndex: runIndex, path: [name], status: passed ? .passed : .failed))
+            }
+        case .executed(let tests, let skipped, let failures, _):
+            if lastSuiteEndDepth == 0 {
+                let previous = reportedExecuted ?? (0, 0, 0)
+                reportedExecuted = (previous.tests + tests, previous.skipped + skipped, previous.failures + failures)
+            }
+            lastSuiteEndDepth = nil
+        case .caseStarted(let name):
+            if let open = current {
+                try write(open, status: .interrupted, reason: "a new test started before it ended", duration: nil, worker: nil)
+            }
+            current = OpenTest(printedName: name, identity: XCTestTestName.identity(name), startLine: lineNumber)
+            current?.issues = orphanIssues.removeValue(forKey: name) ?? []
+            output.reset()
+        case .caseEnded(let name, let word, let duration):
+            guard var open = current else {
+                try writeStandalone(name: name, word: word, duration: duration, worker: nil, lineNumber: lineNumber)
+                return
+            }
+            if open.printedName != name {
+                summary.diagnostics.append(
+                    Diagnostic(
+                        severity: .warning,
+                        message: "end line of \(name) while \(open.printedName) was running",
+                        file: options.fileName, line: lineNumber))
+                open.printedName = name
+                open.identity = XCTestTestName.identity(name)
+            }
+            current = nil
+            try write(open, status: status(word, open.issues), reason: open.skipReason, duration: duration, worker: nil)
+        case .parallelCaseEnded(let name, let word, let worker, let duration):
+            try writeStandalone(name: name, word: word, duration: duration, worker: worker, lineNumber: lineNumber)
+        case .failure(let name, let file, let line, let message):
+            let issue = makeIssue(file: file, line: line, message: message)
+            if issue.kind.isFailure { parsedFailureIssues += 1 }
+            if current != nil {
+                current!.issues.append(issue)
+                current!.isContinuingIssue = true
+            } else {
+                orphanIssues[name, default: []].append(issue)
+            }
+        case .skip(_, let file, let line, let reason):
+            current?.skipReason = reason ?? "skipped"
+            current?.issues.append(
+                IssueRecord(kind: .skip, message: reason ?? "Test skipped", location: SourceLocation(file: file, line: line)))
+        case .parallelProgress(let name):
+            let identity = XCTestTestName.identity(name)
+            let key = XCTestTestName.matchKey(identity)
+            if progressOnly.updateValue(identity, forKey: key) == nil { progressOrder.append(key) }
+        case .measured(_, _, _, let details):
+            if let measurement = PerformanceLineParser.parse(details) {
+                current?.measurements.append(measurement)
+            } else {
+                summary.diagnostics.append(
+                    Diagnostic(
+                        severity: .warning, message: "unrecognised measurement line",
+                        file: options.fileName, line: lineNumber))
+            }
+        }
+    }
+
+    private func makeIssue(file: String, line: Int, message: String) -> IssueRecord {
+        if file == "<EXPR>" || message.hasPrefix("threw error") {
+            return IssueRecord(kind: .thrownError, message: message, location: file == "<EXPR>" ? nil : SourceLocation(file: file, line: line))
+        }
+        if message.hasPrefix("Asynchronous wait failed") {
+            return IssueRecord(kind: .timeout, message: message, location: SourceLocation(file: file, line: line))
+        }
+        if message.contains("expected failure") || message.hasPrefix("Expected failure") {
+            return IssueRecord(kind: .knownIssue, message: message, location: SourceLocation(file: file, line: line))
+        }
+        return IssueRecord(kind: .assertion, message: message, location: SourceLocation(file: file, line: line))
+    }
+
+    private func status(_ word: TestOutcomeWord, _ issues: [IssueRecord]) -> TestStatus {
+        switch word {
+        case .passed: return issues.contains { $0.kind == .knownIssue } ? .expectedFailure : .passed
+        case .skipped: return .skipped
+        case .failed:
+            if issues.contains(where: { $0.kind == .timeout }) && !issues.contains(where: { $0.kind == .assertion }) {
+                return .failed
+            }
+            return .failed
+        }
+    }
+
+    private func writeStandalone(
+        name: String, word: TestOutcomeWord, duration: Double?, worker: String?, lineNumber: Int
+    ) throws {
+        var open = OpenTest(printedName: name, identity: XCTestTestName.identity(name), startLine: lineNumber)
+        open.issues = orphanIssues.removeValue(forKey: name) ?? []
+        output.reset()
+        try write(open, status: status(word, open.issues), reason: nil, duration: duration, worker: worker)
+    }
+
+    private func write(
+        _ open: OpenTest, status: TestStatus, reason: String?, duration: Double?, worker: String?
+    ) throws {
+        var open = open
+        if let listed = progressOnly.removeValue(forKey: XCTestTestName.matchKey(open.identity)) {
+            open.identity = listed
+        }
+        let attempt = TestAttempt(
+            status: status,
+            statusReason: reason,
+            duration: duration,
+            issues: open.issues,
+            measurements: open.measurements,
+            output: try output.captured(inlineLimit: options.inlineOutputLimit, sink: sink),
+            worker: worker
+        )
+        output.reset()
+        let test = TestRecord(runIndex: runIndex, identity: open.identity, status: status, attempts: [attempt])
+        try sink.addTest(test)
+        parsed.add(test)
+        summary.testCount += 1
+        if let suite = open.identity.suites.last { suitesWithTests[suite, default: 0] += 1 }
+    }
+
+    private func crossCheck() {
+        guard let reported = reportedExecuted else { return }
+        summary.reportedCounts["xctest.executed"] = reported.tests
+        summary.reportedCounts["xctest.skipped"] = reported.skipped
+        summary.reportedCounts["xctest.failures"] = reported.failures
+        if reported.tests != parsed.tests {
+            summary.diagnostics.append(
+                Diagnostic(
+                    severity: .warning,
+                    message: "the log's summary says \(reported.tests) XCTest tests ran, but \(parsed.tests) were parsed",
+                    file: options.fileName))
+        }
+        if reported.skipped != parsed.skipped {
+            summary.diagnostics.append(
+                Diagnostic(
+                    severity: .warning,
+                    message: "the log's summary says \(reported.skipped) tests were skipped, but \(parsed.skipped) were parsed",
+                    file: options.fileName))
+        }
+        if reported.failures != parsedFailureIssues {
+            summary.diagnostics.append(
+                Diagnostic(
+                    severity: .warning,
+                    message: "the log's summary counts \(reported.failures) failures, but \(parsedFailureIssues) failure lines were parsed",
+                    file: options.fileName))
+        }
+    }
+}
