@@ -20,6 +20,7 @@ public struct ResultBundleCommand: ParsableCommand {
             """,
         version: toolVersion,
         subcommands: [
+            RecordCommand.self,
             ImportCommand.self,
             InfoCommand.self,
             VerifyCommand.self,

@@ -75,23 +75,9 @@ public final class ResultImporter {
     ) throws -> FileOutcome {
         let options = ConsoleParseOptions(fileName: fileName, ignoresSwiftTesting: ignoresSwiftTestingConsole)
         let parser = ConsoleLogParser(sink: sink, runIndex: runIndex, options: options)
-        var splitter = LineSplitter()
-        let consume: (LineReader.Line) throws -> Void = { line in
+        try StructuredImports.forEachLine(descriptor, prefix: prefix, fileName: fileName) { line in
             try parser.consume(line.bytes, lineNumber: line.number)
         }
-        try prefix.withUnsafeBytes { try splitter.feed($0, consume) }
-        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
-        defer { chunk.deallocate() }
-        while true {
-            let count = read(descriptor, chunk.baseAddress, chunk.count)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw ImportError(.unreadable, "read failed: \(String(cString: strerror(errno)))", file: fileName)
-            }
-            if count == 0 { break }
-            try splitter.feed(UnsafeRawBufferPointer(rebasing: chunk[0..<count]), consume)
-        }
-        try splitter.finish(consume)
         let (summary, output) = try parser.finish()
         return FileOutcome(
             format: format == .auto ? .xctest : format,
@@ -120,10 +106,37 @@ public final class ResultImporter {
 
 /// Entry points of the structured importers (event stream, JUnit).
 enum StructuredImports {
+    /// Splits the already-read `prefix` and the rest of `descriptor` into lines.
+    static func forEachLine(
+        _ descriptor: Int32, prefix: [UInt8], fileName: String, _ body: (LineReader.Line) throws -> Void
+    ) throws {
+        var splitter = LineSplitter()
+        try prefix.withUnsafeBytes { try splitter.feed($0, body) }
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        defer { chunk.deallocate() }
+        while true {
+            let count = read(descriptor, chunk.baseAddress, chunk.count)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw ImportError(.unreadable, "read failed: \(String(cString: strerror(errno)))", file: fileName)
+            }
+            if count == 0 { break }
+            try splitter.feed(UnsafeRawBufferPointer(rebasing: chunk[0..<count]), body)
+        }
+        try splitter.finish(body)
+    }
+
     static func importEventStream(
         _ descriptor: Int32, prefix: [UInt8], fileName: String, path: String, sink: any ResultSink, runIndex: Int
     ) throws -> ResultImporter.FileOutcome {
-        throw ImportError(.unsupported, "event-stream import is not available in this build", file: fileName)
+        let base = path == "-" ? nil : URL(fileURLWithPath: path).deletingLastPathComponent()
+        let parser = EventStreamParser(sink: sink, runIndex: runIndex, fileName: fileName, attachmentsBase: base)
+        try forEachLine(descriptor, prefix: prefix, fileName: fileName) { line in
+            try parser.consume(line.bytes, lineNumber: line.number)
+        }
+        let diagnostics = try parser.finish()
+        return ResultImporter.FileOutcome(
+            format: .eventStream, testCount: parser.testCount, diagnostics: diagnostics, reportedCounts: [:], output: nil)
     }
 
     static func importJUnit(

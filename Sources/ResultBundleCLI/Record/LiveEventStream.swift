@@ -1,0 +1,46 @@
+import Foundation
+import ResultImport
+import ResultModel
+
+/// Follows swift-testing's event stream while the tests run and parses it into the bundle.
+final class LiveEventStream: @unchecked Sendable {
+    private let file: URL
+    private let sink: any ResultSink
+    private let runIndex: Int
+    private var tail: GrowingFileTail?
+    private var parser: EventStreamParser?
+    private var diagnostics: [Diagnostic] = []
+
+    init(file: URL, sink: any ResultSink, runIndex: Int) {
+        self.file = file
+        self.sink = sink
+        self.runIndex = runIndex
+    }
+
+    /// Starts following; `lock` serialises parsing with the console parser.
+    func start(lock: NSLock) {
+        let parser = EventStreamParser(
+            sink: sink, runIndex: runIndex, fileName: "<event stream>",
+            attachmentsBase: file.deletingLastPathComponent().appendingPathComponent("attachments"))
+        self.parser = parser
+        let tail = GrowingFileTail(url: file) { [self] line, number in
+            lock.lock()
+            defer { lock.unlock() }
+            do {
+                try line.withUnsafeBufferPointer { try parser.consume($0, lineNumber: number) }
+            } catch {
+                diagnostics.append(Diagnostic(severity: .error, message: "\(error)", file: "<event stream>", line: number))
+            }
+        }
+        self.tail = tail
+        tail.start()
+    }
+
+    /// Ends parsing; call after ``stop()``.
+    func finish() throws -> [Diagnostic] {
+        diagnostics + (try parser?.finish(interrupted: false) ?? [])
+    }
+
+    /// Stops following after reading everything written so far.
+    func stop() { tail?.stop() }
+}
