@@ -25,6 +25,7 @@ public struct ResultBundleCommand: ParsableCommand {
             InfoCommand.self,
             VerifyCommand.self,
             MergeCommand.self,
+            ReportCommand.self,
             JSONCommand.self,
         ]
     )

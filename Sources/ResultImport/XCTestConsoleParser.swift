@@ -59,7 +59,10 @@ public final class XCTestConsoleParser {
             }
             return true
         }
-        if current != nil { output.append(line) }
+        switch classified {
+        case .failure, .skip, .measured: if current != nil { output.append(line) }
+        default: break
+        }
         current?.isContinuingIssue = false
         try handle(classified, lineNumber: lineNumber)
         return true

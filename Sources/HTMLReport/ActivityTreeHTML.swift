@@ -1,0 +1,48 @@
+import ResultModel
+
+/// Draws a test's activities as a nested, collapsible tree (`<details>`), each step with its status, duration
+/// and a bar showing where in the test's time it ran and how long it took.
+enum ActivityTreeHTML {
+    static func render(_ activities: [ActivityRecord], testStart: Double?, testDuration: Double?) -> String {
+        guard !activities.isEmpty else { return "" }
+        let start = testStart ?? activities.compactMap(\.start).min()
+        let ends = activities.compactMap { activity in activity.start.map { $0 + (activity.duration ?? 0) } }
+        var total = testDuration ?? 0
+        if let start, let end = ends.max() { total = max(total, end - start) }
+        var html = "<ul class=\"activities\">"
+        for activity in activities.prefix(2000) { html += item(activity, origin: start, total: total, depth: 0) }
+        return html + "</ul>"
+    }
+
+    private static func item(_ activity: ActivityRecord, origin: Double?, total: Double, depth: Int) -> String {
+        let status = activity.status.rawValue
+        var line = "<span class=\"title\">\(HTMLEscaping.escape(activity.title))</span>"
+        line += "<span class=\"s-\(status)\">\(status)</span>"
+        line += "<span class=\"num\">\(ReportFormatting.duration(activity.duration))</span>"
+        line += bar(activity, origin: origin, total: total)
+        var extras = ""
+        for issue in activity.issues.prefix(100) {
+            let place = issue.location.map { " <code>\(HTMLEscaping.escape($0.description))</code>" } ?? ""
+            extras += "<li class=\"issue k-\(issue.kind.rawValue)\">\(HTMLEscaping.escape(issue.message))\(place)</li>"
+        }
+        for attachment in activity.attachments.prefix(100) {
+            let href = ReportPaths.attachment(name: attachment.name, sha256: attachment.blob.sha256)
+            extras += "<li class=\"attachment\">📎 <a href=\"../\(href)\">\(HTMLEscaping.escape(attachment.name))</a></li>"
+        }
+        let children = depth < 32 ? activity.children.prefix(2000).map { item($0, origin: origin, total: total, depth: depth + 1) }.joined() : ""
+        if extras.isEmpty && children.isEmpty {
+            return "<li class=\"activity\"><div class=\"leaf\">\(line)</div></li>"
+        }
+        return "<li class=\"activity\"><details open><summary>\(line)</summary><ul>\(extras)\(children)</ul></details></li>"
+    }
+
+    private static func bar(_ activity: ActivityRecord, origin: Double?, total: Double) -> String {
+        guard total > 0, let duration = activity.duration else { return "<span class=\"bar\" aria-hidden=\"true\"></span>" }
+        let offset = (activity.start.flatMap { start in origin.map { start - $0 } } ?? 0) / total
+        let width = duration / total
+        let left = Int((min(1, max(0, offset)) * 160).rounded())
+        let span = max(1, Int((min(1, max(0, width)) * 160).rounded()))
+        return "<svg class=\"bar\" width=\"160\" height=\"8\" aria-hidden=\"true\"><rect width=\"160\" height=\"8\" rx=\"4\" fill=\"#8884\"/>"
+            + "<rect x=\"\(left)\" width=\"\(min(span, 160 - left))\" height=\"8\" rx=\"4\" fill=\"#2a7ab8\"/></svg>"
+    }
+}

@@ -1,1 +1,0 @@
-// The HTMLReport module; see docs/ARCHITECTURE.md.

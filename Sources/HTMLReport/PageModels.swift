@@ -1,0 +1,176 @@
+/// View models: one struct per template, holding only display-ready strings, numbers and flags. Fields whose
+/// names end in `HTML` hold markup built by our own escaping code; every other field is escaped by the template.
+
+/// Fields every page's header and footer read.
+struct PageChrome {
+    var title: String
+    var reportTitle: String
+    var csp: String
+    var root: String
+    var generator: String
+    var stylesHTML: String?
+    var scriptHTML: String?
+}
+
+struct LinkModel {
+    var label: String
+    var href: String
+}
+
+struct CountModel {
+    var label: String
+    var value: Int
+    var status: String
+    var href: String
+}
+
+struct FactModel {
+    var label: String
+    var value: String
+}
+
+struct RunModel {
+    var name: String
+    var facts: [FactModel]
+    var ciURL: String?
+    var ciText: String?
+}
+
+struct FailureModel {
+    var name: String
+    var href: String
+    var status: String
+    var message: String
+    var location: String?
+}
+
+struct RowModel {
+    var name: String
+    var href: String
+    var status: String
+    var duration: String
+}
+
+struct PerformanceModel {
+    var name: String
+    var href: String
+    var metric: String
+    var average: String
+    var verdictText: String
+    var verdictClass: String
+}
+
+struct SuiteModel {
+    var module: String
+    var name: String
+    var href: String
+    var total: Int
+    var failed: Int
+    var skipped: Int
+}
+
+/// `index.mustache`.
+struct IndexPageModel {
+    var chrome: PageChrome
+    var verdict: String
+    var verdictClass: String
+    var summaryLine: String
+    var counts: [CountModel]
+    var testCount: Int
+    var searchChunkCount: Int
+    var runs: [RunModel]
+    var failures: [FailureModel]
+    var hasFailures: Bool
+    var moreFailures: Int?
+    var moreFailuresHref: String
+    var slowest: [RowModel]
+    var performance: [PerformanceModel]
+    var hasPerformance: Bool
+    var suites: [SuiteModel]
+    var moreSuites: Int?
+}
+
+struct GroupModel {
+    var title: String
+    var rowsHTML: String
+}
+
+struct PageLinkModel {
+    var label: String
+    var href: String
+    var isCurrent: Bool
+}
+
+/// `list.mustache`.
+struct ListPageModel {
+    var chrome: PageChrome
+    var heading: String
+    var description: String
+    var groups: [GroupModel]
+    var isEmpty: Bool
+    var pages: [PageLinkModel]
+    var hasPages: Bool
+}
+
+struct IssueModel {
+    var kind: String
+    var message: String
+    var location: String?
+    var details: String?
+    var sourceHTML: String?
+}
+
+struct AttachmentModel {
+    var name: String
+    var mediaType: String
+    var size: String
+    var href: String
+    var isImage: Bool
+    var previewText: String?
+    var snapshotHTML: String?
+}
+
+struct MeasurementModel {
+    var name: String
+    var unit: String
+    var chartHTML: String
+    var stats: [FactModel]
+    var verdictText: String
+    var verdictClass: String
+}
+
+struct AttemptModel {
+    var label: String
+    var showLabel: Bool
+    var status: String
+    var duration: String
+    var reason: String?
+    var issues: [IssueModel]
+    var hasIssues: Bool
+    var activitiesHTML: String?
+    var outputHTML: String?
+    var attachments: [AttachmentModel]
+    var hasAttachments: Bool
+    var measurements: [MeasurementModel]
+    var hasMeasurements: Bool
+}
+
+struct CaseModel {
+    var arguments: String
+    var status: String
+    var issues: [IssueModel]
+}
+
+/// `test.mustache`.
+struct TestPageModel {
+    var chrome: PageChrome
+    var breadcrumbs: [LinkModel]
+    var name: String
+    var displayName: String?
+    var status: String
+    var duration: String
+    var location: String?
+    var cases: [CaseModel]
+    var hasCases: Bool
+    var attempts: [AttemptModel]
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// What `resultbundle report` was asked for.
+public struct ReportOptions: Sendable {
+    /// The report's title.
+    public var title: String
+    /// The folder the report is written into (it holds only what the report writes).
+    public var outputDirectory: URL
+    /// Whether to write one self-contained HTML file instead of a folder.
+    public var singleFile: Bool
+    /// A folder of templates overriding the embedded ones (same file names as `Templates/`).
+    public var templatesDirectory: URL?
+    /// Where source files are looked up to show the lines around a failure.
+    public var sourceRoot: URL?
+    /// How many failures the index lists before linking to the failed-tests page.
+    public var failuresOnIndex = 200
+    /// How many tests each page of the all-tests list holds.
+    public var testsPerListPage = 1000
+    /// The name of the generating tool, shown in the footer.
+    public var generator = "ResultBundle"
+
+    /// Creates options.
+    public init(
+        title: String = "Test report",
+        outputDirectory: URL,
+        singleFile: Bool = false,
+        templatesDirectory: URL? = nil,
+        sourceRoot: URL? = nil
+    ) {
+        self.title = title
+        self.outputDirectory = outputDirectory
+        self.singleFile = singleFile
+        self.templatesDirectory = templatesDirectory
+        self.sourceRoot = sourceRoot
+    }
+}
+
+/// What a report run wrote.
+public struct ReportSummary: Sendable {
+    /// Files written.
+    public var filesWritten = 0
+    /// Bytes written.
+    public var bytesWritten: Int64 = 0
+    /// Tests in the report.
+    public var testCount = 0
+    /// Size of `index.html` in bytes.
+    public var indexBytes = 0
+    /// Things the user should know (a single file that grew large, a template that failed).
+    public var warnings: [String] = []
+}
+
+/// A report that could not be written.
+public struct ReportError: Error, CustomStringConvertible, Sendable {
+    /// What went wrong.
+    public var message: String
+    /// The file involved, when there is one.
+    public var file: String?
+
+    /// Creates an error.
+    public init(_ message: String, file: String? = nil) {
+        self.message = message
+        self.file = file
+    }
+
+    public var description: String { file.map { "\($0): \(message)" } ?? message }
+}

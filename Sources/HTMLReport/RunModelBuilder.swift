@@ -1,0 +1,29 @@
+import ResultModel
+
+/// The facts shown about a run on the index page.
+enum RunModelBuilder {
+    static func model(_ run: RunResult, name: String) -> RunModel {
+        let record = run.record
+        var facts: [FactModel] = []
+        func add(_ label: String, _ value: String?) {
+            if let value, !value.isEmpty { facts.append(FactModel(label: label, value: value)) }
+        }
+        add("Source", record.source)
+        add("Command", record.command.isEmpty ? nil : record.command.joined(separator: " "))
+        add("Host", record.host.hostname)
+        add("OS", record.host.operatingSystem)
+        add("CPU", [record.host.cpuModel, record.host.cpuCount.map { "\($0) cores" }].compactMap { $0 }.joined(separator: ", "))
+        add("Toolchain", record.toolchain)
+        add("Started", ReportFormatting.date(record.start))
+        if let start = record.start, let end = run.end?.end { add("Duration", ReportFormatting.duration(end - start)) }
+        add("Exit code", run.end?.exitCode.map { String($0) })
+        if run.end == nil { add("Ended", "interrupted: the run has no end record") }
+        add("Commit", record.environmentValue("vcs.commit"))
+        add("Branch", record.environmentValue("vcs.branch"))
+        for diagnostic in (run.end?.diagnostics ?? []).prefix(20) { add("Note", diagnostic.description) }
+        let jobURL = record.environmentValue("ci.jobURL").flatMap(HTMLEscaping.safeExternalURL)
+        return RunModel(
+            name: name, facts: facts, ciURL: jobURL,
+            ciText: jobURL.map { _ in record.environmentValue("ci.provider") ?? "job" })
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Mustache
+
+/// The templates and assets a report renders with: the embedded copies, each replaced by a file of the same name
+/// from an override folder when one is given.
+struct TemplateSet {
+    let library: MustacheLibrary
+    let stylesheet: String
+    let script: String
+
+    init(overrides directory: URL?) throws {
+        var files = EmbeddedTemplates.files
+        if let directory {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue
+            else { throw ReportError("the templates folder does not exist", file: directory.path) }
+            for name in files.keys {
+                let url = directory.appendingPathComponent(name)
+                if let text = try? String(contentsOf: url, encoding: .utf8) { files[name] = text }
+            }
+        }
+        var library = MustacheLibrary()
+        for (name, text) in files where name.hasSuffix(".mustache") {
+            do {
+                try library.register(text, named: String(name.dropLast(".mustache".count)))
+            } catch {
+                throw ReportError("the template does not parse: \(error)", file: name)
+            }
+        }
+        self.library = library
+        stylesheet = (files["report.css"] ?? "") + "\n" + Self.paletteCSS
+        script = files["report.js"] ?? ""
+    }
+
+    func render(_ model: Any, template: String) throws -> String {
+        guard let html = library.render(model, withTemplate: template) else {
+            throw ReportError("no template named \(template)")
+        }
+        return html
+    }
+
+    /// Classes for the 256-color palette used by console output and terminal snapshots (`f<n>`, `b<n>`).
+    static let paletteCSS: String = {
+        var css = ""
+        for index in 0..<256 {
+            let color = Palette.hex(index)
+            css += ".f\(index){color:\(color)}.b\(index){background-color:\(color)}"
+        }
+        return css
+    }()
+}

@@ -1,0 +1,147 @@
+import Foundation
+import ResultModel
+
+/// Builds a test page's view model, exporting the test's attachments into the report folder on the way.
+struct TestPageBuilder {
+    let source: any ResultSource
+    let files: ReportFileWriter
+    let excerpt: SourceExcerpt
+    let runName: String?
+    /// Longest console output shown on the page; the full output is linked as a file beyond it.
+    var outputDisplayLimit = 512 << 10
+    /// Largest attachment exported into the report.
+    var attachmentExportLimit = 64 << 20
+
+    func model(for test: TestRecord, chrome: PageChrome, listHref: String) throws -> TestPageModel {
+        var crumbs = [LinkModel(label: "Overview", href: "../index.html")]
+        if let runName { crumbs.append(LinkModel(label: runName, href: "../index.html")) }
+        if let module = test.identity.module { crumbs.append(LinkModel(label: module, href: listHref)) }
+        for suite in test.identity.suites { crumbs.append(LinkModel(label: suite, href: listHref)) }
+        let attempts = try test.attempts.enumerated().map { index, attempt in
+            try attemptModel(attempt, number: index + 1, of: test.attempts.count)
+        }
+        let cases = test.cases.prefix(10_000).map { testCase in
+            CaseModel(
+                arguments: testCase.arguments, status: testCase.status.rawValue,
+                issues: (testCase.attempts.last?.issues ?? []).map(issueModel))
+        }
+        return TestPageModel(
+            chrome: chrome,
+            breadcrumbs: crumbs,
+            name: test.identity.name,
+            displayName: test.displayName,
+            status: test.status.rawValue,
+            duration: ReportFormatting.duration(test.duration),
+            location: test.location?.description,
+            cases: Array(cases),
+            hasCases: !cases.isEmpty,
+            attempts: attempts
+        )
+    }
+
+    private func attemptModel(_ attempt: TestAttempt, number: Int, of count: Int) throws -> AttemptModel {
+        let issues = attempt.issues.prefix(1000).map(issueModel)
+        let attachments = try attempt.allAttachments.prefix(1000).map(attachmentModel)
+        let measurements = attempt.measurements.prefix(100).map(measurementModel)
+        let activities = ActivityTreeHTML.render(attempt.activities, testStart: attempt.start, testDuration: attempt.duration)
+        return AttemptModel(
+            label: count > 1 ? "Attempt \(number) of \(count)" : "Result",
+            showLabel: count > 1,
+            status: attempt.status.rawValue,
+            duration: ReportFormatting.duration(attempt.duration),
+            reason: attempt.statusReason,
+            issues: Array(issues),
+            hasIssues: !issues.isEmpty,
+            activitiesHTML: activities.isEmpty ? nil : activities,
+            outputHTML: try outputHTML(attempt.output),
+            attachments: Array(attachments),
+            hasAttachments: !attachments.isEmpty,
+            measurements: Array(measurements),
+            hasMeasurements: !measurements.isEmpty
+        )
+    }
+
+    func issueModel(_ issue: IssueRecord) -> IssueModel {
+        IssueModel(
+            kind: issue.kind.rawValue,
+            message: issue.message,
+            location: issue.location?.description,
+            details: issue.details,
+            sourceHTML: excerpt.html(for: issue.location)
+        )
+    }
+
+    private func outputHTML(_ output: CapturedOutput?) throws -> String? {
+        guard let output else { return nil }
+        var text: String
+        if let inline = output.text {
+            text = inline
+        } else if let blob = output.blob {
+            let data = try source.blobData(blob)
+            text = String(decoding: data.prefix(outputDisplayLimit), as: UTF8.self)
+            if data.count > outputDisplayLimit {
+                let path = ReportPaths.attachment(name: "output.log", sha256: blob.sha256)
+                if !files.exists(path) { try files.write(data, to: path) }
+                text += "\n[output cut at \(outputDisplayLimit) bytes; the whole output is in \(path)]"
+            }
+        } else {
+            return nil
+        }
+        return text.isEmpty ? nil : ANSIToHTML.render(text)
+    }
+
+    private func attachmentModel(_ attachment: AttachmentRecord) throws -> AttachmentModel {
+        let path = ReportPaths.attachment(name: attachment.name, sha256: attachment.blob.sha256)
+        var data: Data?
+        if attachment.size <= attachmentExportLimit {
+            data = try? source.blobData(attachment.blob)
+            if let data, !files.exists(path) { try files.write(data, to: path) }
+        }
+        let inlineImageTypes: Set<String> = ["image/png", "image/jpeg", "image/gif", "image/webp"]
+        var preview: String?
+        var snapshot: String?
+        if attachment.kind == .terminalSnapshot, let data,
+            let decoded = try? JSONDecoder().decode(TerminalSnapshot.self, from: data)
+        {
+            snapshot = TerminalSnapshotHTML.render(decoded, label: "Terminal snapshot: \(attachment.name)")
+        } else if attachment.kind == .text || attachment.mediaType.hasPrefix("text/"), let data {
+            preview = String(decoding: data.prefix(8192), as: UTF8.self)
+        }
+        return AttachmentModel(
+            name: attachment.name,
+            mediaType: attachment.mediaType,
+            size: ReportFormatting.size(attachment.size),
+            href: "../" + path,
+            isImage: inlineImageTypes.contains(attachment.mediaType.lowercased()) && data != nil,
+            previewText: preview,
+            snapshotHTML: snapshot
+        )
+    }
+
+    private func measurementModel(_ measurement: MeasurementRecord) -> MeasurementModel {
+        let verdict = measurement.verdict
+        var stats = [
+            FactModel(label: "Values", value: "\(measurement.values.count)"),
+            FactModel(label: "Average", value: ReportFormatting.number(measurement.average)),
+            FactModel(label: "Standard deviation", value: ReportFormatting.number(measurement.standardDeviation)),
+            FactModel(label: "Relative standard deviation", value: String(format: "%.3f%%", measurement.relativeStandardDeviation)),
+            FactModel(label: "Minimum", value: measurement.minimum.map(ReportFormatting.number) ?? "-"),
+            FactModel(label: "Maximum", value: measurement.maximum.map(ReportFormatting.number) ?? "-"),
+        ]
+        if let baseline = measurement.baselineAverage {
+            stats.append(FactModel(label: "Baseline", value: ReportFormatting.number(baseline)))
+            if let percent = measurement.percentRegression {
+                stats.append(FactModel(label: "Change against baseline", value: String(format: "%+.2f%%", percent)))
+            }
+        }
+        stats.append(FactModel(label: "Allowed relative deviation", value: String(format: "%.1f%%", measurement.maxPercentRelativeStandardDeviation)))
+        return MeasurementModel(
+            name: measurement.name,
+            unit: measurement.unit,
+            chartHTML: MeasurementChart.render(measurement),
+            stats: stats,
+            verdictText: verdict.reason,
+            verdictClass: verdict.isFailure ? "verdict-fail" : "verdict-pass"
+        )
+    }
+}

@@ -1,0 +1,76 @@
+import ArgumentParser
+import Foundation
+import HTMLReport
+import ResultBundle
+import ResultModel
+
+/// `resultbundle report`: a static HTML report of one or more bundles.
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Write a static HTML report of one or more bundles.",
+        discussion: """
+            The report is a folder of plain HTML and CSS with a small optional script: it opens from file:// or \
+            any static host, works with JavaScript turned off, and loads nothing from the network. Several \
+            bundles make one report with a section per run. The folder is written beside its destination and \
+            renamed into place when complete.
+
+            Examples:
+              resultbundle report run.resultbundle -o site/
+              resultbundle report linux.resultbundle macos.resultbundle -o site/ --title "Nightly"
+              resultbundle report run.resultbundle -o site/ --source-root .
+              resultbundle report run.resultbundle -o site/ --templates my-templates/
+            """
+    )
+
+    @Argument(help: "The bundles to report on.")
+    var bundles: [String]
+
+    @Option(name: .shortAndLong, help: "The folder to write the report into.")
+    var output: String
+
+    @Option(help: "The report's title.")
+    var title = "Test report"
+
+    @Flag(help: "Write one self-contained HTML file instead of a folder (for small runs).")
+    var singleFile = false
+
+    @Option(help: "A folder of templates overriding the built-in ones (same file names as Templates/).")
+    var templates: String?
+
+    @Option(help: "Where source files are found, to show the lines around each failure.")
+    var sourceRoot: String?
+
+    @Flag(help: "Print nothing but errors.")
+    var quiet = false
+
+    func validate() throws {
+        guard !bundles.isEmpty else { throw ValidationError("Name at least one bundle to report on.") }
+    }
+
+    func run() throws {
+        let readers = try bundles.map { try BundleOpening.open($0, quiet: quiet) }
+        let destination = URL(fileURLWithPath: output)
+        let summary: ReportSummary
+        do {
+            summary = try AtomicOutput.write(to: destination) { temporary in
+                var options = ReportOptions(
+                    title: title, outputDirectory: temporary, singleFile: singleFile,
+                    templatesDirectory: templates.map { URL(fileURLWithPath: $0) },
+                    sourceRoot: sourceRoot.map { URL(fileURLWithPath: $0) })
+                options.generator = ResultBundleCommand.producer
+                return try ReportGenerator(options: options).generate(from: readers)
+            }
+        } catch let error as ReportError {
+            throw CLIError("\(error)")
+        } catch let error as BundleError {
+            throw CLIError("\(error)")
+        }
+        for warning in summary.warnings { StandardError.print("warning: \(warning)") }
+        if !quiet {
+            print(
+                "\(output)/index.html: \(summary.testCount) tests, \(summary.filesWritten) files, "
+                    + "\(summary.bytesWritten / 1024) KB (index \(summary.indexBytes / 1024) KB)")
+        }
+    }
+}
