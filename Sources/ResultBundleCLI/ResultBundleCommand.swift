@@ -26,6 +26,8 @@ public struct ResultBundleCommand: ParsableCommand {
             VerifyCommand.self,
             MergeCommand.self,
             ReportCommand.self,
+            JUnitCommand.self,
+            SummaryCommand.self,
             JSONCommand.self,
         ]
     )

@@ -1,1 +1,0 @@
-// The JUnitExport module; see docs/ARCHITECTURE.md.

@@ -1,0 +1,138 @@
+import Foundation
+import ResultModel
+
+/// A GitHub-flavored Markdown summary for job summaries and pull-request comments: a verdict line, a counts table
+/// per run, the failed tests with `file:line` and the first lines of their message in collapsible details,
+/// performance regressions, and a link to the HTML report.
+///
+/// It never exceeds `maxBytes` (GitHub allows 1 MiB per step summary and 65,535 bytes in a check run): entries
+/// that do not fit are left out whole, and a line says how many.
+public struct MarkdownSummary {
+    /// The size limit in bytes.
+    public var maxBytes: Int
+    /// The HTML report's address, linked when it is an http(s) URL.
+    public var reportURL: String?
+
+    /// Creates a summary renderer.
+    public init(maxBytes: Int = 1_048_576, reportURL: String? = nil) {
+        self.maxBytes = max(512, maxBytes)
+        self.reportURL = reportURL
+    }
+
+    /// The Markdown for `sources`.
+    public func render(_ sources: [any ResultSource]) throws -> String {
+        var totals = ResultTotals()
+        var runRows: [String] = []
+        var failures: [String] = []
+        var failureCount = 0
+        var regressions: [String] = []
+        for source in sources {
+            var perRun: [Int: ResultTotals] = [:]
+            try source.forEachTest { test in
+                totals.add(test)
+                perRun[test.runIndex, default: ResultTotals()].add(test)
+                if test.status.isFailure {
+                    failureCount += 1
+                    failures.append(failureEntry(test))
+                }
+                for measurement in test.finalAttempt?.measurements ?? [] where measurement.verdict.isFailure {
+                    regressions.append("- \(MarkdownEscaping.inline(qualifiedName(test))): \(MarkdownEscaping.inline(measurement.name)) — \(MarkdownEscaping.inline(measurement.verdict.reason))")
+                }
+            }
+            for run in source.runs {
+                let counts = perRun[run.index] ?? ResultTotals()
+                let name = MarkdownEscaping.table(run.record.name ?? "run \(run.index + 1)")
+                let os = MarkdownEscaping.table(run.record.host.operatingSystem ?? "")
+                runRows.append("| \(name) | \(os) | \(counts.tests) | \(counts.passed) | \(counts.failed) | \(counts.skipped) | \(String(format: "%.2f", counts.duration)) s |")
+            }
+        }
+        var head = totals.failed > 0
+            ? "## ❌ \(totals.failed) of \(totals.tests) tests failed\n\n"
+            : "## ✅ All \(totals.tests) tests passed\n\n"
+        if totals.skipped > 0 || totals.expectedFailures > 0 {
+            head += "\(totals.passed) passed, \(totals.failed) failed, \(totals.skipped) skipped, \(totals.expectedFailures) expected failures.\n\n"
+        }
+        if let url = reportURL, let safe = MarkdownEscaping.safeURL(url) { head += "[Full HTML report](\(safe))\n\n" }
+        head += "| Run | OS | Tests | Passed | Failed | Skipped | Time |\n|---|---|---:|---:|---:|---:|---:|\n"
+        head += runRows.joined(separator: "\n") + "\n"
+
+        var output = head
+        var budget = maxBytes - 200
+        if !failures.isEmpty {
+            output += "\n### Failed tests\n\n"
+            var shown = 0
+            for entry in failures {
+                guard output.utf8.count + entry.utf8.count < budget else { break }
+                output += entry
+                shown += 1
+            }
+            if shown < failures.count {
+                output += "\n_\(failures.count - shown) more failed tests are not shown (summary limit \(maxBytes) bytes)._\n"
+            }
+        }
+        budget = maxBytes - 120
+        if !regressions.isEmpty {
+            output += "\n### Performance regressions\n\n"
+            var shown = 0
+            for line in regressions {
+                guard output.utf8.count + line.utf8.count + 1 < budget else { break }
+                output += line + "\n"
+                shown += 1
+            }
+            if shown < regressions.count { output += "\n_\(regressions.count - shown) more regressions are not shown._\n" }
+        }
+        return output
+    }
+
+    private func qualifiedName(_ test: TestRecord) -> String {
+        ((test.identity.module.map { [$0] } ?? []) + test.identity.suites + [test.displayName ?? test.identity.name]).joined(separator: ".")
+    }
+
+    private func failureEntry(_ test: TestRecord) -> String {
+        let issues = (test.finalAttempt?.allIssues ?? []) + test.cases.flatMap { $0.attempts.last?.allIssues ?? [] }
+        let issue = issues.first { $0.kind.isFailure } ?? issues.first
+        var summary = "<b>" + MarkdownEscaping.html(qualifiedName(test)) + "</b>"
+        if let location = issue?.location { summary += " <code>" + MarkdownEscaping.html(location.description) + "</code>" }
+        let message = issue?.message ?? test.finalAttempt?.statusReason ?? test.status.rawValue
+        let lines = message.split(separator: "\n", omittingEmptySubsequences: false).prefix(8).joined(separator: "\n")
+        let body = MarkdownEscaping.html(String(lines.prefix(1500)))
+        return "<details><summary>\(summary)</summary>\n\n<pre>\(body)</pre>\n\n</details>\n"
+    }
+}
+
+/// Escaping of untrusted text in Markdown, so names and messages never become markup, links or broken tables.
+enum MarkdownEscaping {
+    static func html(_ text: String) -> String {
+        var result = ""
+        for scalar in XMLText.clean(text).unicodeScalars {
+            switch scalar {
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "&": result += "&amp;"
+            case "\"": result += "&quot;"
+            case "|": result += "&#124;"
+            case "`": result += "&#96;"
+            case "[": result += "&#91;"
+            case "]": result += "&#93;"
+            case "*": result += "&#42;"
+            case "_": result += "&#95;"
+            case "@": result += "&#64;"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    static func inline(_ text: String) -> String {
+        html(text).replacingOccurrences(of: "\n", with: " ")
+    }
+
+    static func table(_ text: String) -> String { inline(text) }
+
+    static func safeURL(_ url: String) -> String? {
+        let lowered = url.lowercased()
+        guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://") else { return nil }
+        guard !url.contains(where: { $0 == " " || $0 == ")" || $0 == "<" || $0 == ">" || $0 == "\"" || $0.isNewline }) else { return nil }
+        return url
+    }
+}

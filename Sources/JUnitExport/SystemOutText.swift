@@ -1,0 +1,97 @@
+import Foundation
+import ResultModel
+
+/// The plain text that goes in a test's `system-out`: its console output, then an outline of its activities,
+/// its parameterized cases, earlier attempts, measurements, terminal snapshots, and `[[ATTACHMENT|path]]` lines.
+struct SystemOutText {
+    let source: any ResultSource
+    let attachments: AttachmentExporter?
+    var outputLimit = 1 << 20
+
+    func text(for test: TestRecord, describeRetries: Bool) throws -> String {
+        var parts: [String] = []
+        guard let attempt = test.finalAttempt else { return "" }
+        if let output = try outputText(attempt.output) { parts.append(output) }
+        if !attempt.activities.isEmpty {
+            var outline = "Activities:\n"
+            for activity in attempt.activities { outline += describe(activity, depth: 1) }
+            parts.append(outline)
+        }
+        if !test.cases.isEmpty {
+            var lines = "Cases:\n"
+            for testCase in test.cases {
+                lines += "  [\(testCase.status.rawValue)] \(testCase.arguments)\n"
+                for issue in testCase.attempts.last?.allIssues ?? [] { lines += "    \(describe(issue))\n" }
+            }
+            parts.append(lines)
+        }
+        if describeRetries && test.attempts.count > 1 {
+            var lines = "Attempts:\n"
+            for (index, earlier) in test.attempts.enumerated() {
+                lines += "  \(index + 1). \(earlier.status.rawValue) in \(JUnitTime.format(earlier.duration))s\n"
+                for issue in earlier.allIssues { lines += "     \(describe(issue))\n" }
+            }
+            parts.append(lines)
+        }
+        for measurement in attempt.measurements {
+            let verdict = measurement.verdict
+            var lines = "Measurement \(measurement.name) (\(measurement.unit)), \(measurement.metricID):\n"
+            lines += "  values: " + measurement.values.map { String($0) }.joined(separator: ", ") + "\n"
+            lines += String(format: "  average: %.6g, standard deviation: %.6g, relative standard deviation: %.3f%%\n",
+                measurement.average, measurement.standardDeviation, measurement.relativeStandardDeviation)
+            if let baseline = measurement.baselineAverage { lines += "  baseline: \(baseline)\n" }
+            lines += "  verdict: \(verdict.outcome.rawValue): \(verdict.reason)\n"
+            parts.append(lines)
+        }
+        for attachment in attempt.allAttachments {
+            if attachment.kind == .terminalSnapshot, let data = try? source.blobData(attachment.blob),
+                let snapshot = try? JSONDecoder().decode(TerminalSnapshot.self, from: data)
+            {
+                parts.append("Terminal snapshot \(attachment.name) (\(snapshot.columns)x\(snapshot.rows)):\n\(snapshot.text)\n")
+            }
+            if let attachments, let path = try attachments.export(attachment) {
+                parts.append("[[ATTACHMENT|\(path)]]")
+            }
+        }
+        return parts.joined(separator: "\n")
+    }
+
+    private func outputText(_ output: CapturedOutput?) throws -> String? {
+        guard let output else { return nil }
+        if let text = output.text { return text }
+        guard let blob = output.blob else { return nil }
+        let data = try source.blobData(blob)
+        var text = String(decoding: data.prefix(outputLimit), as: UTF8.self)
+        if data.count > outputLimit { text += "\n[output cut at \(outputLimit) bytes of \(data.count)]" }
+        return text
+    }
+
+    private func describe(_ activity: ActivityRecord, depth: Int) -> String {
+        let indent = String(repeating: "  ", count: depth)
+        var line = "\(indent)- \(activity.title) [\(activity.status.rawValue)] \(JUnitTime.format(activity.duration))s\n"
+        for issue in activity.issues { line += "\(indent)    \(describe(issue))\n" }
+        for attachment in activity.attachments { line += "\(indent)    attachment: \(attachment.name)\n" }
+        if depth < 32 { for child in activity.children { line += describe(child, depth: depth + 1) } }
+        return line
+    }
+
+    func describe(_ issue: IssueRecord) -> String {
+        let place = issue.location.map { "\($0.description): " } ?? ""
+        return "\(place)\(issue.kind.rawValue): \(issue.message)"
+    }
+}
+
+/// `time` values: fixed notation, three decimals, never negative or exponential.
+enum JUnitTime {
+    static func format(_ seconds: Double?) -> String {
+        guard let seconds, seconds.isFinite, seconds > 0 else { return "0.000" }
+        return String(format: "%.3f", min(seconds, 1e12))
+    }
+
+    static func timestamp(_ seconds: Double?) -> String? {
+        guard let seconds, seconds.isFinite else { return nil }
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: Date(timeIntervalSince1970: seconds))
+    }
+}

@@ -1,0 +1,82 @@
+import ResultModel
+
+/// Writes one `<testcase>` in a flavor's element order.
+struct TestCaseWriter {
+    let flavor: JUnitFlavor
+    let systemOut: SystemOutText
+
+    func write(_ test: TestRecord, to writer: XMLStreamWriter) throws {
+        try writer.start("testcase")
+        try writer.attribute("name", test.identity.name)
+        try writer.attribute("classname", JUnitNames.className(test.identity))
+        try writer.attribute("time", JUnitTime.format(test.duration))
+        let outcome = JUnitOutcome(test)
+        let final = test.finalAttempt
+        let issues = ((final?.allIssues ?? []) + test.cases.flatMap { $0.attempts.last?.allIssues ?? [] })
+        let failing = issues.filter { $0.kind.isFailure }
+        let reason = final?.statusReason ?? issues.first { $0.kind == .skip }?.message ?? "skipped"
+        switch flavor {
+        case .jenkins:
+            if outcome == .skipped { try writer.element("skipped", text: reason) }
+            if outcome == .error { try problem("error", failing, test: test, writer) }
+            if outcome == .failure { try problem("failure", failing, test: test, writer) }
+        case .xunit:
+            if outcome == .skipped {
+                try writer.start("skipped")
+                try writer.attribute("message", reason)
+                try writer.end()
+            }
+            if outcome == .error || outcome == .failure { try problem(outcome == .error ? "error" : "failure", failing, test: test, writer) }
+            try retries(test, writer)
+        case .surefire:
+            if outcome == .failure { try problem("failure", failing, test: test, writer) }
+            try retries(test, writer, failuresOnly: true)
+            if outcome == .skipped {
+                try writer.start("skipped")
+                try writer.attribute("message", reason)
+                try writer.end()
+            }
+            if outcome == .error { try problem("error", failing, test: test, writer) }
+            try retries(test, writer, errorsOnly: true)
+        }
+        let out = try systemOut.text(for: test, describeRetries: flavor == .jenkins)
+        if !out.isEmpty { try writer.element("system-out", text: out) }
+        try writer.end()
+    }
+
+    private func problem(_ element: String, _ issues: [IssueRecord], test: TestRecord, _ writer: XMLStreamWriter) throws {
+        try writer.start(element)
+        let first = issues.first
+        try writer.attribute("message", first.map { String($0.message.prefix(1000)) } ?? "\(test.status.rawValue)")
+        try writer.attribute("type", first?.kind.rawValue ?? test.status.rawValue)
+        try writer.text(body(issues, status: test.status, reason: test.finalAttempt?.statusReason))
+        try writer.end()
+    }
+
+    private func body(_ issues: [IssueRecord], status: TestStatus, reason: String?) -> String {
+        if issues.isEmpty { return reason ?? status.rawValue }
+        return issues.map { issue in
+            var text = systemOut.describe(issue)
+            if let details = issue.details { text += "\n" + details }
+            return text
+        }.joined(separator: "\n\n")
+    }
+
+    /// Earlier attempts as flaky (the test passed in the end) or rerun (it still failed) elements.
+    private func retries(_ test: TestRecord, _ writer: XMLStreamWriter, failuresOnly: Bool = false, errorsOnly: Bool = false) throws {
+        guard test.attempts.count > 1 else { return }
+        let passedInTheEnd = test.finalAttempt?.status.isPass == true
+        for attempt in test.attempts.dropLast() where attempt.status.isFailure {
+            let failing = attempt.allIssues.filter { $0.kind.isFailure }
+            let isError = !failing.isEmpty && failing.allSatisfy { $0.kind == .thrownError || $0.kind == .crash }
+            if failuresOnly && isError { continue }
+            if errorsOnly && !isError { continue }
+            let name = (passedInTheEnd ? "flaky" : "rerun") + (isError ? "Error" : "Failure")
+            try writer.start(name)
+            try writer.attribute("message", failing.first.map { String($0.message.prefix(1000)) } ?? attempt.status.rawValue)
+            try writer.attribute("type", failing.first?.kind.rawValue ?? attempt.status.rawValue)
+            try writer.element("stackTrace", text: body(failing, status: attempt.status, reason: attempt.statusReason))
+            try writer.end()
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+import JUnitExport
+import ResultBundle
+
+/// `resultbundle summary`: Markdown for job summaries and pull-request comments.
+struct SummaryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "summary",
+        abstract: "Write a Markdown summary for job summaries and pull-request comments.",
+        discussion: """
+            GitHub-flavored Markdown: a verdict line, a counts table per run, failed tests with file:line and \
+            the first lines of their message, performance regressions, and a link to the HTML report. It stays \
+            under --max-bytes (GitHub: 1048576 per step summary, 65535 per check run); what does not fit is \
+            counted, not cut mid-entry.
+
+            Examples:
+              resultbundle summary run.resultbundle >> "$GITHUB_STEP_SUMMARY"
+              resultbundle summary run.resultbundle -o comment.md --max-bytes 65535 --report-url https://ci.example/report/
+            """
+    )
+
+    @Argument(help: "The bundles to summarize.")
+    var bundles: [String]
+
+    @Option(name: .shortAndLong, help: "Where to write the Markdown (default: standard output).")
+    var output: String?
+
+    @Option(help: "The largest summary to write, in bytes.")
+    var maxBytes = 1_048_576
+
+    @Option(help: "The HTML report's address, linked from the summary.")
+    var reportURL: String?
+
+    func validate() throws {
+        guard !bundles.isEmpty else { throw ValidationError("Name at least one bundle to summarize.") }
+        guard maxBytes >= 512 else { throw ValidationError("--max-bytes must be at least 512.") }
+    }
+
+    func run() throws {
+        let readers = try bundles.map { try BundleOpening.open($0) }
+        let markdown: String
+        do {
+            markdown = try MarkdownSummary(maxBytes: maxBytes, reportURL: reportURL).render(readers)
+        } catch let error as BundleError {
+            throw CLIError("\(error)")
+        }
+        if let output {
+            try AtomicOutput.write(to: URL(fileURLWithPath: output)) { try Data(markdown.utf8).write(to: $0) }
+        } else {
+            print(markdown, terminator: "")
+        }
+    }
+}
