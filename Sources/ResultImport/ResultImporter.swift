@@ -142,6 +142,10 @@ enum StructuredImports {
     static func importJUnit(
         _ descriptor: Int32, prefix: [UInt8], fileName: String, path: String, sink: any ResultSink, runIndex: Int
     ) throws -> ResultImporter.FileOutcome {
-        throw ImportError(.unsupported, "JUnit import is not available in this build", file: fileName)
+        let base = path == "-" ? nil : URL(fileURLWithPath: path).deletingLastPathComponent()
+        let importer = JUnitImporter(sink: sink, runIndex: runIndex, fileName: fileName, attachmentsBase: base)
+        let (tests, diagnostics) = try importer.run(prefix: prefix, descriptor: descriptor)
+        return ResultImporter.FileOutcome(
+            format: .junit, testCount: tests, diagnostics: diagnostics, reportedCounts: [:], output: nil)
     }
 }

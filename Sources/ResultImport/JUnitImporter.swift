@@ -1,0 +1,313 @@
+import Foundation
+import ResultModel
+
+/// Streaming importer of JUnit XML from any tool (pytest, jest, Maven Surefire, Go, Gradle, ...), through
+/// libxml2's reader: nested `testsuite`s, `testcase` name, classname, file, line and time; `failure`, `error` and
+/// `skipped` with message, type and body; `system-out`/`system-err` per case and per suite; properties,
+/// timestamp and hostname; Surefire's `flakyFailure`, `rerunFailure`, `flakyError` and `rerunError` as earlier
+/// attempts; and `[[ATTACHMENT|path]]` lines, attached when the file lies inside the input's folder.
+///
+/// A test's identity comes from its classname split at every dot (the first part is the module when there are
+/// several) and its name, so `import(junit(bundle))` gives every test back its id.
+struct JUnitImporter {
+    let sink: any ResultSink
+    let runIndex: Int
+    let fileName: String
+    /// The folder attachments must lie in; `nil` for standard input (attachments are not read then).
+    let attachmentsBase: URL?
+    /// The longest text kept from one element (message bodies, system-out).
+    var textLimit = 4 << 20
+
+    private struct CaseState {
+        var name: String
+        var className: String?
+        var file: String?
+        var line: Int?
+        var time: Double?
+        var declaredStatus: String?
+        var outcome: String?
+        var issues: [IssueRecord] = []
+        var earlier: [TestAttempt] = []
+        var skipReason: String?
+        var output = ""
+        var errorOutput = ""
+    }
+
+    private struct SuiteState {
+        var name: String
+        var timestamp: Double?
+        var hostname: String?
+        var time: Double?
+        var properties: [NameValue] = []
+        var output = ""
+    }
+
+    private enum Capture {
+        case none
+        case issue(kind: IssueRecord.Kind, message: String?, type: String?, element: String)
+        case skipped(message: String?)
+        case caseOutput
+        case caseError
+        case suiteOutput
+        case rerun(element: String, message: String?, type: String?)
+    }
+
+    func run(prefix: [UInt8], descriptor: Int32) throws -> (tests: Int, diagnostics: [Diagnostic]) {
+        let reader = try JUnitXMLReader(prefix: prefix, descriptor: descriptor, fileName: fileName)
+        var suites: [SuiteState] = []
+        var current: CaseState?
+        var capture = Capture.none
+        var text = ""
+        var rerun: (element: String, message: String?, type: String?, trace: String)?
+        var sawRoot = false
+        var testCount = 0
+        var diagnostics: [Diagnostic] = []
+
+        func appendText(_ value: String) {
+            guard text.utf8.count < textLimit else { return }
+            text += value
+        }
+
+        do {
+            while let node = try reader.next() {
+                switch node {
+                case .startElement(let name, let isEmpty):
+                    switch name {
+                    case "testsuites":
+                        sawRoot = true
+                    case "testsuite":
+                        sawRoot = true
+                        suites.append(
+                            SuiteState(
+                                name: reader.attribute("name") ?? "suite \(suites.count + 1)",
+                                timestamp: reader.attribute("timestamp").flatMap(Self.parseTimestamp),
+                                hostname: reader.attribute("hostname"),
+                                time: reader.attribute("time").flatMap(Self.parseTime)))
+                        if isEmpty { try endSuite(&suites) }
+                    case "property" where current == nil:
+                        if let propertyName = reader.attribute("name"), !suites.isEmpty {
+                            suites[suites.count - 1].properties.append(
+                                NameValue(name: propertyName, value: reader.attribute("value") ?? ""))
+                        }
+                    case "testcase":
+                        guard sawRoot else {
+                            throw ImportError(.notTestOutput, "a <testcase> outside any <testsuite>", file: fileName, line: reader.line)
+                        }
+                        current = CaseState(
+                            name: reader.attribute("name") ?? "(unnamed test)",
+                            className: reader.attribute("classname"),
+                            file: reader.attribute("file"),
+                            line: reader.attribute("line").flatMap { Int($0) },
+                            time: reader.attribute("time").flatMap(Self.parseTime),
+                            declaredStatus: reader.attribute("status")?.lowercased())
+                        if isEmpty {
+                            try endCase(current!, suites: suites)
+                            testCount += 1
+                            current = nil
+                        }
+                    case "failure", "error":
+                        guard current != nil else { break }
+                        let kind: IssueRecord.Kind = name == "error" ? .thrownError : .assertion
+                        capture = .issue(kind: kind, message: reader.attribute("message"), type: reader.attribute("type"), element: name)
+                        text = ""
+                        if isEmpty { finishCapture(&capture, &current, &suites, text) }
+                    case "skipped":
+                        guard current != nil else { break }
+                        capture = .skipped(message: reader.attribute("message"))
+                        text = ""
+                        if isEmpty { finishCapture(&capture, &current, &suites, text) }
+                    case "flakyFailure", "rerunFailure", "flakyError", "rerunError":
+                        guard current != nil else { break }
+                        rerun = (name, reader.attribute("message"), reader.attribute("type"), "")
+                        if isEmpty, let value = rerun {
+                            current?.earlier.append(Self.attempt(from: value))
+                            rerun = nil
+                        }
+                    case "stackTrace":
+                        text = ""
+                    case "system-out":
+                        capture = current != nil ? (rerun == nil ? .caseOutput : .none) : .suiteOutput
+                        text = ""
+                    case "system-err":
+                        capture = current != nil && rerun == nil ? .caseError : .none
+                        text = ""
+                    default:
+                        break
+                    }
+                case .text(let value):
+                    appendText(value)
+                case .endElement(let name):
+                    switch name {
+                    case "testsuite":
+                        try endSuite(&suites)
+                    case "testcase":
+                        if let finished = current {
+                            try endCase(finished, suites: suites)
+                            testCount += 1
+                        }
+                        current = nil
+                    case "failure", "error", "skipped", "system-out", "system-err":
+                        finishCapture(&capture, &current, &suites, text)
+                        text = ""
+                    case "stackTrace":
+                        rerun?.trace = text
+                        text = ""
+                    case "flakyFailure", "rerunFailure", "flakyError", "rerunError":
+                        if let value = rerun { current?.earlier.append(Self.attempt(from: value)) }
+                        rerun = nil
+                    default:
+                        break
+                    }
+                }
+            }
+        } catch let error as ImportError {
+            if let open = current {
+                try endCase(open, suites: suites, interrupted: true)
+                testCount += 1
+            }
+            if testCount == 0 { throw error }
+            diagnostics.append(
+                Diagnostic(severity: .error, message: error.message + "; the tests before it were imported", file: fileName, line: error.line))
+            return (testCount, diagnostics)
+        }
+        if !sawRoot {
+            throw ImportError(.notTestOutput, "no <testsuites> or <testsuite> element: this is not JUnit XML", file: fileName)
+        }
+        return (testCount, diagnostics)
+    }
+
+    private func finishCapture(_ capture: inout Capture, _ current: inout CaseState?, _ suites: inout [SuiteState], _ text: String) {
+        switch capture {
+        case .none: break
+        case .issue(let kind, let message, let type, let element):
+            let body = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let headline = message ?? body.split(separator: "\n").first.map(String.init) ?? element
+            var location: SourceLocation?
+            if let file = current?.file { location = SourceLocation(file: file, line: current?.line ?? 0) }
+            var details: [String] = []
+            if let type { details.append("type: \(type)") }
+            if !body.isEmpty && body != headline { details.append(body) }
+            current?.issues.append(
+                IssueRecord(kind: kind, message: headline, location: location, details: details.isEmpty ? nil : details.joined(separator: "\n")))
+            let previous = current?.outcome
+            current?.outcome = previous == "error" ? "error" : element
+        case .skipped(let message):
+            let body = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            current?.skipReason = message ?? (body.isEmpty ? "skipped" : body)
+            if current?.outcome == nil { current?.outcome = "skipped" }
+        case .caseOutput: current?.output += text
+        case .caseError: current?.errorOutput += text
+        case .suiteOutput: if !suites.isEmpty { suites[suites.count - 1].output += text }
+        case .rerun: break
+        }
+        capture = .none
+    }
+
+    private func endSuite(_ suites: inout [SuiteState]) throws {
+        guard let suite = suites.popLast() else { return }
+        let path = suites.map(\.name) + [suite.name]
+        let output = suite.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        try sink.addSuite(
+            SuiteRecord(
+                runIndex: runIndex, path: path, start: suite.timestamp, duration: suite.time,
+                output: output.isEmpty ? nil : try captured(output), properties: suite.properties, hostname: suite.hostname))
+    }
+
+    private func endCase(_ state: CaseState, suites: [SuiteState], interrupted: Bool = false) throws {
+        let status: TestStatus
+        switch state.outcome {
+        case "error", "failure": status = .failed
+        case "skipped": status = .skipped
+        default:
+            let skippedWords: Set<String> = ["disabled", "skipped", "notrun", "not run", "ignored", "pending"]
+            if interrupted {
+                status = .interrupted
+            } else if let declared = state.declaredStatus, skippedWords.contains(declared) {
+                status = .skipped
+            } else {
+                status = .passed
+            }
+        }
+        var issues = state.issues
+        let skipReason = state.skipReason ?? state.declaredStatus ?? "skipped"
+        if status == .skipped { issues.append(IssueRecord(kind: .skip, message: skipReason)) }
+        var outputText = state.output
+        if !state.errorOutput.isEmpty { outputText += (outputText.isEmpty ? "" : "\n") + state.errorOutput }
+        let attachments = try attachmentLines(in: outputText)
+        let trimmed = outputText.trimmingCharacters(in: .newlines)
+        let final = TestAttempt(
+            status: status,
+            statusReason: status == .skipped ? skipReason : (interrupted ? "the XML ends inside this test case" : nil),
+            start: suites.last?.timestamp,
+            duration: state.time,
+            issues: issues,
+            attachments: attachments,
+            output: trimmed.isEmpty ? nil : try captured(trimmed))
+        let className = state.className ?? suites.last?.name ?? ""
+        let parts = className.split(separator: ".", omittingEmptySubsequences: true).map(String.init)
+        let identity: TestIdentity
+        switch parts.count {
+        case 0: identity = TestIdentity(name: state.name)
+        case 1: identity = TestIdentity(suites: parts, name: state.name)
+        default: identity = TestIdentity(module: parts[0], suites: Array(parts.dropFirst()), name: state.name)
+        }
+        let location = state.file.map { SourceLocation(file: $0, line: state.line ?? 0) }
+        try sink.addTest(
+            TestRecord(
+                runIndex: runIndex, identity: identity, location: location, status: status,
+                attempts: state.earlier + [final]))
+    }
+
+    private func captured(_ text: String) throws -> CapturedOutput {
+        if text.utf8.count <= 16 << 10 { return CapturedOutput(text: text) }
+        return CapturedOutput(blob: try sink.storeBlob(Data(text.utf8)))
+    }
+
+    /// `[[ATTACHMENT|path]]` lines whose file lies inside the input's folder.
+    private func attachmentLines(in output: String) throws -> [AttachmentRecord] {
+        guard let base = attachmentsBase, output.contains("[[ATTACHMENT|") else { return [] }
+        var records: [AttachmentRecord] = []
+        let root = base.resolvingSymlinksInPath().standardizedFileURL.path
+        for line in output.split(separator: "\n") {
+            guard let start = line.range(of: "[[ATTACHMENT|"), let end = line.range(of: "]]", range: start.upperBound..<line.endIndex)
+            else { continue }
+            let path = String(line[start.upperBound..<end.lowerBound])
+            let url = (path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path))
+                .resolvingSymlinksInPath().standardizedFileURL
+            guard url.path.hasPrefix(root + "/"),
+                let size = try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int, size <= 256 << 20
+            else { continue }
+            let blob = try sink.storeBlob(contentsOf: url)
+            let mediaType = MediaTypes.guess(fileName: url.lastPathComponent, data: (try? Data(contentsOf: url).prefix(4096)) ?? Data())
+            records.append(AttachmentRecord(name: url.lastPathComponent, mediaType: mediaType, kind: MediaTypes.kind(of: mediaType), blob: blob))
+        }
+        return records
+    }
+
+    private static func attempt(from rerun: (element: String, message: String?, type: String?, trace: String)) -> TestAttempt {
+        let kind: IssueRecord.Kind = rerun.element.hasSuffix("Error") ? .thrownError : .assertion
+        let trace = rerun.trace.trimmingCharacters(in: .whitespacesAndNewlines)
+        let message = rerun.message ?? trace.split(separator: "\n").first.map(String.init) ?? rerun.element
+        var details: [String] = []
+        if let type = rerun.type { details.append("type: \(type)") }
+        if !trace.isEmpty && trace != message { details.append(trace) }
+        return TestAttempt(
+            status: .failed,
+            issues: [IssueRecord(kind: kind, message: message, details: details.isEmpty ? nil : details.joined(separator: "\n"))])
+    }
+
+    static func parseTime(_ text: String) -> Double? {
+        let cleaned = text.replacingOccurrences(of: ",", with: "").trimmingCharacters(in: .whitespaces)
+        guard let value = Double(cleaned), value.isFinite, value >= 0 else { return nil }
+        return value
+    }
+
+    static func parseTimestamp(_ text: String) -> Double? {
+        let formatter = ISO8601DateFormatter()
+        if let date = formatter.date(from: text) { return date.timeIntervalSince1970 }
+        formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate]
+        if let date = formatter.date(from: text) { return date.timeIntervalSince1970 }
+        formatter.formatOptions.insert(.withFractionalSeconds)
+        return formatter.date(from: text)?.timeIntervalSince1970
+    }
+}
