@@ -55,7 +55,7 @@ public final class ConsoleLogParser {
                 }
             }
         }
-        if try xctest.consume(plain, lineNumber: lineNumber) { return }
+        if try xctest.consume(original: original, plain: plain, lineNumber: lineNumber) { return }
         runOutput.append(original)
     }
 

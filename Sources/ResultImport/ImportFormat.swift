@@ -44,6 +44,9 @@ public enum FormatDetector {
             let plain = String(decoding: ANSIStripping.strip(Array(line.utf8)), as: UTF8.self)
             if SwiftTestingLineClassifier.classify(plain) != nil { return .swiftTesting }
         }
+        // A text log whose beginning is build output may still hold tests further on: read it as a console
+        // log, which reports "no test results" at the end when there are none.
+        if !prefix.isEmpty && !prefix.contains(0) { return .xctest }
         throw ImportError(
             .notTestOutput,
             "no XCTest, swift-testing, event-stream or JUnit content in the first \(prefix.count) bytes",

@@ -58,7 +58,9 @@ final class JUnitXMLReader {
         input = Input(prefix: prefix, descriptor: descriptor, limit: limit)
         retained = Unmanaged.passRetained(input)
         self.fileName = fileName
-        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_COMPACT.rawValue)
+        let options = Int32(
+            XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_COMPACT.rawValue | XML_PARSE_NOERROR.rawValue
+                | XML_PARSE_NOWARNING.rawValue)
         let created = xmlReaderForIO(
             { context, buffer, length in
                 guard let context, let buffer else { return -1 }

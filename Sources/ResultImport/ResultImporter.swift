@@ -79,6 +79,12 @@ public final class ResultImporter {
             try parser.consume(line.bytes, lineNumber: line.number)
         }
         let (summary, output) = try parser.finish()
+        if summary.testCount == 0 && summary.reportedCounts.isEmpty {
+            throw ImportError(
+                .notTestOutput,
+                "no XCTest or swift-testing results in this log (no test case, suite or summary line was found)",
+                file: fileName)
+        }
         return FileOutcome(
             format: format == .auto ? .xctest : format,
             testCount: summary.testCount,

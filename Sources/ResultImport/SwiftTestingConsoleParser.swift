@@ -82,7 +82,8 @@ public final class SwiftTestingConsoleParser {
                 open[name] = OpenTest()
                 openOrder.append(name)
             }
-        case .caseStarted(let arguments, let test):
+        case .caseStarted(let raw, _):
+            let (arguments, test) = SwiftTestingLineClassifier.splitCase(raw) { self.open[$0] != nil }
             if open[test] == nil {
                 open[test] = OpenTest()
                 openOrder.append(test)

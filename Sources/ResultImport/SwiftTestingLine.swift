@@ -160,16 +160,28 @@ enum SwiftTestingLineClassifier {
     }
 
     private static func caseStarted(_ text: Substring) -> SwiftTestingLine? {
-        guard let to = text.range(of: " to ", options: .backwards) else { return nil }
-        var described = text[..<to.lowerBound]
-        if let argumentStart = described.range(of: "argument") {
-            described = described[argumentStart.upperBound...]
-            if described.hasPrefix("s") { described = described.dropFirst() }
+        guard text.range(of: " to ") != nil else { return nil }
+        return .caseStarted(arguments: String(text), test: "")
+    }
+
+    /// Splits `1 argument x → 1 to param(x:) started.` into arguments and test name. Display names and
+    /// arguments may themselves contain " to ", so the split whose test name is running wins.
+    static func splitCase(_ text: String, isRunning: (String) -> Bool) -> (arguments: String, test: String) {
+        var candidates: [(String, String)] = []
+        var searchEnd = text.endIndex
+        while let to = text.range(of: " to ", options: .backwards, range: text.startIndex..<searchEnd) {
+            var described = Substring(text[..<to.lowerBound])
+            if let argumentStart = described.range(of: "argument") {
+                described = described[argumentStart.upperBound...]
+                if described.hasPrefix("s") { described = described.dropFirst() }
+            }
+            var test = text[to.upperBound...]
+            if test.hasSuffix(" started.") { test = test.dropLast(9) }
+            if test.hasPrefix("\"") && test.hasSuffix("\"") && test.count >= 2 { test = test.dropFirst().dropLast() }
+            candidates.append((described.trimmingSpaces, String(test)))
+            searchEnd = to.lowerBound
         }
-        var test = text[to.upperBound...]
-        if test.hasSuffix(" started.") { test = test.dropLast(9) }
-        if test.hasPrefix("\"") && test.hasSuffix("\"") { test = test.dropFirst().dropLast() }
-        return .caseStarted(arguments: described.trimmingSpaces, test: String(test))
+        return candidates.first { isRunning($0.1) } ?? candidates.first ?? (text, "")
     }
 
     private static func attached(_ text: Substring) -> SwiftTestingLine? {

@@ -29,7 +29,7 @@ public final class XCTestConsoleParser {
     private var lastSuiteEndDepth: Int?
     private var orphanIssues: [String: [IssueRecord]] = [:]
     private var parsedFailureIssues = 0
-    private var reportedExecuted: (tests: Int, skipped: Int, failures: Int)?
+    private var reportedExecuted: (tests: Int, skipped: Int?, failures: Int)?
     private var parsed = ResultTotals()
     private var progressOnly: [String: TestIdentity] = [:]
     private var progressOrder: [String] = []
@@ -51,7 +51,18 @@ public final class XCTestConsoleParser {
     /// or output printed inside a test. Other lines are the caller's (build output, another framework).
     @discardableResult
     public func consume(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int) throws -> Bool {
-        guard let classified = XCTestLineClassifier.classify(line) else {
+        try consume(original: line, plain: line, lineNumber: lineNumber)
+    }
+
+    /// Feeds one line given as printed and without its ANSI sequences. The printed form is tried first, so escape
+    /// bytes inside a failure message survive; the plain form catches colored structural lines.
+    @discardableResult
+    public func consume(
+        original: UnsafeBufferPointer<UInt8>, plain: UnsafeBufferPointer<UInt8>, lineNumber: Int
+    ) throws -> Bool {
+        let line = original
+        let recognised = XCTestLineClassifier.classify(original) ?? (original.count == plain.count ? nil : XCTestLineClassifier.classify(plain))
+        guard let classified = recognised else {
             guard current != nil else { return false }
             output.append(line)
             if current!.isContinuingIssue, let last = current!.issues.indices.last {
@@ -114,7 +125,8 @@ public final class XCTestConsoleParser {
         case .executed(let tests, let skipped, let failures, _):
             if lastSuiteEndDepth == 0 {
                 let previous = reportedExecuted ?? (0, 0, 0)
-                reportedExecuted = (previous.tests + tests, previous.skipped + skipped, previous.failures + failures)
+                let skippedSum = previous.skipped.flatMap { earlier in skipped.map { earlier + $0 } }
+                reportedExecuted = (previous.tests + tests, skippedSum, previous.failures + failures)
             }
             lastSuiteEndDepth = nil
         case .caseStarted(let name):
@@ -156,7 +168,7 @@ public final class XCTestConsoleParser {
             current?.issues.append(
                 IssueRecord(kind: .skip, message: reason ?? "Test skipped", location: SourceLocation(file: file, line: line)))
         case .parallelProgress(let name):
-            let identity = XCTestTestName.identity(name)
+            let identity = XCTestTestName.identity(listed: name)
             let key = XCTestTestName.matchKey(identity)
             if progressOnly.updateValue(identity, forKey: key) == nil { progressOrder.append(key) }
         case .measured(_, _, _, let details):
@@ -232,7 +244,7 @@ public final class XCTestConsoleParser {
     private func crossCheck() {
         guard let reported = reportedExecuted else { return }
         summary.reportedCounts["xctest.executed"] = reported.tests
-        summary.reportedCounts["xctest.skipped"] = reported.skipped
+        if let skipped = reported.skipped { summary.reportedCounts["xctest.skipped"] = skipped }
         summary.reportedCounts["xctest.failures"] = reported.failures
         if reported.tests != parsed.tests {
             summary.diagnostics.append(
@@ -241,11 +253,11 @@ public final class XCTestConsoleParser {
                     message: "the log's summary says \(reported.tests) XCTest tests ran, but \(parsed.tests) were parsed",
                     file: options.fileName))
         }
-        if reported.skipped != parsed.skipped {
+        if let skipped = reported.skipped, skipped != parsed.skipped {
             summary.diagnostics.append(
                 Diagnostic(
                     severity: .warning,
-                    message: "the log's summary says \(reported.skipped) tests were skipped, but \(parsed.skipped) were parsed",
+                    message: "the log's summary says \(skipped) tests were skipped, but \(parsed.skipped) were parsed",
                     file: options.fileName))
         }
         if reported.failures != parsedFailureIssues {

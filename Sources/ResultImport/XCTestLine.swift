@@ -5,7 +5,7 @@ enum XCTestLine {
     /// `Test Suite 'Name' passed|failed at ...`.
     case suiteEnded(name: String, passed: Bool)
     /// `Executed N tests, with M tests skipped and K failures (U unexpected) in ...`.
-    case executed(tests: Int, skipped: Int, failures: Int, unexpected: Int)
+    case executed(tests: Int, skipped: Int?, failures: Int, unexpected: Int)
     /// `Test Case 'Class.test' started at ...` or `Test Case '-[Module.Class test]' started.`.
     case caseStarted(name: String)
     /// `Test Case 'Class.test' passed (0.001 seconds)`, also failed and skipped.
@@ -66,7 +66,7 @@ enum XCTestLineClassifier {
     }
 
     private static func parallelCase(_ line: UnsafeBufferPointer<UInt8>) -> XCTestLine? {
-        guard let on = line.firstRange(of: "' on '") else { return nil }
+        guard let on = line.firstRange(of: " on '") else { return nil }
         let head = UnsafeBufferPointer(rebasing: line[0..<on.lowerBound])
         guard let space = head.lastRange(of: "' ") else { return nil }
         let name = line.string(11..<space.lowerBound)
@@ -115,7 +115,7 @@ enum XCTestLineClassifier {
             return .executed(tests: tests, skipped: numbers[1], failures: numbers[2], unexpected: numbers[3])
         }
         guard numbers.count >= 3 else { return nil }
-        return .executed(tests: tests, skipped: 0, failures: numbers[1], unexpected: numbers[2])
+        return .executed(tests: tests, skipped: nil, failures: numbers[1], unexpected: numbers[2])
     }
 
     /// Up to `limit` unsigned integers appearing in `line` after `start`, skipping decimal numbers' fractions.

@@ -11,9 +11,6 @@ enum XCTestTestName {
             let test = parts.count > 1 ? String(parts[1]) : ""
             return classIdentity(String(parts.first ?? ""), test: test)
         }
-        if let slash = printed.lastIndex(of: "/") {
-            return classIdentity(String(printed[..<slash]), test: String(printed[printed.index(after: slash)...]))
-        }
         guard let dot = printed.lastIndex(of: ".") else { return TestIdentity(name: stripCall(printed)) }
         return TestIdentity(
             suites: [String(printed[..<dot])],
@@ -35,6 +32,12 @@ enum XCTestTestName {
     /// `testX()` → `testX`.
     private static func stripCall(_ name: String) -> String {
         name.hasSuffix("()") ? String(name.dropLast(2)) : name
+    }
+
+    /// The identity for `Module.Class/test`, as `swift test --parallel` lists tests.
+    static func identity(listed: String) -> TestIdentity {
+        guard let slash = listed.lastIndex(of: "/") else { return identity(listed) }
+        return classIdentity(String(listed[..<slash]), test: String(listed[listed.index(after: slash)...]))
     }
 
     /// A key that matches the same test whether or not its module was printed.

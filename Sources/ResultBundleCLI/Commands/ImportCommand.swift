@@ -47,9 +47,14 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         let outcome = try AtomicOutput.write(to: URL(fileURLWithPath: output)) { temporary in
-            try ImportAction(files: files, format: format, runName: name).run(into: temporary)
+            let outcome = try ImportAction(files: files, format: format, runName: name).run(into: temporary)
+            if outcome.importedFiles == 0 {
+                for failure in outcome.failures { StandardError.print("error: \(failure)") }
+                throw CLIError("no input could be imported; \(output) was not written")
+            }
+            return outcome
         }
-        for diagnostic in outcome.diagnostics where diagnostic.severity != .note {
+        for diagnostic in outcome.diagnostics where diagnostic.severity == .warning {
             StandardError.print("\(diagnostic.severity.rawValue): \(diagnostic)")
         }
         for failure in outcome.failures { StandardError.print("error: \(failure)") }
@@ -59,7 +64,6 @@ struct ImportCommand: ParsableCommand {
                 "\(output): \(totals.tests) tests (\(totals.passed) passed, \(totals.failed) failed, "
                     + "\(totals.skipped) skipped) from \(outcome.importedFiles) of \(files.count) file(s)")
         }
-        if outcome.importedFiles == 0 { throw ExitCode(2) }
         if !outcome.failures.isEmpty { throw ExitCode(1) }
     }
 }

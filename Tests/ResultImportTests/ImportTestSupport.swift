@@ -1,0 +1,34 @@
+import Foundation
+import ResultBundle
+import ResultImport
+import ResultModel
+import _TestSupport
+
+/// Imports files into memory, the way `resultbundle import` does into a bundle.
+enum ImportHarness {
+    struct Result {
+        var results: InMemoryResults
+        var outcomes: [ResultImporter.FileOutcome]
+        var totals: ResultTotals { results.tests.reduce(into: ResultTotals()) { $0.add($1) } }
+    }
+
+    static func run(_ paths: [String], format: ImportFormat = .auto, ignoringSwiftTestingConsole: Bool = false) throws -> Result {
+        let results = InMemoryResults()
+        let run = try results.beginRun(RunRecord(producer: "tests", source: "import"))
+        let importer = ResultImporter(sink: results, runIndex: run)
+        importer.ignoresSwiftTestingConsole = ignoringSwiftTestingConsole
+        let outcomes = try paths.map { try importer.importFile($0, format: format) }
+        return Result(results: results, outcomes: outcomes)
+    }
+
+    static func run(text: String, name: String = "input.log") throws -> Result {
+        let directory = try TestPaths.makeTemporaryDirectory("import")
+        let url = directory.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return try run([url.path])
+    }
+
+    static func corpus(_ relative: String) -> String {
+        TestPaths.corpus.appendingPathComponent(relative).path
+    }
+}
