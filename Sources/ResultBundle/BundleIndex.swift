@@ -197,14 +197,14 @@ struct BundleIndex {
 
 /// Lowercase hex of raw digest bytes.
 func hexDigest(_ bytes: [UInt8]) -> String {
-    let digits = Array("0123456789abcdef".utf8)
-    var out = [UInt8]()
-    out.reserveCapacity(bytes.count * 2)
-    for byte in bytes {
-        out.append(digits[Int(byte >> 4)])
-        out.append(digits[Int(byte & 0xF)])
+    let digits: StaticString = "0123456789abcdef"
+    return String(unsafeUninitializedCapacity: bytes.count * 2) { out in
+        for (index, byte) in bytes.enumerated() {
+            out[2 * index] = digits.utf8Start[Int(byte >> 4)]
+            out[2 * index + 1] = digits.utf8Start[Int(byte & 0xF)]
+        }
+        return bytes.count * 2
     }
-    return String(decoding: out, as: UTF8.self)
 }
 
 /// Raw digest bytes of a 64-character lowercase or uppercase hex string, or `nil`.

@@ -50,11 +50,9 @@ extension Array where Element == UInt8 {
     }
 
     /// Reads a little-endian integer at `offset`; the caller checks bounds.
+    @inline(__always)
     func readLittleEndian<T: FixedWidthInteger>(_ type: T.Type, at offset: Int) -> T {
-        var value = T.zero
-        for index in 0..<MemoryLayout<T>.size {
-            value |= T(self[offset + index]) << (8 * index)
-        }
-        return value
+        precondition(offset >= 0 && offset + MemoryLayout<T>.size <= count, "read past the end of a checked buffer")
+        return withUnsafeBytes { T(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: T.self)) }
     }
 }
