@@ -9,12 +9,13 @@ extension FrameSource {
     func scan(from start: Int64, visit: (CheckedFrame) throws -> Void) throws -> [BundleDamage] {
         var damage: [BundleDamage] = []
         var position = start
+        var searchBudget = 4 * size + (64 << 20)
         while position < size {
             let frame: CheckedFrame
             do {
                 frame = try checkedFrame(at: position)
             } catch let problem as BundleError where problem.code != .io {
-                if let next = try resynchronize(after: position) {
+                if let next = try resynchronize(after: position, budget: &searchBudget) {
                     damage.append(BundleDamage(
                         kind: .damagedFrame, byteOffset: position, length: next - position,
                         message: "\(problem.message); \(next - position) bytes skipped, reading resumes at byte \(next)"))

@@ -102,7 +102,10 @@ struct FrameSource {
     }
 
     /// Finds the next offset after `start` where a complete frame with a valid checksum begins.
-    func resynchronize(after start: Int64) throws -> Int64? {
+    ///
+    /// `budget` bounds the payload bytes spent checking candidates over a whole scan, so a hostile file full of
+    /// fake frame headers cannot make the search quadratic; when it runs out, the search gives up (`nil`).
+    func resynchronize(after start: Int64, budget: inout Int64) throws -> Int64? {
         var position = start + 1
         let chunkSize = 1 << 20
         let magic = FrameHeader.magic
@@ -115,7 +118,11 @@ struct FrameSource {
                     && bytes[index + 3] == magic[3]
                 {
                     let candidate = position + Int64(index)
-                    if (try? checkedFrame(at: candidate)) != nil { return candidate }
+                    if let header = try? header(at: candidate) {
+                        budget -= Int64(header.storedLength)
+                        if budget < 0 { return nil }
+                        if (try? checkedFrame(at: candidate)) != nil { return candidate }
+                    }
                 }
                 index += 1
             }

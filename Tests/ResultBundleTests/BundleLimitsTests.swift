@@ -57,3 +57,24 @@ import Testing
         #expect(try TestBundles.tests(of: BundleReader(url: url)).map(\.id) == ["small"])
     }
 }
+
+@Suite struct HostileScanTests {
+    @Test(.timeLimit(.minutes(1)))
+    func aFileFullOfFakeFrameHeadersDoesNotMakeTheScanQuadratic() throws {
+        var bytes = TestBundles.header() + (try TestBundles.recordBatch(BundleLimitsTests.goodLine))
+        let fakeCount = 30_000
+        for index in 0..<fakeCount {
+            var fake = TestBundles.frame(type: 0x52, compressed: false, payload: [])
+            let remaining = UInt32((fakeCount - index) * 20)
+            withUnsafeBytes(of: remaining.littleEndian) { for byte in 0..<4 { fake[8 + byte] = $0[byte] } }
+            withUnsafeBytes(of: remaining.littleEndian) { for byte in 0..<4 { fake[12 + byte] = $0[byte] } }
+            bytes += fake
+        }
+        let url = try TestBundles.file(bytes, "fakes")
+        let start = Date()
+        let reader = try BundleReader(url: url)
+        #expect(try TestBundles.tests(of: reader).count == 1)
+        #expect(reader.damage.contains { $0.kind == .tornTail })
+        #expect(Date().timeIntervalSince(start) < 20)
+    }
+}
