@@ -62,10 +62,10 @@ import Testing
     @Test(.timeLimit(.minutes(1)))
     func aFileFullOfFakeFrameHeadersDoesNotMakeTheScanQuadratic() throws {
         var bytes = TestBundles.header() + (try TestBundles.recordBatch(BundleLimitsTests.goodLine))
-        let fakeCount = 30_000
+        let fakeCount = 50_000
         for index in 0..<fakeCount {
             var fake = TestBundles.frame(type: 0x52, compressed: false, payload: [])
-            let remaining = UInt32((fakeCount - index) * 20)
+            let remaining = UInt32((fakeCount - index - 1) * 20)  // each fake frame ends exactly at the end of the file
             withUnsafeBytes(of: remaining.littleEndian) { for byte in 0..<4 { fake[8 + byte] = $0[byte] } }
             withUnsafeBytes(of: remaining.littleEndian) { for byte in 0..<4 { fake[12 + byte] = $0[byte] } }
             bytes += fake
@@ -74,7 +74,8 @@ import Testing
         let start = Date()
         let reader = try BundleReader(url: url)
         #expect(try TestBundles.tests(of: reader).count == 1)
-        #expect(reader.damage.contains { $0.kind == .tornTail })
-        #expect(Date().timeIntervalSince(start) < 20)
+        #expect(reader.damage.contains { $0.kind == .tornTail || $0.kind == .damagedFrame })
+        // Without the search budget this takes over 10 s (every fake header's payload is checked); with it, < 1 s.
+        #expect(Date().timeIntervalSince(start) < 5)
     }
 }
