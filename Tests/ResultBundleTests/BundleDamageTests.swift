@@ -113,6 +113,27 @@ import _TestSupport
         #expect(reader.runs.count == 1 && reader.runs[0].end != nil)
     }
 
+    @Test func randomCorruptionNeverStopsReadingTheRest() throws {
+        let (url, _) = try TestBundles.writeMixed("random", policy: .batched(maxBytes: 600))
+        let original = try [UInt8](Data(contentsOf: url))
+        let folder = try TestPaths.makeTemporaryDirectory("random-damage")
+        var generator = SystemRandomNumberGenerator()
+        for trial in 0..<150 {
+            var bytes = original
+            for _ in 0..<Int.random(in: 1...40, using: &generator) {
+                bytes[Int.random(in: 16..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+            }
+            if Bool.random(using: &generator) { bytes.removeLast(Int.random(in: 0..<(bytes.count - 16), using: &generator)) }
+            let damaged = folder.appendingPathComponent("trial-\(trial).resultbundle")
+            try Data(bytes).write(to: damaged)
+            let reader = try BundleReader(url: damaged)
+            _ = try TestBundles.tests(of: reader)
+            _ = try reader.verify()
+            try reader.forEachSuite { _ in }
+            _ = try BundleInfo(reader: reader)
+        }
+    }
+
     @Test func somethingThatIsNotABundleIsRefusedClearly() throws {
         let url = try TestBundles.file(Array("hello, this is text and not a bundle".utf8), "text")
         let error = try #require(throws: BundleError.self) { try BundleReader(url: url) }

@@ -119,3 +119,34 @@ import Testing
         #expect(measurement.polarity == .smallerIsBetter)
     }
 }
+
+@Suite struct RecordLineMutationTests {
+    /// Random byte mutations of real record lines: decoding either succeeds or throws, never crashes or hangs.
+    @Test func mutatedLinesNeverCrashTheDecoder() throws {
+        let memory = InMemoryResults()
+        try SampleResults.writeMixedRun(into: memory)
+        let lines = String(decoding: BundleRecordEncoding.jsonLines(memory.tests), as: UTF8.self)
+            .split(separator: "\n").map { Array($0.utf8) }
+        let decoder = RecordLineCodec.makeDecoder()
+        var generator = SystemRandomNumberGenerator()
+        let interesting: [UInt8] = Array("{}[]\",:\\-0123456789.eEtrufalsn \u{7F}".utf8) + [0, 0x80, 0xFF]
+        var decoded = 0
+        for _ in 0..<20_000 {
+            var line = lines.randomElement(using: &generator)!
+            for _ in 0..<Int.random(in: 1...4, using: &generator) {
+                let position = Int.random(in: 0..<line.count, using: &generator)
+                switch Int.random(in: 0..<3, using: &generator) {
+                case 0: line[position] = interesting.randomElement(using: &generator)!
+                case 1: line.remove(at: position)
+                default: line.insert(interesting.randomElement(using: &generator)!, at: position)
+                }
+                if line.isEmpty { line = [0x7B] }
+            }
+            if (try? line.withUnsafeBufferPointer { try RecordLineCodec.decode($0, decoder: decoder) }) != nil {
+                decoded += 1
+            }
+            _ = try? line.withUnsafeBufferPointer { try RecordLineCodec.decodeHead($0) }
+        }
+        #expect(decoded < 20_000, "some mutations must be rejected")
+    }
+}
