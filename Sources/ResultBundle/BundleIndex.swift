@@ -68,9 +68,12 @@ struct BundleIndex {
                 hash &*= 0x0000_0100_0000_01b3
             }
             first = false
-            for byte in component.utf8 {
-                hash ^= UInt64(byte)
-                hash &*= 0x0000_0100_0000_01b3
+            var component = component
+            component.withUTF8 { bytes in
+                for byte in bytes {
+                    hash ^= UInt64(byte)
+                    hash &*= 0x0000_0100_0000_01b3
+                }
             }
         }
         if let module = identity.module { add(module) }

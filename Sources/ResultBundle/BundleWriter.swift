@@ -49,6 +49,8 @@ public final class BundleWriter: ResultSink {
     /// Compresses and writes batches in the background (batched policy only).
     private let worker: BatchWorker?
     private var spareBuffer: ByteBuffer?
+    /// The error a background write hit; every later call throws it.
+    private var writeFailure: BundleError?
 
     /// Creates (or truncates) the file at `url` and writes the bundle header.
     public init(creating url: URL, flushPolicy: FlushPolicy = .everyTest, limits: BundleLimits = .standard) throws {
@@ -163,12 +165,21 @@ public final class BundleWriter: ResultSink {
     /// Waits for the batch being written in the background, if any, and accounts for its bytes. Every write and
     /// every use of ``offset`` comes after this.
     func settle() throws {
-        guard let worker, let finished = try worker.wait() else { return }
-        offset += Int64(finished.written)
-        spareBuffer = finished.buffer
+        guard let worker else { return }
+        do {
+            guard let finished = try worker.wait() else { return }
+            offset += Int64(finished.written)
+            spareBuffer = finished.buffer
+        } catch {
+            // The file's end is unknown now: refuse every later write (the file still opens up to the last frame).
+            let failure = (error as? BundleError) ?? BundleError(.io, "\(error)", path: url.path)
+            writeFailure = failure
+            throw failure
+        }
     }
 
     func checkOpen() throws {
+        if let writeFailure { throw writeFailure }
         guard !isClosed else { throw BundleError(.misuse, "the bundle writer is closed", path: url.path) }
     }
 
