@@ -67,9 +67,8 @@ extension BundleReader {
                 }
                 var entry = BundleIndex.RecordFrame(offset: frame.offset, lineCount: 0, testCount: 0, suiteCount: 0)
                 let frameIndex = UInt32(index.recordFrames.count)
-                RecordLines.forEachLine(in: payload) { range in
+                RecordLines.forEachLine(in: payload) { range, line in
                     entry.lineCount += 1
-                    let line = payload.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[range]) }
                     guard let head = try? RecordLineCodec.decodeHead(line) else {
                         damage.append(unreadable(frame.offset, range))
                         return

@@ -39,8 +39,7 @@ extension BundleReader {
                     return
                 }
                 report.recordBatchCount += 1
-                try RecordLines.forEachLine(in: payload) { range in
-                    let line = payload.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[range]) }
+                RecordLines.forEachLine(in: payload) { range, line in
                     let record: RecordLine
                     do {
                         record = try RecordLineCodec.decode(line, decoder: decoder)
