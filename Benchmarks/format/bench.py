@@ -7,6 +7,7 @@ Run from the package root; builds the release format tool first. Measures:
     batched policy, against `gzip -6` on that console log and on the records' own JSON Lines (same bytes);
   * read: every test of that bundle;
   * open: opening a ~1 GB bundle (mostly blobs, 100,000 tests) and fetching one test by id;
+  * verify: checking every frame and blob of that bundle;
   * peak memory (max RSS) of each step.
 Times are the best of R runs (the machine is shared); budgets: write <= 1.5x gzip -6, open one test < 50 ms.
 """
@@ -88,6 +89,8 @@ def main():
         result = json.loads(out)
         assert result["found"], test_id
         opens.append((result["totalSeconds"], rss))
+    _, verify_rss, out = run([TOOL, "bench-verify", big])
+    verify_result = json.loads(out)
     report = {
         "machine": {"nproc": os.cpu_count(), "cpu": cpu_model()},
         "tests": options.tests,
@@ -106,6 +109,8 @@ def main():
         "bigWriteMaxRSSKB": big_rss,
         "openOneTestSeconds": [round(seconds, 4) for seconds, _ in opens],
         "openMaxRSSKB": max(rss for _, rss in opens),
+        "verifyBigSeconds": round(verify_result["seconds"], 2),
+        "verifyMaxRSSKB": verify_rss,
     }
     if options.json:
         print(json.dumps(report, indent=1))
@@ -119,6 +124,8 @@ def main():
     print(f"open one test of a {report['bigBundleBytes'] / 1e9:.2f} GB bundle: "
           f"{', '.join(f'{s * 1000:.1f} ms' for s, _ in opens)}; max RSS {report['openMaxRSSKB'] / 1024:.0f} MB; "
           f"writing it: max RSS {big_rss / 1024:.0f} MB")
+    print(f"verify that bundle (every checksum and blob hash): {verify_result['seconds']:.2f} s; "
+          f"max RSS {verify_rss / 1024:.0f} MB")
     budgets_met = report["writeVsGzipConsole"] <= 1.5 and max(s for s, _ in opens) < 0.05
     print("budgets: " + ("met" if budgets_met else "NOT met"))
 

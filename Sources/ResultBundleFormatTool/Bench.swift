@@ -65,6 +65,13 @@ enum Bench {
               "readSeconds": end - opened, "damage": reader.damage.count])
     }
 
+    static func verify(bundle: URL) throws {
+        let start = now()
+        let report = try BundleReader(url: bundle).verify()
+        emit(["mode": "verify", "seconds": now() - start, "intact": report.isIntact, "tests": report.testCount,
+              "blobs": report.blobCount, "bundleBytes": report.fileSize])
+    }
+
     static func open(bundle: URL, id: String) throws {
         let start = now()
         let reader = try BundleReader(url: bundle)

@@ -6,6 +6,7 @@
 //                                                        with JSONL, also dump the records' JSON Lines there
 //   resultbundle-format-tool bench-read BUNDLE           read every test, print timings and totals
 //   resultbundle-format-tool bench-open BUNDLE ID        open and fetch one test, print timings
+//   resultbundle-format-tool bench-verify BUNDLE         verify every frame and blob, print timings
 //   resultbundle-format-tool make-big OUT MB TESTS       write a bundle of about MB megabytes, mostly blobs
 import Foundation
 import ResultBundle
@@ -28,6 +29,8 @@ do {
                         jsonl: arguments.count > 4 ? URL(fileURLWithPath: arguments[4]) : nil)
     case "bench-read":
         try Bench.read(bundle: output)
+    case "bench-verify":
+        try Bench.verify(bundle: output)
     case "bench-open":
         try Bench.open(bundle: output, id: arguments[3])
     case "make-big":
