@@ -18,14 +18,18 @@ TOOL = os.path.join(ROOT, ".build", "release", "resultbundle-format-tool")
 GEN = os.path.join(ROOT, "..", "shared", "tools", "gen_bench_inputs.py")
 
 
+LAST_CPU = [0.0]
+
+
 def run(args, stdout=subprocess.PIPE):
-    """Runs a command; returns (wall seconds, max RSS in KB, stdout)."""
+    """Runs a command; returns (wall seconds, max RSS in KB, stdout); LAST_CPU[0] = its CPU seconds."""
     start = time.perf_counter()
     process = subprocess.Popen(args, stdout=stdout)
     output = process.stdout.read() if stdout == subprocess.PIPE else b""
     _, status, usage = os.wait4(process.pid, 0)
     if status != 0:
         sys.exit(f"failed: {' '.join(args)}")
+    LAST_CPU[0] = usage.ru_utime + usage.ru_stime
     return time.perf_counter() - start, usage.ru_maxrss, output
 
 
@@ -35,8 +39,9 @@ def best(count, step):
 
 
 def gzip_seconds(path):
+    """(wall seconds, CPU seconds) of gzip -6 on a file."""
     with open(os.devnull, "wb") as null:
-        return run(["gzip", "-6", "-c", path], stdout=null)[0]
+        return run(["gzip", "-6", "-c", path], stdout=null)[0], LAST_CPU[0]
 
 
 def cpu_model():
@@ -67,11 +72,15 @@ def main():
 
     def write_step():
         wall, rss, out = run([TOOL, "bench-write", bundle, str(options.tests), jsonl])
-        return json.loads(out)["seconds"], rss, wall
+        result = json.loads(out)
+        return result["seconds"], rss, result["cpuSeconds"]
 
-    write_seconds, write_rss, _ = best(options.runs, write_step)
-    gzip_console = min(gzip_seconds(console) for _ in range(options.runs))
-    gzip_records = min(gzip_seconds(jsonl) for _ in range(options.runs))
+    writes = [write_step() for _ in range(options.runs)]
+    write_seconds, write_rss, _ = min(writes)
+    write_cpu = min(cpu for _, _, cpu in writes)
+    gzips_console = [gzip_seconds(console) for _ in range(options.runs)]
+    gzip_console, gzip_console_cpu = min(w for w, _ in gzips_console), min(c for _, c in gzips_console)
+    gzip_records = min(gzip_seconds(jsonl)[0] for _ in range(options.runs))
 
     def read_step():
         wall, rss, out = run([TOOL, "bench-read", bundle])
@@ -102,6 +111,9 @@ def main():
         "gzipRecordsSeconds": round(gzip_records, 3),
         "writeVsGzipConsole": round(write_seconds / gzip_console, 2),
         "writeVsGzipRecords": round(write_seconds / gzip_records, 2),
+        "writeCPUSeconds": round(write_cpu, 3),
+        "gzipConsoleCPUSeconds": round(gzip_console_cpu, 3),
+        "writeCPUVsGzipCPU": round(write_cpu / gzip_console_cpu, 2),
         "writeMaxRSSKB": write_rss,
         "readAllSeconds": round(read_seconds, 3),
         "readMaxRSSKB": read_rss,
@@ -120,6 +132,7 @@ def main():
           f"{report['consoleBytes'] / 1e6:.1f} MB console log ({gzip_console:.3f} s), "
           f"{report['writeVsGzipRecords']}x gzip -6 of the same JSON ({gzip_records:.3f} s); "
           f"bundle {report['bundleBytes'] / 1e6:.2f} MB; max RSS {write_rss / 1024:.0f} MB (includes the tests held by the benchmark)")
+    print(f"  CPU time (both threads): {write_cpu:.3f} s = {report['writeCPUVsGzipCPU']}x gzip's {gzip_console_cpu:.3f} s")
     print(f"read all {options.tests} tests: {read_seconds:.3f} s; max RSS {read_rss / 1024:.0f} MB")
     print(f"open one test of a {report['bigBundleBytes'] / 1e9:.2f} GB bundle: "
           f"{', '.join(f'{s * 1000:.1f} ms' for s, _ in opens)}; max RSS {report['openMaxRSSKB'] / 1024:.0f} MB; "

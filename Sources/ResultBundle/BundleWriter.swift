@@ -10,7 +10,9 @@ import ResultModel
 /// and the trailer; a bundle that was never closed still opens (its index is rebuilt by a scan).
 ///
 /// Writes go straight to the file with `write(2)`; the caller decides the file name (a temporary name and a
-/// rename, or the final path). Not safe to use from several tasks at once.
+/// rename, or the final path). Dropping a writer without calling ``close()`` leaves the file as a killed writer
+/// would: what was flushed reads back, and readers rebuild the index by a scan. Not safe to use from several
+/// tasks at once.
 public final class BundleWriter: ResultSink {
     /// When buffered records are written to the file.
     public enum FlushPolicy: Sendable, Hashable {
@@ -88,12 +90,11 @@ public final class BundleWriter: ResultSink {
     public func addTest(_ test: TestRecord) throws {
         try checkOpen()
         let hash = BundleIndex.hash(test.identity)
-        try appendLine(.test(test)) { lineOffset in
-            self.pendingTests.append((hash, lineOffset))
-        }
+        let lineOffset = try appendLine { RecordLineCodec.appendTest(test, to: &$0) }
+        pendingTests.append((hash, lineOffset))
         switch flushPolicy {
         case .everyTest: try flush()
-        case .batched(let maxBytes): if pending.count >= maxBytes { try flush() }
+        case .batched(let maxBytes): if pending.count >= maxBytes { try submitBatch() }
         }
     }
 
@@ -108,8 +109,14 @@ public final class BundleWriter: ResultSink {
         if flushPolicy == .everyTest { try flush() }
     }
 
-    /// Writes buffered records as one record-batch frame.
+    /// Writes buffered records as one record-batch frame; they are in the file when this returns.
     public func flush() throws {
+        try submitBatch()
+        try settle()
+    }
+
+    /// Writes buffered records as one record-batch frame, in the background with the batched policy.
+    private func submitBatch() throws {
         guard pending.count > 0 else { return }
         try settle()
         let frameOffset = offset
@@ -183,14 +190,17 @@ public final class BundleWriter: ResultSink {
         guard !isClosed else { throw BundleError(.misuse, "the bundle writer is closed", path: url.path) }
     }
 
-    /// Appends one line to the buffer, flushing first when the batch would exceed its limit.
-    private func appendLine(_ line: RecordLine, lineStart: ((UInt32) -> Void)? = nil) throws {
+    /// Appends a run, run-end or suite line.
+    private func appendLine(_ line: RecordLine) throws {
+        let encoder = encoder
+        _ = try appendLine { try RecordLineCodec.appendOther(line, encoder: encoder, to: &$0) }
+    }
+
+    /// Appends the line `encode` writes and returns its offset in the batch, flushing first when the batch
+    /// would exceed its limit.
+    private func appendLine(_ encode: (inout JSONBytes) throws -> Void) throws -> UInt32 {
         let start = pending.count
-        if case .test(let test) = line {
-            RecordLineCodec.appendTest(test, to: &pending)
-        } else {
-            try RecordLineCodec.appendOther(line, encoder: encoder, to: &pending)
-        }
+        try encode(&pending)
         var lineOffset = start
         if pending.count > limits.maxRecordBatchBytes {
             let lineBytes = pending.buffer.copyBytes(from: start)
@@ -201,12 +211,12 @@ public final class BundleWriter: ResultSink {
                     "a record of \(lineBytes.count) bytes is over the limit of \(limits.maxRecordBatchBytes); store large content as blobs",
                     path: url.path)
             }
-            try flush()
+            try submitBatch()
             pending.buffer.append(lineBytes)  // ends with its newline
             lineOffset = 0
         }
         pendingLines += 1
-        lineStart?(UInt32(lineOffset))
+        return UInt32(lineOffset)
     }
 
     /// Writes a frame: its header, then its payload.

@@ -6,6 +6,14 @@ import ResultModel
 enum Bench {
     static func now() -> Double { Date().timeIntervalSince1970 }
 
+    /// CPU time (user + system) of the process so far, every thread included.
+    static func cpuTime() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1_000_000
+    }
+
     static func emit(_ values: [String: Any]) {
         let data = try! JSONSerialization.data(withJSONObject: values, options: [.sortedKeys])
         print(String(decoding: data, as: UTF8.self))
@@ -41,17 +49,20 @@ enum Bench {
     static func write(output: URL, count: Int, jsonl: URL?) throws {
         let tests = importLikeTests(count)
         let start = now()
+        let cpuStart = cpuTime()
         let writer = try BundleWriter(creating: output, flushPolicy: .batched)
         let runIndex = try writer.beginRun(RunRecord(producer: "bench", source: "import:xctest"))
         for test in tests { try writer.addTest(test) }
         try writer.endRun(runIndex, RunEnd(exitCode: 1))
         try writer.close()
         let seconds = now() - start
+        let cpuSeconds = cpuTime() - cpuStart
         if let jsonl {
             let data = BundleRecordEncoding.jsonLines(tests)
             try data.write(to: jsonl)
         }
-        emit(["mode": "write", "tests": count, "seconds": seconds, "bundleBytes": writer.bytesWritten])
+        emit(["mode": "write", "tests": count, "seconds": seconds, "cpuSeconds": cpuSeconds,
+              "bundleBytes": writer.bytesWritten])
     }
 
     static func read(bundle: URL) throws {
