@@ -57,12 +57,12 @@ enum Bench {
         try writer.close()
         let seconds = now() - start
         let cpuSeconds = cpuTime() - cpuStart
-        if let jsonl {
-            let data = BundleRecordEncoding.jsonLines(tests)
-            try data.write(to: jsonl)
-        }
+        let encodeStart = now()
+        let data = BundleRecordEncoding.jsonLines(tests)
+        let encodeSeconds = now() - encodeStart
+        if let jsonl { try data.write(to: jsonl) }
         emit(["mode": "write", "tests": count, "seconds": seconds, "cpuSeconds": cpuSeconds,
-              "bundleBytes": writer.bytesWritten])
+              "encodeOnlySeconds": encodeSeconds, "bundleBytes": writer.bytesWritten])
     }
 
     static func read(bundle: URL) throws {
