@@ -10,6 +10,8 @@ and skipped; the rest is read. Exit status: 0 read (even with damage), 2 not a b
 """
 import hashlib
 import json
+import mmap
+import os
 import struct
 import sys
 import zlib
@@ -72,8 +74,15 @@ def frames(data, damage):
 
 def read(path, with_tests=False):
     with open(path, "rb") as handle:
-        data = handle.read()
-    if len(data) < 16 or data[:8] != FILE_MAGIC:
+        if os.fstat(handle.fileno()).st_size < 16:
+            raise SystemExit(f"{path}: not a result bundle")
+        # Mapped, not read: only the frames being decoded are brought into memory.
+        with mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) as data:
+            return read_mapped(path, data, with_tests)
+
+
+def read_mapped(path, data, with_tests):
+    if data[:8] != FILE_MAGIC:
         raise SystemExit(f"{path}: not a result bundle")
     major, minor = struct.unpack_from("<HH", data, 8)
     if major != 1:
@@ -176,4 +185,7 @@ if __name__ == "__main__":
         print(json.dumps(read(sys.argv[1], "--tests" in sys.argv[2:]), indent=1, sort_keys=True))
     except SystemExit as exit_error:
         print(exit_error, file=sys.stderr)
+        sys.exit(2)
+    except OSError as error:
+        print(f"{sys.argv[1]}: {error.strerror}", file=sys.stderr)
         sys.exit(2)
