@@ -52,6 +52,14 @@ public struct BundleMerger: Sendable {
         return outcome
     }
 
+    /// Rewrites one bundle with large record batches: the compact form of a bundle written live with
+    /// ``BundleWriter/FlushPolicy/everyTest`` (one small, poorly compressed batch per test). Content, run numbers
+    /// and blobs stay the same; `record` can compact its live file into the final one when the run ends.
+    @discardableResult
+    public func compact(_ input: URL, into output: URL) throws -> Outcome {
+        try merge([input], into: output)
+    }
+
     /// Appends every run, suite, test and blob of `reader` to `writer`.
     func append(_ reader: BundleReader, to writer: BundleWriter, outcome: inout Outcome) throws {
         for entry in reader.index.blobs.values.sorted(by: { $0.offset < $1.offset })

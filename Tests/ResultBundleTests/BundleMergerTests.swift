@@ -55,3 +55,25 @@ import _TestSupport
         #expect(try reader.verify().isIntact)
     }
 }
+
+@Suite struct BundleCompactionTests {
+    @Test func compactingALiveBundleKeepsEverythingAndShrinksItsRecords() throws {
+        let folder = try TestPaths.makeTemporaryDirectory("compact")
+        let live = folder.appendingPathComponent("live.resultbundle")
+        let writer = try BundleWriter(creating: live, flushPolicy: .everyTest)
+        let runIndex = try writer.beginRun(SampleResults.run())
+        let tests = SampleResults.importLike(count: 2000)
+        for test in tests { try writer.addTest(test) }
+        try writer.endRun(runIndex, RunEnd(exitCode: 0))
+        try writer.close()
+
+        let compacted = folder.appendingPathComponent("compacted.resultbundle")
+        try BundleMerger().compact(live, into: compacted)
+        let before = try BundleReader(url: live)
+        let after = try BundleReader(url: compacted)
+        #expect(try TestBundles.tests(of: after) == tests)
+        #expect(after.runs == before.runs)
+        #expect(after.fileSize * 4 < before.fileSize, "\(before.fileSize) -> \(after.fileSize) bytes")
+        #expect(try after.verify().isIntact)
+    }
+}
