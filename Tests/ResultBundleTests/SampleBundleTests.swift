@@ -45,7 +45,10 @@ import _TestSupport
 
     @Test(arguments: samples)
     func theReferenceReaderAgreesWithTheSwiftReader(sample: URL) throws {
-        try compareWithReferenceReader(sample)
+        let python = try compareWithReferenceReader(sample)
+        // The reference reader parses the index from FORMAT.md's layout and compares it with its own scan.
+        let index = try #require(python["index"] as? [String: Bool])
+        #expect(index["present"] == true && index["agrees"] == true)
     }
 
     @Test func theReferenceReaderReadsATornBundle() throws {
@@ -53,6 +56,7 @@ import _TestSupport
         let torn = try TestBundles.file(Array(bytes.prefix(bytes.count * 3 / 4)), "torn-for-python")
         let python = try compareWithReferenceReader(torn)
         #expect((python["damage"] as? [[String: Any]])?.contains { $0["kind"] as? String == "tornTail" } == true)
+        #expect((python["index"] as? [String: Bool])?["present"] == false)
     }
 
     /// Runs the Python reference reader and checks its totals against ``BundleInfo``; returns its output.
