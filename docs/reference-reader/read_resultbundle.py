@@ -4,8 +4,9 @@
 usage: read_resultbundle.py BUNDLE [--tests]
 
 Prints JSON: {"formatVersion", "runs", "totals": {"tests","passed","failed","skipped","expectedFailures",
-"warnings","interrupted","testCases"}, "blobs", "damage": [...]} computed by scanning every frame (the index is
-not needed), and with --tests also the list of test ids. A torn tail or damaged frame is reported in "damage"
+"warnings","interrupted","testCases"}, "blobs", "damage": [...], "index": {"present", "agrees"}} computed by
+scanning every frame (the index is not needed to read; it is parsed only to check that it agrees with the scan),
+and with --tests also the list of test ids. A torn tail or damaged frame is reported in "damage"
 and skipped; the rest is read. Exit status: 0 read (even with damage), 2 not a bundle or newer major version.
 """
 import hashlib
