@@ -87,7 +87,8 @@ struct BundleIndex {
         let encoder = RecordLineCodec.makeEncoder()
         let runsJSON = [UInt8](try encoder.encode(runs))
         var bytes = Self.magic
-        bytes.reserveCapacity(Self.headerSize + recordFrames.count * 24 + tests.count * 24 + blobs.count * 48 + runsJSON.count)
+        bytes.reserveCapacity(
+            Self.headerSize + recordFrames.count * 24 + tests.count * 24 + blobs.count * 48 + runsJSON.count)
         bytes.appendLittleEndian(Self.layoutVersion)
         bytes.appendLittleEndian(UInt32(recordFrames.count))
         bytes.appendLittleEndian(UInt32(tests.count))
@@ -125,19 +126,23 @@ struct BundleIndex {
         let testCount = Int(bytes.readLittleEndian(UInt32.self, at: 12))
         let blobCount = Int(bytes.readLittleEndian(UInt32.self, at: 16))
         let runsLength = Int(bytes.readLittleEndian(UInt32.self, at: 20))
-        let expected = headerSize + frameCount * recordFrameSize + testCount * testEntrySize
+        let expected =
+            headerSize + frameCount * recordFrameSize + testCount * testEntrySize
             + blobCount * blobEntrySize + runsLength
-        guard expected == bytes.count else { throw damaged("section sizes add up to \(expected) bytes, not \(bytes.count)") }
+        guard expected == bytes.count else {
+            throw damaged("section sizes add up to \(expected) bytes, not \(bytes.count)")
+        }
         var index = BundleIndex()
         index.dataEnd = Int64(bitPattern: bytes.readLittleEndian(UInt64.self, at: 24))
         var position = headerSize
         index.recordFrames.reserveCapacity(frameCount)
         for _ in 0..<frameCount {
-            index.recordFrames.append(RecordFrame(
-                offset: Int64(bitPattern: bytes.readLittleEndian(UInt64.self, at: position)),
-                lineCount: bytes.readLittleEndian(UInt32.self, at: position + 8),
-                testCount: bytes.readLittleEndian(UInt32.self, at: position + 12),
-                suiteCount: bytes.readLittleEndian(UInt32.self, at: position + 16)))
+            index.recordFrames.append(
+                RecordFrame(
+                    offset: Int64(bitPattern: bytes.readLittleEndian(UInt64.self, at: position)),
+                    lineCount: bytes.readLittleEndian(UInt32.self, at: position + 8),
+                    testCount: bytes.readLittleEndian(UInt32.self, at: position + 12),
+                    suiteCount: bytes.readLittleEndian(UInt32.self, at: position + 16)))
             position += recordFrameSize
         }
         index.tests.reserveCapacity(testCount)
@@ -146,7 +151,9 @@ struct BundleIndex {
                 idHash: bytes.readLittleEndian(UInt32.self, at: position),
                 frameIndex: bytes.readLittleEndian(UInt32.self, at: position + 4),
                 lineOffset: bytes.readLittleEndian(UInt32.self, at: position + 8))
-            guard Int(entry.frameIndex) < frameCount else { throw damaged("test entry points at frame \(entry.frameIndex)") }
+            guard Int(entry.frameIndex) < frameCount else {
+                throw damaged("test entry points at frame \(entry.frameIndex)")
+            }
             index.tests.append(entry)
             position += testEntrySize
         }

@@ -67,9 +67,10 @@ public struct BundleMerger: Sendable {
             do {
                 try writer.copyBlobFrame(from: reader.source, at: entry.offset, digest: entry.digest)
             } catch let problem as BundleError where problem.code != .io {
-                reader.note(BundleDamage(
-                    kind: .damagedBlob, byteOffset: entry.offset,
-                    message: "blob \(hexDigest(entry.digest)): \(problem.message); not copied"))
+                reader.note(
+                    BundleDamage(
+                        kind: .damagedBlob, byteOffset: entry.offset,
+                        message: "blob \(hexDigest(entry.digest)): \(problem.message); not copied"))
             }
         }
         var runMap: [Int: Int] = [:]
@@ -79,8 +80,9 @@ public struct BundleMerger: Sendable {
         }
         func newRunIndex(_ old: Int) throws -> Int {
             if let mapped = runMap[old] { return mapped }
-            let recovered = RunRecord(name: "run \(old) of \(reader.url.lastPathComponent)", producer: "unknown",
-                                      source: "merge:recovered")
+            let recovered = RunRecord(
+                name: "run \(old) of \(reader.url.lastPathComponent)", producer: "unknown",
+                source: "merge:recovered")
             let mapped = try writer.beginRun(recovered)
             runMap[old] = mapped
             outcome.runCount += 1

@@ -121,10 +121,11 @@ public final class BundleReader: ResultSource {
         do {
             return try RecordLineCodec.decode(bytes, decoder: decoder)
         } catch {
-            note(BundleDamage(
-                kind: .unreadableRecord, byteOffset: frameOffset,
-                message: "record batch at byte \(frameOffset): the line at byte \(lineOffset) of its payload"
-                    + " is not a valid record (\(Self.describe(error))); the line is skipped"))
+            note(
+                BundleDamage(
+                    kind: .unreadableRecord, byteOffset: frameOffset,
+                    message: "record batch at byte \(frameOffset): the line at byte \(lineOffset) of its payload"
+                        + " is not a valid record (\(Self.describe(error))); the line is skipped"))
             return nil
         }
     }
@@ -135,16 +136,18 @@ public final class BundleReader: ResultSource {
         do {
             let frame = try source.checkedFrame(at: offset)
             guard frame.header.type == .recordBatch else {
-                throw BundleError(.damaged, "the index points at a \(FrameType.describe(frame.header.typeByte)), not a record batch",
-                                  path: url.path, byteOffset: offset)
+                throw BundleError(
+                    .damaged, "the index points at a \(FrameType.describe(frame.header.typeByte)), not a record batch",
+                    path: url.path, byteOffset: offset)
             }
             let payload = try source.uncompressedPayload(frame)
             cachedFrame = (offset, payload)
             return payload
         } catch let problem as BundleError where problem.code != .io {
-            note(BundleDamage(
-                kind: .damagedFrame, byteOffset: offset,
-                message: "record batch: \(problem.message); its records are skipped"))
+            note(
+                BundleDamage(
+                    kind: .damagedFrame, byteOffset: offset,
+                    message: "record batch: \(problem.message); its records are skipped"))
             return nil
         }
     }

@@ -133,11 +133,13 @@ public final class BundleWriter: ResultSink {
             }
         }
         let frameIndex = UInt32(index.recordFrames.count)
-        index.recordFrames.append(BundleIndex.RecordFrame(
-            offset: frameOffset, lineCount: pendingLines, testCount: UInt32(pendingTests.count),
-            suiteCount: pendingSuites))
+        index.recordFrames.append(
+            BundleIndex.RecordFrame(
+                offset: frameOffset, lineCount: pendingLines, testCount: UInt32(pendingTests.count),
+                suiteCount: pendingSuites))
         for test in pendingTests {
-            index.tests.append(BundleIndex.TestEntry(idHash: test.hash, frameIndex: frameIndex, lineOffset: test.lineOffset))
+            index.tests.append(
+                BundleIndex.TestEntry(idHash: test.hash, frameIndex: frameIndex, lineOffset: test.lineOffset))
         }
         pending.removeAll()
         pendingTests.removeAll(keepingCapacity: true)
@@ -227,10 +229,13 @@ public final class BundleWriter: ResultSink {
     }
 
     /// Writes a frame: its header, then its payload.
-    func writeFrame(_ type: FrameType, compressed: Bool, payload: UnsafeRawBufferPointer, uncompressedLength: Int) throws {
+    func writeFrame(_ type: FrameType, compressed: Bool, payload: UnsafeRawBufferPointer, uncompressedLength: Int)
+        throws
+    {
         try settle()
-        offset += Int64(try FrameWriting.write(
-            type, compressed: compressed, payload: payload, uncompressedLength: uncompressedLength, to: file))
+        offset += Int64(
+            try FrameWriting.write(
+                type, compressed: compressed, payload: payload, uncompressedLength: uncompressedLength, to: file))
     }
 
     func append(_ bytes: [UInt8]) throws {

@@ -16,16 +16,20 @@ extension FrameSource {
                 frame = try checkedFrame(at: position)
             } catch let problem as BundleError where problem.code != .io {
                 if let next = try resynchronize(after: position, budget: &searchBudget) {
-                    damage.append(BundleDamage(
-                        kind: .damagedFrame, byteOffset: position, length: next - position,
-                        message: "\(problem.message); \(next - position) bytes skipped, reading resumes at byte \(next)"))
+                    damage.append(
+                        BundleDamage(
+                            kind: .damagedFrame, byteOffset: position, length: next - position,
+                            message:
+                                "\(problem.message); \(next - position) bytes skipped, reading resumes at byte \(next)")
+                    )
                     position = next
                     continue
                 }
-                damage.append(BundleDamage(
-                    kind: .tornTail, byteOffset: position, length: size - position,
-                    message: "torn tail: \(problem.message); the last \(size - position) bytes are an incomplete"
-                        + " frame and are ignored, everything before byte \(position) reads"))
+                damage.append(
+                    BundleDamage(
+                        kind: .tornTail, byteOffset: position, length: size - position,
+                        message: "torn tail: \(problem.message); the last \(size - position) bytes are an incomplete"
+                            + " frame and are ignored, everything before byte \(position) reads"))
                 break
             }
             try visit(frame)

@@ -23,7 +23,9 @@ struct FrameSource {
     /// Reads and parses the header at `offset`, checking magic, limits and that the frame fits in the file.
     func header(at offset: Int64) throws -> FrameHeader {
         guard size - offset >= Int64(FrameHeader.size) else {
-            throw error(.truncated, "the file ends inside a frame header (\(size - offset) of \(FrameHeader.size) bytes)", at: offset)
+            throw error(
+                .truncated, "the file ends inside a frame header (\(size - offset) of \(FrameHeader.size) bytes)",
+                at: offset)
         }
         let bytes = try file.read(count: FrameHeader.size, at: offset)
         guard let header = FrameHeader(bytes) else {
@@ -63,7 +65,8 @@ struct FrameSource {
         }
         guard header.checksum(payloadCRC: crc, payloadLength: length) == header.checksum else {
             throw error(
-                .damaged, "frame checksum mismatch (\(FrameType.describe(header.typeByte)) of \(length) bytes)", at: offset)
+                .damaged, "frame checksum mismatch (\(FrameType.describe(header.typeByte)) of \(length) bytes)",
+                at: offset)
         }
         return CheckedFrame(offset: offset, header: header, payload: payload)
     }
@@ -88,7 +91,10 @@ struct FrameSource {
         guard let payload = frame.payload else { return [] }
         guard frame.header.isCompressed else {
             guard payload.count == Int(frame.header.uncompressedLength) else {
-                throw error(.damaged, "stored frame declares \(frame.header.uncompressedLength) bytes but holds \(payload.count)", at: frame.offset)
+                throw error(
+                    .damaged,
+                    "stored frame declares \(frame.header.uncompressedLength) bytes but holds \(payload.count)",
+                    at: frame.offset)
             }
             return payload
         }

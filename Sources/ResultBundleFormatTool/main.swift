@@ -25,8 +25,9 @@ do {
     case "stress-write":
         try StressWriter.run(output: output, count: Int(arguments[3]) ?? 1000)
     case "bench-write":
-        try Bench.write(output: output, count: Int(arguments[3]) ?? 100_000,
-                        jsonl: arguments.count > 4 ? URL(fileURLWithPath: arguments[4]) : nil)
+        try Bench.write(
+            output: output, count: Int(arguments[3]) ?? 100_000,
+            jsonl: arguments.count > 4 ? URL(fileURLWithPath: arguments[4]) : nil)
     case "bench-read":
         try Bench.read(bundle: output)
     case "bench-verify":

@@ -1,8 +1,9 @@
 import Foundation
-@testable import ResultBundle
 import ResultModel
 import Testing
 import _TestSupport
+
+@testable import ResultBundle
 
 @Suite struct BundleMergerTests {
     @Test func mergingRenumbersRunsKeepsTheirMetadataAndCopiesEachBlobOnce() throws {
@@ -10,11 +11,15 @@ import _TestSupport
         let secondURL = try TestPaths.makeTemporaryDirectory("shard2").appendingPathComponent("shard2.resultbundle")
         let writer = try BundleWriter(creating: secondURL, flushPolicy: .batched)
         let secondTests = try SampleResults.writeMixedRun(into: writer, name: "linux-release")
-        let extraRun = try writer.beginRun(RunRecord(name: "macos", producer: "p", source: "import:junit",
-                                                     host: HostInfo(operatingSystem: "macOS 15", cpuCount: 8)))
+        let extraRun = try writer.beginRun(
+            RunRecord(
+                name: "macos", producer: "p", source: "import:junit",
+                host: HostInfo(operatingSystem: "macOS 15", cpuCount: 8)))
         let unique = try writer.storeBlob(Data("only in shard 2".utf8))
-        try writer.addTest(TestRecord(runIndex: extraRun, identity: TestIdentity(name: "onlyHere"),
-                                      attempts: [TestAttempt(status: .passed, output: CapturedOutput(blob: unique))]))
+        try writer.addTest(
+            TestRecord(
+                runIndex: extraRun, identity: TestIdentity(name: "onlyHere"),
+                attempts: [TestAttempt(status: .passed, output: CapturedOutput(blob: unique))]))
         try writer.close()
 
         let output = try TestPaths.makeTemporaryDirectory("merged").appendingPathComponent("merged.resultbundle")

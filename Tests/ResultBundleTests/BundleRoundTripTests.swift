@@ -41,7 +41,8 @@ import _TestSupport
     @Test func theSameAttachmentWrittenTwiceIsStoredOnce() throws {
         let folder = try TestPaths.makeTemporaryDirectory("dedup")
         let url = folder.appendingPathComponent("x.resultbundle")
-        let content = Data(repeating: 0x41, count: 100_000) + Data((0..<50_000).map { UInt8(truncatingIfNeeded: $0 * 7) })
+        let content =
+            Data(repeating: 0x41, count: 100_000) + Data((0..<50_000).map { UInt8(truncatingIfNeeded: $0 * 7) })
         let file = folder.appendingPathComponent("attachment.bin")
         try content.write(to: file)
         let writer = try BundleWriter(creating: url)

@@ -1,7 +1,8 @@
 import Foundation
-@testable import ResultBundle
 import ResultModel
 import Testing
+
+@testable import ResultBundle
 
 @Suite struct RecordLineTests {
     /// Every key of a JSON value, with its path (`test.attempts.issues.location.file`).
@@ -66,8 +67,10 @@ import Testing
 
     @Test func doublesRoundTripExactly() throws {
         var generator = SystemRandomNumberGenerator()
-        var values: [Double] = [0, -0.5, 0.001, 1_795_000_018.105, 1e-7, 1e300, -1e-300, 123456789.123456, 0.1 + 0.2,
-                                Double.greatestFiniteMagnitude, Double.leastNonzeroMagnitude, 42]
+        var values: [Double] = [
+            0, -0.5, 0.001, 1_795_000_018.105, 1e-7, 1e300, -1e-300, 123456789.123456, 0.1 + 0.2,
+            Double.greatestFiniteMagnitude, Double.leastNonzeroMagnitude, 42,
+        ]
         for _ in 0..<2000 {
             values.append(Double(bitPattern: generator.next() & 0x7FEF_FFFF_FFFF_FFFF))
             values.append(Double(Int.random(in: -1_000_000_000...1_000_000_000, using: &generator)) / 1000)
@@ -105,7 +108,8 @@ import Testing
     }
 
     @Test func absentArraysAndThresholdsTakeTheirDefaults() throws {
-        let line = #"{"kind":"test","test":{"identity":{"name":"t"},"status":"passed","attempts":[{"status":"passed","measurements":[{"metricID":"m","name":"n","unit":"s","values":[1,2]}]}],"future":{"a":[1,{"b":null}]}}}"#
+        let line =
+            #"{"kind":"test","test":{"identity":{"name":"t"},"status":"passed","attempts":[{"status":"passed","measurements":[{"metricID":"m","name":"n","unit":"s","values":[1,2]}]}],"future":{"a":[1,{"b":null}]}}}"#
         let record = try Array(line.utf8).withUnsafeBufferPointer {
             try RecordLineCodec.decode($0, decoder: RecordLineCodec.makeDecoder())
         }

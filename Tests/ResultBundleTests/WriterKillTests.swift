@@ -26,7 +26,8 @@ import _TestSupport
 
     @Test(.timeLimit(.minutes(3)))
     func aWriterKilledAtAnyMomentLeavesABundleHoldingEveryEndedTest() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: Self.tool.path), "build the package first: swift build")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: Self.tool.path), "build the package first: swift build")
         let folder = try TestPaths.makeTemporaryDirectory("kill")
         var killsMidWrite = 0
         for trial in 0..<Self.trials {
@@ -57,8 +58,9 @@ import _TestSupport
                 #expect(try reader.test(id: last)?.id == last)
             }
             let report = try reader.verify()
-            #expect(report.problems.allSatisfy { $0.kind == .tornTail || $0.kind == .missingIndex },
-                    "trial \(trial): \(report.problems)")
+            #expect(
+                report.problems.allSatisfy { $0.kind == .tornTail || $0.kind == .missingIndex },
+                "trial \(trial): \(report.problems)")
             if !printed.contains("closed") {
                 #expect(!report.problems.isEmpty, "trial \(trial): an unclosed bundle must report its missing index")
             }
