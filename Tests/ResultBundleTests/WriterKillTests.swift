@@ -16,12 +16,18 @@ import _TestSupport
         Int(ProcessInfo.processInfo.environment["RESULTBUNDLE_KILL_TRIALS"] ?? "") ?? 20
     }
 
-    /// The format tool built beside the tests (`RESULTBUNDLE_FORMAT_TOOL` overrides).
+    /// The format tool built beside the tests (`RESULTBUNDLE_FORMAT_TOOL` overrides): next to the test binary
+    /// (debug or release), else in `.build/debug`.
     static var tool: URL {
         if let path = ProcessInfo.processInfo.environment["RESULTBUNDLE_FORMAT_TOOL"] {
             return URL(fileURLWithPath: path)
         }
-        return TestPaths.packageRoot.appendingPathComponent(".build/debug/resultbundle-format-tool")
+        let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let candidates = [
+            testBinary.deletingLastPathComponent().appendingPathComponent("resultbundle-format-tool"),
+            TestPaths.packageRoot.appendingPathComponent(".build/debug/resultbundle-format-tool"),
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[1]
     }
 
     @Test(.timeLimit(.minutes(3)))
