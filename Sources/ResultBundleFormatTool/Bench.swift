@@ -72,6 +72,23 @@ enum Bench {
         ])
     }
 
+    /// Writes tests with the live policy (one batch per test), as `record` does.
+    static func writeLive(output: URL, count: Int) throws {
+        let tests = importLikeTests(count)
+        let start = now()
+        let writer = try BundleWriter(creating: output, flushPolicy: .everyTest)
+        let runIndex = try writer.beginRun(RunRecord(producer: "bench", source: "record"))
+        for test in tests { try writer.addTest(test) }
+        try writer.endRun(runIndex, RunEnd(exitCode: 1))
+        try writer.close()
+        let seconds = now() - start
+        emit([
+            "mode": "write-live", "tests": count, "seconds": seconds,
+            "microsecondsPerTest": seconds / Double(count) * 1e6,
+            "bundleBytes": writer.bytesWritten,
+        ])
+    }
+
     static func read(bundle: URL) throws {
         let start = now()
         let reader = try BundleReader(url: bundle)
