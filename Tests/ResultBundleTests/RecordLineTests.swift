@@ -56,6 +56,24 @@ import Testing
         #expect(try JSONSerialization.jsonObject(with: Data(bytes), options: .fragmentsAllowed) as? String == text)
     }
 
+    @Test(arguments: ["\"", "\\", "\n", "\u{1}", "\u{1F}", "é", "🚀"])
+    func specialCharactersAtEveryPositionOfAWordRoundTrip(special: String) throws {
+        for length in 0..<20 {
+            for position in 0...length {
+                var characters = Array(repeating: Character("a"), count: length)
+                characters.insert(contentsOf: special, at: position)
+                let text = String(characters)
+                var json = JSONBytes()
+                json.string(text)
+                let decoded = try json.bytes.withUnsafeBufferPointer { buffer in
+                    var cursor = JSONCursor(buffer)
+                    return try cursor.readString()
+                }
+                #expect(decoded == text)
+            }
+        }
+    }
+
     @Test func escapedSurrogatePairsAndUnicodeEscapesDecode() throws {
         let bytes = Array(#""\ud83d\ude80 \u00e9 \/ \b\f""#.utf8)
         let decoded = try bytes.withUnsafeBufferPointer { buffer in
