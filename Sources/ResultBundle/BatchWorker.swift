@@ -31,8 +31,9 @@ final class BatchWorker: @unchecked Sendable {
             outcome = Result {
                 try self.buffer!.withUnsafeBytes { json in
                     try compressor.compress(json) { payload in
-                        try FrameWriting.write(.recordBatch, compressed: true, payload: payload,
-                                               uncompressedLength: json.count, to: file)
+                        try FrameWriting.write(
+                            .recordBatch, compressed: true, payload: payload,
+                            uncompressedLength: json.count, to: file)
                     }
                 }
             }

@@ -68,9 +68,12 @@ struct BundleIndex {
                 hash &*= 0x0000_0100_0000_01b3
             }
             first = false
-            for byte in component.utf8 {
-                hash ^= UInt64(byte)
-                hash &*= 0x0000_0100_0000_01b3
+            var component = component
+            component.withUTF8 { bytes in
+                for byte in bytes {
+                    hash ^= UInt64(byte)
+                    hash &*= 0x0000_0100_0000_01b3
+                }
             }
         }
         if let module = identity.module { add(module) }
@@ -84,7 +87,8 @@ struct BundleIndex {
         let encoder = RecordLineCodec.makeEncoder()
         let runsJSON = [UInt8](try encoder.encode(runs))
         var bytes = Self.magic
-        bytes.reserveCapacity(Self.headerSize + recordFrames.count * 24 + tests.count * 24 + blobs.count * 48 + runsJSON.count)
+        bytes.reserveCapacity(
+            Self.headerSize + recordFrames.count * 24 + tests.count * 24 + blobs.count * 48 + runsJSON.count)
         bytes.appendLittleEndian(Self.layoutVersion)
         bytes.appendLittleEndian(UInt32(recordFrames.count))
         bytes.appendLittleEndian(UInt32(tests.count))
@@ -122,19 +126,23 @@ struct BundleIndex {
         let testCount = Int(bytes.readLittleEndian(UInt32.self, at: 12))
         let blobCount = Int(bytes.readLittleEndian(UInt32.self, at: 16))
         let runsLength = Int(bytes.readLittleEndian(UInt32.self, at: 20))
-        let expected = headerSize + frameCount * recordFrameSize + testCount * testEntrySize
+        let expected =
+            headerSize + frameCount * recordFrameSize + testCount * testEntrySize
             + blobCount * blobEntrySize + runsLength
-        guard expected == bytes.count else { throw damaged("section sizes add up to \(expected) bytes, not \(bytes.count)") }
+        guard expected == bytes.count else {
+            throw damaged("section sizes add up to \(expected) bytes, not \(bytes.count)")
+        }
         var index = BundleIndex()
         index.dataEnd = Int64(bitPattern: bytes.readLittleEndian(UInt64.self, at: 24))
         var position = headerSize
         index.recordFrames.reserveCapacity(frameCount)
         for _ in 0..<frameCount {
-            index.recordFrames.append(RecordFrame(
-                offset: Int64(bitPattern: bytes.readLittleEndian(UInt64.self, at: position)),
-                lineCount: bytes.readLittleEndian(UInt32.self, at: position + 8),
-                testCount: bytes.readLittleEndian(UInt32.self, at: position + 12),
-                suiteCount: bytes.readLittleEndian(UInt32.self, at: position + 16)))
+            index.recordFrames.append(
+                RecordFrame(
+                    offset: Int64(bitPattern: bytes.readLittleEndian(UInt64.self, at: position)),
+                    lineCount: bytes.readLittleEndian(UInt32.self, at: position + 8),
+                    testCount: bytes.readLittleEndian(UInt32.self, at: position + 12),
+                    suiteCount: bytes.readLittleEndian(UInt32.self, at: position + 16)))
             position += recordFrameSize
         }
         index.tests.reserveCapacity(testCount)
@@ -143,7 +151,9 @@ struct BundleIndex {
                 idHash: bytes.readLittleEndian(UInt32.self, at: position),
                 frameIndex: bytes.readLittleEndian(UInt32.self, at: position + 4),
                 lineOffset: bytes.readLittleEndian(UInt32.self, at: position + 8))
-            guard Int(entry.frameIndex) < frameCount else { throw damaged("test entry points at frame \(entry.frameIndex)") }
+            guard Int(entry.frameIndex) < frameCount else {
+                throw damaged("test entry points at frame \(entry.frameIndex)")
+            }
             index.tests.append(entry)
             position += testEntrySize
         }
@@ -197,14 +207,14 @@ struct BundleIndex {
 
 /// Lowercase hex of raw digest bytes.
 func hexDigest(_ bytes: [UInt8]) -> String {
-    let digits = Array("0123456789abcdef".utf8)
-    var out = [UInt8]()
-    out.reserveCapacity(bytes.count * 2)
-    for byte in bytes {
-        out.append(digits[Int(byte >> 4)])
-        out.append(digits[Int(byte & 0xF)])
+    let digits: StaticString = "0123456789abcdef"
+    return String(unsafeUninitializedCapacity: bytes.count * 2) { out in
+        for (index, byte) in bytes.enumerated() {
+            out[2 * index] = digits.utf8Start[Int(byte >> 4)]
+            out[2 * index + 1] = digits.utf8Start[Int(byte & 0xF)]
+        }
+        return bytes.count * 2
     }
-    return String(decoding: out, as: UTF8.self)
 }
 
 /// Raw digest bytes of a 64-character lowercase or uppercase hex string, or `nil`.

@@ -8,7 +8,7 @@ public struct BundleLimits: Sendable, Hashable {
     /// Largest blob ``BundleReader/blobData(_:)`` returns in memory (default 256 MiB); larger blobs are
     /// read with ``BundleReader/copyBlob(_:to:)``.
     public var maxInMemoryBlobBytes: Int
-    /// Largest index frame payload (default 256 MiB).
+    /// Largest index frame payload, uncompressed (default 64 MiB, about five million tests).
     public var maxIndexBytes: Int
     /// Largest payload of a frame of a type this reader does not know (default 1 GiB); such frames are skipped.
     public var maxUnknownFrameBytes: Int
@@ -22,7 +22,7 @@ public struct BundleLimits: Sendable, Hashable {
         maxRecordBatchBytes: Int = 64 << 20,
         maxBlobBytes: Int = 1 << 30,
         maxInMemoryBlobBytes: Int = 256 << 20,
-        maxIndexBytes: Int = 256 << 20,
+        maxIndexBytes: Int = 64 << 20,
         maxUnknownFrameBytes: Int = 1 << 30,
         maxCompressionRatio: Int = 1100,
         ratioExemptBytes: Int = 64 << 10

@@ -52,6 +52,14 @@ public struct BundleMerger: Sendable {
         return outcome
     }
 
+    /// Rewrites one bundle with large record batches: the compact form of a bundle written live with
+    /// ``BundleWriter/FlushPolicy/everyTest`` (one small, poorly compressed batch per test). Content, run numbers
+    /// and blobs stay the same; `record` can compact its live file into the final one when the run ends.
+    @discardableResult
+    public func compact(_ input: URL, into output: URL) throws -> Outcome {
+        try merge([input], into: output)
+    }
+
     /// Appends every run, suite, test and blob of `reader` to `writer`.
     func append(_ reader: BundleReader, to writer: BundleWriter, outcome: inout Outcome) throws {
         for entry in reader.index.blobs.values.sorted(by: { $0.offset < $1.offset })
@@ -59,9 +67,10 @@ public struct BundleMerger: Sendable {
             do {
                 try writer.copyBlobFrame(from: reader.source, at: entry.offset, digest: entry.digest)
             } catch let problem as BundleError where problem.code != .io {
-                reader.note(BundleDamage(
-                    kind: .damagedBlob, byteOffset: entry.offset,
-                    message: "blob \(hexDigest(entry.digest)): \(problem.message); not copied"))
+                reader.note(
+                    BundleDamage(
+                        kind: .damagedBlob, byteOffset: entry.offset,
+                        message: "blob \(hexDigest(entry.digest)): \(problem.message); not copied"))
             }
         }
         var runMap: [Int: Int] = [:]
@@ -71,8 +80,9 @@ public struct BundleMerger: Sendable {
         }
         func newRunIndex(_ old: Int) throws -> Int {
             if let mapped = runMap[old] { return mapped }
-            let recovered = RunRecord(name: "run \(old) of \(reader.url.lastPathComponent)", producer: "unknown",
-                                      source: "merge:recovered")
+            let recovered = RunRecord(
+                name: "run \(old) of \(reader.url.lastPathComponent)", producer: "unknown",
+                source: "merge:recovered")
             let mapped = try writer.beginRun(recovered)
             runMap[old] = mapped
             outcome.runCount += 1

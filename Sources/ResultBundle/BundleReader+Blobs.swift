@@ -57,7 +57,8 @@ extension BundleReader {
 
     /// Streams the blob frame at `offset`: checks header, limits and frame checksum, inflates with the output
     /// bounded by the declared size, checks the SHA-256.
-    func streamBlob(at offset: Int64, expectedDigest: [UInt8]?, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+    func streamBlob(at offset: Int64, expectedDigest: [UInt8]?, _ body: (UnsafeRawBufferPointer) throws -> Void) throws
+    {
         let header = try source.header(at: offset)
         guard header.type == .blob, header.storedLength >= 32 else {
             throw BundleError(.damaged, "no blob frame here (\(FrameType.describe(header.typeByte)))")
@@ -65,7 +66,8 @@ extension BundleReader {
         let payloadOffset = offset + Int64(FrameHeader.size)
         let digest = try source.file.read(count: 32, at: payloadOffset)
         if let expectedDigest, digest != expectedDigest {
-            throw BundleError(.damaged, "the blob frame holds digest \(hexDigest(digest)), not \(hexDigest(expectedDigest))")
+            throw BundleError(
+                .damaged, "the blob frame holds digest \(hexDigest(digest)), not \(hexDigest(expectedDigest))")
         }
         var crc = CRC32.checksum(digest)
         var hasher = SHA256()
@@ -95,7 +97,9 @@ extension BundleReader {
                             filled = 0
                         }
                         return UnsafeMutableRawBufferPointer(rebasing: out[filled...])
-                    } advance: { filled += $0 }
+                    } advance: {
+                        filled += $0
+                    }
                 }
                 if filled > 0 {
                     try output.withUnsafeBytes { try deliver(UnsafeRawBufferPointer(rebasing: $0[0..<filled])) }

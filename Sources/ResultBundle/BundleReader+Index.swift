@@ -12,18 +12,22 @@ extension BundleReader {
     static func loadStoredIndex(_ source: FrameSource) -> StoredIndex {
         let trailerOffset = source.size - Int64(Trailer.frameSize)
         func damaged(_ message: String, at offset: Int64) -> StoredIndex {
-            .unusable(BundleDamage(
-                kind: .damagedIndex, byteOffset: offset,
-                message: "\(message); the index was rebuilt by scanning the bundle"))
+            .unusable(
+                BundleDamage(
+                    kind: .damagedIndex, byteOffset: offset,
+                    message: "\(message); the index was rebuilt by scanning the bundle"))
         }
         guard trailerOffset >= Int64(FileHeader.size),
             let trailer = try? source.checkedFrame(at: trailerOffset),
             trailer.header.type == .trailer, let payload = trailer.payload, payload.count == Trailer.payloadSize,
             Array(payload[8..<16]) == Trailer.magic
         else {
-            return .unusable(BundleDamage(
-                kind: .missingIndex, byteOffset: source.size,
-                message: "the bundle has no index (its writer did not close it); the index was rebuilt by scanning the bundle"))
+            return .unusable(
+                BundleDamage(
+                    kind: .missingIndex, byteOffset: source.size,
+                    message:
+                        "the bundle has no index (its writer did not close it); the index was rebuilt by scanning the bundle"
+                ))
         }
         let indexOffset = Int64(bitPattern: payload.readLittleEndian(UInt64.self, at: 0))
         guard indexOffset >= Int64(FileHeader.size), indexOffset < trailerOffset else {
@@ -60,16 +64,16 @@ extension BundleReader {
                 do {
                     payload = try source.uncompressedPayload(frame)
                 } catch let problem as BundleError {
-                    damage.append(BundleDamage(
-                        kind: .damagedFrame, byteOffset: frame.offset,
-                        message: "record batch: \(problem.message); its records are skipped"))
+                    damage.append(
+                        BundleDamage(
+                            kind: .damagedFrame, byteOffset: frame.offset,
+                            message: "record batch: \(problem.message); its records are skipped"))
                     return
                 }
                 var entry = BundleIndex.RecordFrame(offset: frame.offset, lineCount: 0, testCount: 0, suiteCount: 0)
                 let frameIndex = UInt32(index.recordFrames.count)
-                RecordLines.forEachLine(in: payload) { range in
+                RecordLines.forEachLine(in: payload) { range, line in
                     entry.lineCount += 1
-                    let line = payload.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[range]) }
                     guard let head = try? RecordLineCodec.decodeHead(line) else {
                         damage.append(unreadable(frame.offset, range))
                         return
@@ -81,9 +85,10 @@ extension BundleReader {
                             return
                         }
                         entry.testCount += 1
-                        index.tests.append(BundleIndex.TestEntry(
-                            idHash: BundleIndex.hash(identity), frameIndex: frameIndex,
-                            lineOffset: UInt32(range.lowerBound)))
+                        index.tests.append(
+                            BundleIndex.TestEntry(
+                                idHash: BundleIndex.hash(identity), frameIndex: frameIndex,
+                                lineOffset: UInt32(range.lowerBound)))
                     case .suite:
                         entry.suiteCount += 1
                     case .run, .runEnd:

@@ -33,22 +33,23 @@ extension BundleReader {
                     payload = try source.uncompressedPayload(frame)
                 } catch let problem as BundleError {
                     let holding = indexFrameTests[frame.offset].map { ", holding \($0) tests" } ?? ""
-                    problems.append(BundleDamage(
-                        kind: .damagedFrame, byteOffset: frame.offset,
-                        message: "record batch\(holding): \(problem.message); its records cannot be read"))
+                    problems.append(
+                        BundleDamage(
+                            kind: .damagedFrame, byteOffset: frame.offset,
+                            message: "record batch\(holding): \(problem.message); its records cannot be read"))
                     return
                 }
                 report.recordBatchCount += 1
-                try RecordLines.forEachLine(in: payload) { range in
-                    let line = payload.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[range]) }
+                RecordLines.forEachLine(in: payload) { range, line in
                     let record: RecordLine
                     do {
                         record = try RecordLineCodec.decode(line, decoder: decoder)
                     } catch {
-                        problems.append(BundleDamage(
-                            kind: .unreadableRecord, byteOffset: frame.offset,
-                            message: "record batch at byte \(frame.offset): the line at byte \(range.lowerBound) of"
-                                + " its payload is not a valid record (\(Self.describe(error)))"))
+                        problems.append(
+                            BundleDamage(
+                                kind: .unreadableRecord, byteOffset: frame.offset,
+                                message: "record batch at byte \(frame.offset): the line at byte \(range.lowerBound) of"
+                                    + " its payload is not a valid record (\(Self.describe(error)))"))
                         return
                     }
                     switch record {
@@ -74,9 +75,10 @@ extension BundleReader {
                     if presentBlobs.insert(digest).inserted { report.blobCount += 1 }
                 } catch let problem as BundleError {
                     damagedBlobs.insert(digest)
-                    problems.append(BundleDamage(
-                        kind: .damagedBlob, byteOffset: frame.offset,
-                        message: "blob \(digest): \(problem.message)"))
+                    problems.append(
+                        BundleDamage(
+                            kind: .damagedBlob, byteOffset: frame.offset,
+                            message: "blob \(digest): \(problem.message)"))
                 }
             case .index:
                 indexOffset = frame.offset
@@ -89,26 +91,32 @@ extension BundleReader {
         problems += scanDamage
         for (digest, offset) in references where !presentBlobs.contains(digest) && !damagedBlobs.contains(digest) {
             if let entry = index.blobs[digest] {
-                problems.append(BundleDamage(
-                    kind: .damagedBlob, byteOffset: entry.offset,
-                    message: "blob \(digest), referenced by a record in the batch at byte \(offset), is in the damaged"
-                        + " frame at byte \(entry.offset)"))
+                problems.append(
+                    BundleDamage(
+                        kind: .damagedBlob, byteOffset: entry.offset,
+                        message:
+                            "blob \(digest), referenced by a record in the batch at byte \(offset), is in the damaged"
+                            + " frame at byte \(entry.offset)"))
                 continue
             }
-            problems.append(BundleDamage(
-                kind: .missingBlob, byteOffset: offset,
-                message: "blob \(digest), referenced by a record in the batch at byte \(offset), is not in the bundle"))
+            problems.append(
+                BundleDamage(
+                    kind: .missingBlob, byteOffset: offset,
+                    message:
+                        "blob \(digest), referenced by a record in the batch at byte \(offset), is not in the bundle"))
         }
         if indexSource == .stored {
-            let agrees = index.recordFrames.map(\.offset) == scannedFrames && index.tests.count == scannedTests
+            let agrees =
+                index.recordFrames.map(\.offset) == scannedFrames && index.tests.count == scannedTests
                 && Set(index.blobs.keys) == presentBlobs.union(damagedBlobs)
             if agrees {
                 report.hasValidIndex = true
             } else {
-                problems.append(BundleDamage(
-                    kind: .damagedIndex, byteOffset: indexOffset ?? source.size,
-                    message: "the index disagrees with the frames (\(index.recordFrames.count) record batches and"
-                        + " \(index.tests.count) tests indexed, \(scannedFrames.count) and \(scannedTests) found)"))
+                problems.append(
+                    BundleDamage(
+                        kind: .damagedIndex, byteOffset: indexOffset ?? source.size,
+                        message: "the index disagrees with the frames (\(index.recordFrames.count) record batches and"
+                            + " \(index.tests.count) tests indexed, \(scannedFrames.count) and \(scannedTests) found)"))
             }
         }
         report.problems = problems.sorted { ($0.byteOffset, $0.kind.rawValue) < ($1.byteOffset, $1.kind.rawValue) }

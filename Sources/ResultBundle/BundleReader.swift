@@ -97,7 +97,9 @@ public final class BundleReader: ResultSource {
             let frameOffset = index.recordFrames[Int(entry.frameIndex)].offset
             guard let payload = try recordPayload(at: frameOffset),
                 let range = RecordLines.line(in: payload, at: Int(entry.lineOffset)),
-                case .test(let test) = try decodeLine(payload, range, frameOffset: frameOffset),
+                case .test(let test) = payload.withUnsafeBufferPointer({
+                    decodeLine(UnsafeBufferPointer(rebasing: $0[range]), at: range.lowerBound, frameOffset: frameOffset)
+                }),
                 test.id == id, runIndex == nil || test.runIndex == runIndex
             else { continue }
             return test
@@ -108,23 +110,22 @@ public final class BundleReader: ResultSource {
     /// Decodes the lines of one record batch of the wanted kind (lines of other kinds are not decoded).
     func forEachLine(ofFrameAt offset: Int64, kind: RecordLine.Kind?, _ body: (RecordLine) throws -> Void) throws {
         guard let payload = try recordPayload(at: offset) else { return }
-        try RecordLines.forEachLine(in: payload) { range in
+        try RecordLines.forEachLine(in: payload) { range, bytes in
             if let kind, let quick = RecordLines.quickKind(payload, range), quick != kind.rawValue { return }
-            if let line = try decodeLine(payload, range, frameOffset: offset) { try body(line) }
+            if let line = decodeLine(bytes, at: range.lowerBound, frameOffset: offset) { try body(line) }
         }
     }
 
-    /// Decodes one line, noting undecodable lines as damage.
-    func decodeLine(_ payload: [UInt8], _ range: Range<Int>, frameOffset: Int64) throws -> RecordLine? {
+    /// Decodes one line (at `lineOffset` in its batch's payload), noting an undecodable line as damage.
+    func decodeLine(_ bytes: UnsafeBufferPointer<UInt8>, at lineOffset: Int, frameOffset: Int64) -> RecordLine? {
         do {
-            return try payload.withUnsafeBufferPointer { buffer in
-                try RecordLineCodec.decode(UnsafeBufferPointer(rebasing: buffer[range]), decoder: decoder)
-            }
+            return try RecordLineCodec.decode(bytes, decoder: decoder)
         } catch {
-            note(BundleDamage(
-                kind: .unreadableRecord, byteOffset: frameOffset,
-                message: "record batch at byte \(frameOffset): the line at byte \(range.lowerBound) of its payload"
-                    + " is not a valid record (\(Self.describe(error))); the line is skipped"))
+            note(
+                BundleDamage(
+                    kind: .unreadableRecord, byteOffset: frameOffset,
+                    message: "record batch at byte \(frameOffset): the line at byte \(lineOffset) of its payload"
+                        + " is not a valid record (\(Self.describe(error))); the line is skipped"))
             return nil
         }
     }
@@ -135,16 +136,18 @@ public final class BundleReader: ResultSource {
         do {
             let frame = try source.checkedFrame(at: offset)
             guard frame.header.type == .recordBatch else {
-                throw BundleError(.damaged, "the index points at a \(FrameType.describe(frame.header.typeByte)), not a record batch",
-                                  path: url.path, byteOffset: offset)
+                throw BundleError(
+                    .damaged, "the index points at a \(FrameType.describe(frame.header.typeByte)), not a record batch",
+                    path: url.path, byteOffset: offset)
             }
             let payload = try source.uncompressedPayload(frame)
             cachedFrame = (offset, payload)
             return payload
         } catch let problem as BundleError where problem.code != .io {
-            note(BundleDamage(
-                kind: .damagedFrame, byteOffset: offset,
-                message: "record batch: \(problem.message); its records are skipped"))
+            note(
+                BundleDamage(
+                    kind: .damagedFrame, byteOffset: offset,
+                    message: "record batch: \(problem.message); its records are skipped"))
             return nil
         }
     }

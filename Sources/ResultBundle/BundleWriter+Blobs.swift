@@ -43,7 +43,8 @@ extension BundleWriter {
             size += got
             guard size <= limits.maxBlobBytes else {
                 throw BundleError(
-                    .limitExceeded, "\(sourceURL.path) is over the blob limit of \(limits.maxBlobBytes) bytes", path: url.path)
+                    .limitExceeded, "\(sourceURL.path) is over the blob limit of \(limits.maxBlobBytes) bytes",
+                    path: url.path)
             }
         }
         let digest = Array(hasher.finalize())

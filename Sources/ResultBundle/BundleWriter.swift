@@ -10,7 +10,9 @@ import ResultModel
 /// and the trailer; a bundle that was never closed still opens (its index is rebuilt by a scan).
 ///
 /// Writes go straight to the file with `write(2)`; the caller decides the file name (a temporary name and a
-/// rename, or the final path). Not safe to use from several tasks at once.
+/// rename, or the final path). Dropping a writer without calling ``close()`` leaves the file as a killed writer
+/// would: what was flushed reads back, and readers rebuild the index by a scan. Not safe to use from several
+/// tasks at once.
 public final class BundleWriter: ResultSink {
     /// When buffered records are written to the file.
     public enum FlushPolicy: Sendable, Hashable {
@@ -49,6 +51,8 @@ public final class BundleWriter: ResultSink {
     /// Compresses and writes batches in the background (batched policy only).
     private let worker: BatchWorker?
     private var spareBuffer: ByteBuffer?
+    /// The error a background write hit; every later call throws it.
+    private var writeFailure: BundleError?
 
     /// Creates (or truncates) the file at `url` and writes the bundle header.
     public init(creating url: URL, flushPolicy: FlushPolicy = .everyTest, limits: BundleLimits = .standard) throws {
@@ -86,12 +90,11 @@ public final class BundleWriter: ResultSink {
     public func addTest(_ test: TestRecord) throws {
         try checkOpen()
         let hash = BundleIndex.hash(test.identity)
-        try appendLine(.test(test)) { lineOffset in
-            self.pendingTests.append((hash, lineOffset))
-        }
+        let lineOffset = try appendLine { RecordLineCodec.appendTest(test, to: &$0) }
+        pendingTests.append((hash, lineOffset))
         switch flushPolicy {
         case .everyTest: try flush()
-        case .batched(let maxBytes): if pending.count >= maxBytes { try flush() }
+        case .batched(let maxBytes): if pending.count >= maxBytes { try submitBatch() }
         }
     }
 
@@ -106,8 +109,14 @@ public final class BundleWriter: ResultSink {
         if flushPolicy == .everyTest { try flush() }
     }
 
-    /// Writes buffered records as one record-batch frame.
+    /// Writes buffered records as one record-batch frame; they are in the file when this returns.
     public func flush() throws {
+        try submitBatch()
+        try settle()
+    }
+
+    /// Writes buffered records as one record-batch frame, in the background with the batched policy.
+    private func submitBatch() throws {
         guard pending.count > 0 else { return }
         try settle()
         let frameOffset = offset
@@ -124,11 +133,13 @@ public final class BundleWriter: ResultSink {
             }
         }
         let frameIndex = UInt32(index.recordFrames.count)
-        index.recordFrames.append(BundleIndex.RecordFrame(
-            offset: frameOffset, lineCount: pendingLines, testCount: UInt32(pendingTests.count),
-            suiteCount: pendingSuites))
+        index.recordFrames.append(
+            BundleIndex.RecordFrame(
+                offset: frameOffset, lineCount: pendingLines, testCount: UInt32(pendingTests.count),
+                suiteCount: pendingSuites))
         for test in pendingTests {
-            index.tests.append(BundleIndex.TestEntry(idHash: test.hash, frameIndex: frameIndex, lineOffset: test.lineOffset))
+            index.tests.append(
+                BundleIndex.TestEntry(idHash: test.hash, frameIndex: frameIndex, lineOffset: test.lineOffset))
         }
         pending.removeAll()
         pendingTests.removeAll(keepingCapacity: true)
@@ -163,23 +174,35 @@ public final class BundleWriter: ResultSink {
     /// Waits for the batch being written in the background, if any, and accounts for its bytes. Every write and
     /// every use of ``offset`` comes after this.
     func settle() throws {
-        guard let worker, let finished = try worker.wait() else { return }
-        offset += Int64(finished.written)
-        spareBuffer = finished.buffer
+        guard let worker else { return }
+        do {
+            guard let finished = try worker.wait() else { return }
+            offset += Int64(finished.written)
+            spareBuffer = finished.buffer
+        } catch {
+            // The file's end is unknown now: refuse every later write (the file still opens up to the last frame).
+            let failure = (error as? BundleError) ?? BundleError(.io, "\(error)", path: url.path)
+            writeFailure = failure
+            throw failure
+        }
     }
 
     func checkOpen() throws {
+        if let writeFailure { throw writeFailure }
         guard !isClosed else { throw BundleError(.misuse, "the bundle writer is closed", path: url.path) }
     }
 
-    /// Appends one line to the buffer, flushing first when the batch would exceed its limit.
-    private func appendLine(_ line: RecordLine, lineStart: ((UInt32) -> Void)? = nil) throws {
+    /// Appends a run, run-end or suite line.
+    private func appendLine(_ line: RecordLine) throws {
+        let encoder = encoder
+        _ = try appendLine { try RecordLineCodec.appendOther(line, encoder: encoder, to: &$0) }
+    }
+
+    /// Appends the line `encode` writes and returns its offset in the batch, flushing first when the batch
+    /// would exceed its limit.
+    private func appendLine(_ encode: (inout JSONBytes) throws -> Void) throws -> UInt32 {
         let start = pending.count
-        if case .test(let test) = line {
-            RecordLineCodec.appendTest(test, to: &pending)
-        } else {
-            try RecordLineCodec.appendOther(line, encoder: encoder, to: &pending)
-        }
+        try encode(&pending)
         var lineOffset = start
         if pending.count > limits.maxRecordBatchBytes {
             let lineBytes = pending.buffer.copyBytes(from: start)
@@ -190,12 +213,12 @@ public final class BundleWriter: ResultSink {
                     "a record of \(lineBytes.count) bytes is over the limit of \(limits.maxRecordBatchBytes); store large content as blobs",
                     path: url.path)
             }
-            try flush()
+            try submitBatch()
             pending.buffer.append(lineBytes)  // ends with its newline
             lineOffset = 0
         }
         pendingLines += 1
-        lineStart?(UInt32(lineOffset))
+        return UInt32(lineOffset)
     }
 
     /// Writes a frame: its header, then its payload.
@@ -206,10 +229,13 @@ public final class BundleWriter: ResultSink {
     }
 
     /// Writes a frame: its header, then its payload.
-    func writeFrame(_ type: FrameType, compressed: Bool, payload: UnsafeRawBufferPointer, uncompressedLength: Int) throws {
+    func writeFrame(_ type: FrameType, compressed: Bool, payload: UnsafeRawBufferPointer, uncompressedLength: Int)
+        throws
+    {
         try settle()
-        offset += Int64(try FrameWriting.write(
-            type, compressed: compressed, payload: payload, uncompressedLength: uncompressedLength, to: file))
+        offset += Int64(
+            try FrameWriting.write(
+                type, compressed: compressed, payload: payload, uncompressedLength: uncompressedLength, to: file))
     }
 
     func append(_ bytes: [UInt8]) throws {

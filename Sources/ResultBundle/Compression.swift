@@ -37,7 +37,8 @@ enum Compression {
                     total < expected ? UnsafeMutableRawBufferPointer(rebasing: out[total...]) : spare
                 } advance: { count in
                     if total >= expected {
-                        throw BundleError(.corruptCompression, "compressed data inflates to more than the declared \(expected) bytes")
+                        throw BundleError(
+                            .corruptCompression, "compressed data inflates to more than the declared \(expected) bytes")
                     }
                     total += count
                 }
@@ -47,7 +48,8 @@ enum Compression {
             throw BundleError(.corruptCompression, "compressed data ends before its zlib stream does")
         }
         guard total == expected else {
-            throw BundleError(.corruptCompression, "compressed data inflates to \(total) bytes, not the declared \(expected)")
+            throw BundleError(
+                .corruptCompression, "compressed data inflates to \(total) bytes, not the declared \(expected)")
         }
         return output
     }
@@ -122,7 +124,8 @@ final class BatchCompressor {
         let placeholder: [Bytef] = [0]
         let (status, produced) = placeholder.withUnsafeBufferPointer { placeholder in
             output.withUnsafeMutableBufferPointer { out -> (Int32, Int) in
-                stream.next_in = UnsafeMutablePointer(mutating: input.bindMemory(to: Bytef.self).baseAddress ?? placeholder.baseAddress!)
+                stream.next_in = UnsafeMutablePointer(
+                    mutating: input.bindMemory(to: Bytef.self).baseAddress ?? placeholder.baseAddress!)
                 stream.avail_in = uInt(input.count)
                 stream.next_out = out.baseAddress
                 stream.avail_out = uInt(out.count)
@@ -163,7 +166,9 @@ final class Deflater {
                 let status = deflate(&stream, finish ? Z_FINISH : Z_NO_FLUSH)
                 return (status, capacity - Int(stream.avail_out))
             }
-            if produced > 0 { try output.withUnsafeBytes { try sink(UnsafeRawBufferPointer(rebasing: $0[0..<produced])) } }
+            if produced > 0 {
+                try output.withUnsafeBytes { try sink(UnsafeRawBufferPointer(rebasing: $0[0..<produced])) }
+            }
             if status == Z_STREAM_END { return }
             guard status == Z_OK || status == Z_BUF_ERROR else {
                 throw BundleError(.corruptCompression, "zlib compression failed (status \(status))")

@@ -24,8 +24,9 @@ enum FileHeader {
                 .notABundle, "not a result bundle (the file does not start with the resultbundle magic bytes)",
                 path: path, byteOffset: 0)
         }
-        let version = FormatVersion(major: bytes.readLittleEndian(UInt16.self, at: 8),
-                                    minor: bytes.readLittleEndian(UInt16.self, at: 10))
+        let version = FormatVersion(
+            major: bytes.readLittleEndian(UInt16.self, at: 8),
+            minor: bytes.readLittleEndian(UInt16.self, at: 10))
         if version.major > FormatVersion.current.major {
             let name = (path as NSString).lastPathComponent
             throw BundleError(
@@ -35,8 +36,9 @@ enum FileHeader {
                 path: path, byteOffset: 8)
         }
         if version.major == 0 {
-            throw BundleError(.damaged, "format version \(version) does not exist (damaged header)",
-                              path: path, byteOffset: 8)
+            throw BundleError(
+                .damaged, "format version \(version) does not exist (damaged header)",
+                path: path, byteOffset: 8)
         }
         return version
     }
@@ -50,11 +52,9 @@ extension Array where Element == UInt8 {
     }
 
     /// Reads a little-endian integer at `offset`; the caller checks bounds.
+    @inline(__always)
     func readLittleEndian<T: FixedWidthInteger>(_ type: T.Type, at offset: Int) -> T {
-        var value = T.zero
-        for index in 0..<MemoryLayout<T>.size {
-            value |= T(self[offset + index]) << (8 * index)
-        }
-        return value
+        precondition(offset >= 0 && offset + MemoryLayout<T>.size <= count, "read past the end of a checked buffer")
+        return withUnsafeBytes { T(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: T.self)) }
     }
 }

@@ -36,7 +36,8 @@ public struct FormatVersion: Sendable, Hashable, Comparable, CustomStringConvert
         let text = try decoder.singleValueContainer().decode(String.self)
         let parts = text.split(separator: ".")
         guard parts.count == 2, let major = UInt16(parts[0]), let minor = UInt16(parts[1]) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "bad version \(text)"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "bad version \(text)"))
         }
         self.init(major: major, minor: minor)
     }

@@ -109,12 +109,14 @@ struct FrameHeader: Equatable {
         case nil: maxUncompressed = limits.maxUnknownFrameBytes
         }
         if uncompressed > maxUncompressed {
-            return "\(FrameType.describe(typeByte)) declares \(uncompressed) bytes, over the limit of \(maxUncompressed)"
+            return
+                "\(FrameType.describe(typeByte)) declares \(uncompressed) bytes, over the limit of \(maxUncompressed)"
         }
         // Deflate may grow incompressible data slightly: allow 1/64 + 1 KiB, plus a blob's digest.
         let maxStored = maxUncompressed + maxUncompressed / 64 + 1024 + 32
         if stored > maxStored {
-            return "\(FrameType.describe(typeByte)) declares a stored length of \(stored) bytes, over the limit of \(maxStored)"
+            return
+                "\(FrameType.describe(typeByte)) declares a stored length of \(stored) bytes, over the limit of \(maxStored)"
         }
         if isCompressed, uncompressed > limits.ratioExemptBytes,
             uncompressed / max(stored, 1) > limits.maxCompressionRatio

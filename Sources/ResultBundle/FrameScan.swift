@@ -9,22 +9,27 @@ extension FrameSource {
     func scan(from start: Int64, visit: (CheckedFrame) throws -> Void) throws -> [BundleDamage] {
         var damage: [BundleDamage] = []
         var position = start
+        var searchBudget = 4 * size + (64 << 20)
         while position < size {
             let frame: CheckedFrame
             do {
                 frame = try checkedFrame(at: position)
             } catch let problem as BundleError where problem.code != .io {
-                if let next = try resynchronize(after: position) {
-                    damage.append(BundleDamage(
-                        kind: .damagedFrame, byteOffset: position, length: next - position,
-                        message: "\(problem.message); \(next - position) bytes skipped, reading resumes at byte \(next)"))
+                if let next = try resynchronize(after: position, budget: &searchBudget) {
+                    damage.append(
+                        BundleDamage(
+                            kind: .damagedFrame, byteOffset: position, length: next - position,
+                            message:
+                                "\(problem.message); \(next - position) bytes skipped, reading resumes at byte \(next)")
+                    )
                     position = next
                     continue
                 }
-                damage.append(BundleDamage(
-                    kind: .tornTail, byteOffset: position, length: size - position,
-                    message: "torn tail: \(problem.message); the last \(size - position) bytes are an incomplete"
-                        + " frame and are ignored, everything before byte \(position) reads"))
+                damage.append(
+                    BundleDamage(
+                        kind: .tornTail, byteOffset: position, length: size - position,
+                        message: "torn tail: \(problem.message); the last \(size - position) bytes are an incomplete"
+                            + " frame and are ignored, everything before byte \(position) reads"))
                 break
             }
             try visit(frame)

@@ -23,7 +23,9 @@ struct FrameSource {
     /// Reads and parses the header at `offset`, checking magic, limits and that the frame fits in the file.
     func header(at offset: Int64) throws -> FrameHeader {
         guard size - offset >= Int64(FrameHeader.size) else {
-            throw error(.truncated, "the file ends inside a frame header (\(size - offset) of \(FrameHeader.size) bytes)", at: offset)
+            throw error(
+                .truncated, "the file ends inside a frame header (\(size - offset) of \(FrameHeader.size) bytes)",
+                at: offset)
         }
         let bytes = try file.read(count: FrameHeader.size, at: offset)
         guard let header = FrameHeader(bytes) else {
@@ -63,7 +65,8 @@ struct FrameSource {
         }
         guard header.checksum(payloadCRC: crc, payloadLength: length) == header.checksum else {
             throw error(
-                .damaged, "frame checksum mismatch (\(FrameType.describe(header.typeByte)) of \(length) bytes)", at: offset)
+                .damaged, "frame checksum mismatch (\(FrameType.describe(header.typeByte)) of \(length) bytes)",
+                at: offset)
         }
         return CheckedFrame(offset: offset, header: header, payload: payload)
     }
@@ -88,7 +91,10 @@ struct FrameSource {
         guard let payload = frame.payload else { return [] }
         guard frame.header.isCompressed else {
             guard payload.count == Int(frame.header.uncompressedLength) else {
-                throw error(.damaged, "stored frame declares \(frame.header.uncompressedLength) bytes but holds \(payload.count)", at: frame.offset)
+                throw error(
+                    .damaged,
+                    "stored frame declares \(frame.header.uncompressedLength) bytes but holds \(payload.count)",
+                    at: frame.offset)
             }
             return payload
         }
@@ -102,7 +108,10 @@ struct FrameSource {
     }
 
     /// Finds the next offset after `start` where a complete frame with a valid checksum begins.
-    func resynchronize(after start: Int64) throws -> Int64? {
+    ///
+    /// `budget` bounds the payload bytes spent checking candidates over a whole scan, so a hostile file full of
+    /// fake frame headers cannot make the search quadratic; when it runs out, the search gives up (`nil`).
+    func resynchronize(after start: Int64, budget: inout Int64) throws -> Int64? {
         var position = start + 1
         let chunkSize = 1 << 20
         let magic = FrameHeader.magic
@@ -115,7 +124,11 @@ struct FrameSource {
                     && bytes[index + 3] == magic[3]
                 {
                     let candidate = position + Int64(index)
-                    if (try? checkedFrame(at: candidate)) != nil { return candidate }
+                    if let header = try? header(at: candidate) {
+                        budget -= Int64(header.storedLength)
+                        if budget < 0 { return nil }
+                        if (try? checkedFrame(at: candidate)) != nil { return candidate }
+                    }
                 }
                 index += 1
             }

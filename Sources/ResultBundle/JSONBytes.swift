@@ -89,7 +89,7 @@ struct JSONBytes {
 
     mutating func int<T: BinaryInteger>(_ value: T) {
         separate()
-        appendDigits(Int64(value))
+        appendDigits(Int64(clamping: value))
         needsComma = true
     }
 

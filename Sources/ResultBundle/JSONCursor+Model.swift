@@ -36,15 +36,25 @@ extension JSONCursor {
         var attempts: [TestAttempt] = []
         var cases: [TestCaseRecord] = []
         try readObject { cursor, key in
-            if key.equals("identity") { identity = try cursor.decodeIdentity() }
-            else if key.equals("status") { status = try cursor.decodeStatus() }
-            else if key.equals("attempts") { attempts = try cursor.array { try $0.decodeAttempt() } }
-            else if key.equals("runIndex") { runIndex = try cursor.readInt() }
-            else if key.equals("displayName") { displayName = try cursor.optionalString() }
-            else if key.equals("location") { location = try cursor.decodeOptionalLocation() }
-            else if key.equals("tags") { tags = try cursor.stringArray() }
-            else if key.equals("cases") { cases = try cursor.array { try $0.decodeCase() } }
-            else { try cursor.skipValue() }
+            if key.equals("identity") {
+                identity = try cursor.decodeIdentity()
+            } else if key.equals("status") {
+                status = try cursor.decodeStatus()
+            } else if key.equals("attempts") {
+                attempts = try cursor.array { try $0.decodeAttempt() }
+            } else if key.equals("runIndex") {
+                runIndex = try cursor.readInt()
+            } else if key.equals("displayName") {
+                displayName = try cursor.optionalString()
+            } else if key.equals("location") {
+                location = try cursor.decodeOptionalLocation()
+            } else if key.equals("tags") {
+                tags = try cursor.stringArray()
+            } else if key.equals("cases") {
+                cases = try cursor.array { try $0.decodeCase() }
+            } else {
+                try cursor.skipValue()
+            }
         }
         guard let identity else { throw missing("test.identity") }
         return TestRecord(
@@ -61,10 +71,15 @@ extension JSONCursor {
         var suites: [String] = []
         var name: String?
         try readObject { cursor, key in
-            if key.equals("name") { name = try cursor.readString() }
-            else if key.equals("suites") { suites = try cursor.stringArray() }
-            else if key.equals("module") { module = try cursor.optionalString() }
-            else { try cursor.skipValue() }
+            if key.equals("name") {
+                name = try cursor.readString()
+            } else if key.equals("suites") {
+                suites = try cursor.stringArray()
+            } else if key.equals("module") {
+                module = try cursor.optionalString()
+            } else {
+                try cursor.skipValue()
+            }
         }
         guard let name else { throw missing("identity.name") }
         return TestIdentity(module: module, suites: suites, name: name)
@@ -76,10 +91,15 @@ extension JSONCursor {
         var line = 0
         var column: Int?
         try readObject { cursor, key in
-            if key.equals("file") { file = try cursor.readString() }
-            else if key.equals("line") { line = try cursor.readInt() }
-            else if key.equals("column") { column = try cursor.optionalInt() }
-            else { try cursor.skipValue() }
+            if key.equals("file") {
+                file = try cursor.readString()
+            } else if key.equals("line") {
+                line = try cursor.readInt()
+            } else if key.equals("column") {
+                column = try cursor.optionalInt()
+            } else {
+                try cursor.skipValue()
+            }
         }
         guard let file else { throw missing("location.file") }
         return SourceLocation(file: file, line: line, column: column)
@@ -90,10 +110,15 @@ extension JSONCursor {
         var caseID: String?
         var attempts: [TestAttempt] = []
         try readObject { cursor, key in
-            if key.equals("arguments") { arguments = try cursor.readString() }
-            else if key.equals("caseID") { caseID = try cursor.optionalString() }
-            else if key.equals("attempts") { attempts = try cursor.array { try $0.decodeAttempt() } }
-            else { try cursor.skipValue() }
+            if key.equals("arguments") {
+                arguments = try cursor.readString()
+            } else if key.equals("caseID") {
+                caseID = try cursor.optionalString()
+            } else if key.equals("attempts") {
+                attempts = try cursor.array { try $0.decodeAttempt() }
+            } else {
+                try cursor.skipValue()
+            }
         }
         return TestCaseRecord(arguments: arguments, caseID: caseID, attempts: attempts)
     }
@@ -105,17 +130,27 @@ extension JSONCursor {
             if key.equals("status") {
                 attempt.status = try cursor.decodeStatus()
                 hasStatus = true
+            } else if key.equals("duration") {
+                attempt.duration = try cursor.optionalDouble()
+            } else if key.equals("start") {
+                attempt.start = try cursor.optionalDouble()
+            } else if key.equals("statusReason") {
+                attempt.statusReason = try cursor.optionalString()
+            } else if key.equals("issues") {
+                attempt.issues = try cursor.array { try $0.decodeIssue() }
+            } else if key.equals("activities") {
+                attempt.activities = try cursor.array { try $0.decodeActivity() }
+            } else if key.equals("attachments") {
+                attempt.attachments = try cursor.array { try $0.decodeAttachment() }
+            } else if key.equals("measurements") {
+                attempt.measurements = try cursor.array { try $0.decodeMeasurement() }
+            } else if key.equals("output") {
+                attempt.output = try cursor.decodeOptionalOutput()
+            } else if key.equals("worker") {
+                attempt.worker = try cursor.optionalString()
+            } else {
+                try cursor.skipValue()
             }
-            else if key.equals("duration") { attempt.duration = try cursor.optionalDouble() }
-            else if key.equals("start") { attempt.start = try cursor.optionalDouble() }
-            else if key.equals("statusReason") { attempt.statusReason = try cursor.optionalString() }
-            else if key.equals("issues") { attempt.issues = try cursor.array { try $0.decodeIssue() } }
-            else if key.equals("activities") { attempt.activities = try cursor.array { try $0.decodeActivity() } }
-            else if key.equals("attachments") { attempt.attachments = try cursor.array { try $0.decodeAttachment() } }
-            else if key.equals("measurements") { attempt.measurements = try cursor.array { try $0.decodeMeasurement() } }
-            else if key.equals("output") { attempt.output = try cursor.decodeOptionalOutput() }
-            else if key.equals("worker") { attempt.worker = try cursor.optionalString() }
-            else { try cursor.skipValue() }
         }
         guard hasStatus else { throw missing("attempt.status") }
         return attempt
@@ -126,12 +161,19 @@ extension JSONCursor {
         var message: String?
         var issue = IssueRecord(kind: .other, message: "")
         try readObject { cursor, key in
-            if key.equals("kind") { kind = IssueRecord.Kind(rawValue: try cursor.readString()) ?? .other }
-            else if key.equals("message") { message = try cursor.readString() }
-            else if key.equals("location") { issue.location = try cursor.decodeOptionalLocation() }
-            else if key.equals("details") { issue.details = try cursor.optionalString() }
-            else if key.equals("timestamp") { issue.timestamp = try cursor.optionalDouble() }
-            else { try cursor.skipValue() }
+            if key.equals("kind") {
+                kind = IssueRecord.Kind(rawValue: try cursor.readString()) ?? .other
+            } else if key.equals("message") {
+                message = try cursor.readString()
+            } else if key.equals("location") {
+                issue.location = try cursor.decodeOptionalLocation()
+            } else if key.equals("details") {
+                issue.details = try cursor.optionalString()
+            } else if key.equals("timestamp") {
+                issue.timestamp = try cursor.optionalDouble()
+            } else {
+                try cursor.skipValue()
+            }
         }
         guard let kind else { throw missing("issue.kind") }
         guard let message else { throw missing("issue.message") }
@@ -144,14 +186,23 @@ extension JSONCursor {
         var title: String?
         var activity = ActivityRecord(title: "")
         try readObject { cursor, key in
-            if key.equals("title") { title = try cursor.readString() }
-            else if key.equals("status") { activity.status = try cursor.decodeStatus() }
-            else if key.equals("start") { activity.start = try cursor.optionalDouble() }
-            else if key.equals("duration") { activity.duration = try cursor.optionalDouble() }
-            else if key.equals("issues") { activity.issues = try cursor.array { try $0.decodeIssue() } }
-            else if key.equals("attachments") { activity.attachments = try cursor.array { try $0.decodeAttachment() } }
-            else if key.equals("children") { activity.children = try cursor.array { try $0.decodeActivity() } }
-            else { try cursor.skipValue() }
+            if key.equals("title") {
+                title = try cursor.readString()
+            } else if key.equals("status") {
+                activity.status = try cursor.decodeStatus()
+            } else if key.equals("start") {
+                activity.start = try cursor.optionalDouble()
+            } else if key.equals("duration") {
+                activity.duration = try cursor.optionalDouble()
+            } else if key.equals("issues") {
+                activity.issues = try cursor.array { try $0.decodeIssue() }
+            } else if key.equals("attachments") {
+                activity.attachments = try cursor.array { try $0.decodeAttachment() }
+            } else if key.equals("children") {
+                activity.children = try cursor.array { try $0.decodeActivity() }
+            } else {
+                try cursor.skipValue()
+            }
         }
         guard let title else { throw missing("activity.title") }
         activity.title = title
@@ -166,13 +217,21 @@ extension JSONCursor {
         var timestamp: Double?
         var location: SourceLocation?
         try readObject { cursor, key in
-            if key.equals("name") { name = try cursor.readString() }
-            else if key.equals("mediaType") { mediaType = try cursor.readString() }
-            else if key.equals("kind") { kind = AttachmentRecord.Kind(rawValue: try cursor.readString()) ?? .other }
-            else if key.equals("blob") { blob = try cursor.decodeBlob() }
-            else if key.equals("timestamp") { timestamp = try cursor.optionalDouble() }
-            else if key.equals("location") { location = try cursor.decodeOptionalLocation() }
-            else { try cursor.skipValue() }
+            if key.equals("name") {
+                name = try cursor.readString()
+            } else if key.equals("mediaType") {
+                mediaType = try cursor.readString()
+            } else if key.equals("kind") {
+                kind = AttachmentRecord.Kind(rawValue: try cursor.readString()) ?? .other
+            } else if key.equals("blob") {
+                blob = try cursor.decodeBlob()
+            } else if key.equals("timestamp") {
+                timestamp = try cursor.optionalDouble()
+            } else if key.equals("location") {
+                location = try cursor.decodeOptionalLocation()
+            } else {
+                try cursor.skipValue()
+            }
         }
         guard let name else { throw missing("attachment.name") }
         guard let blob else { throw missing("attachment.blob") }
@@ -184,9 +243,13 @@ extension JSONCursor {
         var sha256: String?
         var size: Int?
         try readObject { cursor, key in
-            if key.equals("sha256") { sha256 = try cursor.readString() }
-            else if key.equals("size") { size = try cursor.readInt() }
-            else { try cursor.skipValue() }
+            if key.equals("sha256") {
+                sha256 = try cursor.readString()
+            } else if key.equals("size") {
+                size = try cursor.readInt()
+            } else {
+                try cursor.skipValue()
+            }
         }
         guard let sha256 else { throw missing("blob.sha256") }
         guard let size else { throw missing("blob.size") }
@@ -198,9 +261,13 @@ extension JSONCursor {
         var text: String?
         var blob: BlobReference?
         try readObject { cursor, key in
-            if key.equals("text") { text = try cursor.optionalString() }
-            else if key.equals("blob") { blob = cursor.readNull() ? nil : try cursor.decodeBlob() }
-            else { try cursor.skipValue() }
+            if key.equals("text") {
+                text = try cursor.optionalString()
+            } else if key.equals("blob") {
+                blob = cursor.readNull() ? nil : try cursor.decodeBlob()
+            } else {
+                try cursor.skipValue()
+            }
         }
         var output = CapturedOutput(text: "")
         output.text = text
@@ -212,22 +279,31 @@ extension JSONCursor {
         var metricID: String?
         var measurement = MeasurementRecord(metricID: "", name: "", unit: "", values: [])
         try readObject { cursor, key in
-            if key.equals("metricID") { metricID = try cursor.readString() }
-            else if key.equals("name") { measurement.name = try cursor.readString() }
-            else if key.equals("unit") { measurement.unit = try cursor.readString() }
-            else if key.equals("values") { measurement.values = try cursor.array { try $0.readDouble() } }
-            else if key.equals("polarity") {
+            if key.equals("metricID") {
+                metricID = try cursor.readString()
+            } else if key.equals("name") {
+                measurement.name = try cursor.readString()
+            } else if key.equals("unit") {
+                measurement.unit = try cursor.readString()
+            } else if key.equals("values") {
+                measurement.values = try cursor.array { try $0.readDouble() }
+            } else if key.equals("polarity") {
                 measurement.polarity = MeasurementRecord.Polarity(rawValue: try cursor.readString()) ?? .smallerIsBetter
-            }
-            else if key.equals("baselineAverage") { measurement.baselineAverage = try cursor.optionalDouble() }
-            else if key.equals("baselineName") { measurement.baselineName = try cursor.optionalString() }
-            else if key.equals("maxPercentRelativeStandardDeviation") {
+            } else if key.equals("baselineAverage") {
+                measurement.baselineAverage = try cursor.optionalDouble()
+            } else if key.equals("baselineName") {
+                measurement.baselineName = try cursor.optionalString()
+            } else if key.equals("maxPercentRelativeStandardDeviation") {
                 measurement.maxPercentRelativeStandardDeviation = try cursor.readDouble()
+            } else if key.equals("maxStandardDeviation") {
+                measurement.maxStandardDeviation = try cursor.readDouble()
+            } else if key.equals("maxPercentRegression") {
+                measurement.maxPercentRegression = try cursor.readDouble()
+            } else if key.equals("maxRegression") {
+                measurement.maxRegression = try cursor.readDouble()
+            } else {
+                try cursor.skipValue()
             }
-            else if key.equals("maxStandardDeviation") { measurement.maxStandardDeviation = try cursor.readDouble() }
-            else if key.equals("maxPercentRegression") { measurement.maxPercentRegression = try cursor.readDouble() }
-            else if key.equals("maxRegression") { measurement.maxRegression = try cursor.readDouble() }
-            else { try cursor.skipValue() }
         }
         guard let metricID else { throw missing("measurement.metricID") }
         measurement.metricID = metricID

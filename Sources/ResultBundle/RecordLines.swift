@@ -5,15 +5,18 @@ import ResultModel
 enum RecordLines {
     private static let kindPrefix: [UInt8] = Array(#"{"kind":""#.utf8)
 
-    /// Calls `body` with the byte range of each non-empty line (without its newline) of a batch payload.
-    static func forEachLine(in payload: [UInt8], _ body: (Range<Int>) throws -> Void) rethrows {
+    /// Calls `body` with the byte range and the bytes of each non-empty line (without its newline) of a batch
+    /// payload; the bytes are valid only during the call.
+    static func forEachLine(
+        in payload: [UInt8], _ body: (Range<Int>, UnsafeBufferPointer<UInt8>) throws -> Void
+    ) rethrows {
         var start = 0
         let count = payload.count
         try payload.withUnsafeBufferPointer { buffer in
             while start < count {
                 var end = start
                 while end < count && buffer[end] != 0x0A { end += 1 }
-                if end > start { try body(start..<end) }
+                if end > start { try body(start..<end, UnsafeBufferPointer(rebasing: buffer[start..<end])) }
                 start = end + 1
             }
         }

@@ -4,8 +4,10 @@
 //                                                        after each addTest returns (the kill test reads it)
 //   resultbundle-format-tool bench-write OUT N [JSONL]   write N import-like tests (batched), print timings;
 //                                                        with JSONL, also dump the records' JSON Lines there
+//   resultbundle-format-tool bench-live OUT N            write N tests with .everyTest (as `record` does)
 //   resultbundle-format-tool bench-read BUNDLE           read every test, print timings and totals
 //   resultbundle-format-tool bench-open BUNDLE ID        open and fetch one test, print timings
+//   resultbundle-format-tool bench-verify BUNDLE         verify every frame and blob, print timings
 //   resultbundle-format-tool make-big OUT MB TESTS       write a bundle of about MB megabytes, mostly blobs
 import Foundation
 import ResultBundle
@@ -24,10 +26,15 @@ do {
     case "stress-write":
         try StressWriter.run(output: output, count: Int(arguments[3]) ?? 1000)
     case "bench-write":
-        try Bench.write(output: output, count: Int(arguments[3]) ?? 100_000,
-                        jsonl: arguments.count > 4 ? URL(fileURLWithPath: arguments[4]) : nil)
+        try Bench.write(
+            output: output, count: Int(arguments[3]) ?? 100_000,
+            jsonl: arguments.count > 4 ? URL(fileURLWithPath: arguments[4]) : nil)
+    case "bench-live":
+        try Bench.writeLive(output: output, count: Int(arguments[3]) ?? 10_000)
     case "bench-read":
         try Bench.read(bundle: output)
+    case "bench-verify":
+        try Bench.verify(bundle: output)
     case "bench-open":
         try Bench.open(bundle: output, id: arguments[3])
     case "make-big":

@@ -1,8 +1,9 @@
 import Foundation
-@testable import ResultBundle
 import ResultModel
 import Testing
 import _TestSupport
+
+@testable import ResultBundle
 
 @Suite struct BundleDamageTests {
     /// For each test (written one per batch), the offset where its batch ends.
@@ -35,9 +36,13 @@ import _TestSupport
             if length < bytes.count {
                 #expect(reader.indexSource == .rebuilt)
                 let torn = reader.damage.first { $0.kind == .tornTail }
-                let atBoundary = length == 16 || ends.contains(Int64(length)) || reader.damage.allSatisfy { $0.kind == .missingIndex }
+                let atBoundary =
+                    length == 16 || ends.contains(Int64(length))
+                    || reader.damage.allSatisfy { $0.kind == .missingIndex }
                 #expect(torn != nil || atBoundary, "cut at \(length): \(reader.damage)")
-                if let torn { #expect(torn.byteOffset < Int64(length) && torn.description.contains("byte \(torn.byteOffset)")) }
+                if let torn {
+                    #expect(torn.byteOffset < Int64(length) && torn.description.contains("byte \(torn.byteOffset)"))
+                }
             }
         }
     }
@@ -86,12 +91,17 @@ import _TestSupport
         let blob = try writer.storeBlob(Data(repeating: 7, count: 5000))
         let blobOffset = writer.index.blobs[blob.sha256]!.offset
         let ghost = BlobReference(sha256: String(repeating: "ab", count: 32), size: 3)
-        try writer.addTest(TestRecord(
-            runIndex: runIndex, identity: TestIdentity(name: "t"),
-            attempts: [TestAttempt(status: .passed, attachments: [
-                AttachmentRecord(name: "a", mediaType: "text/plain", kind: .text, blob: blob),
-                AttachmentRecord(name: "ghost", mediaType: "text/plain", kind: .text, blob: ghost),
-            ])]))
+        try writer.addTest(
+            TestRecord(
+                runIndex: runIndex, identity: TestIdentity(name: "t"),
+                attempts: [
+                    TestAttempt(
+                        status: .passed,
+                        attachments: [
+                            AttachmentRecord(name: "a", mediaType: "text/plain", kind: .text, blob: blob),
+                            AttachmentRecord(name: "ghost", mediaType: "text/plain", kind: .text, blob: ghost),
+                        ])
+                ]))
         try writer.close()
         var bytes = try [UInt8](Data(contentsOf: url))
         bytes[Int(blobOffset) + 20 + 32 + 3] ^= 0x01
@@ -111,6 +121,30 @@ import _TestSupport
         #expect(try TestBundles.tests(of: reader) == written)
         #expect(try reader.test(id: written[1].id) == written[1])
         #expect(reader.runs.count == 1 && reader.runs[0].end != nil)
+    }
+
+    @Test func randomCorruptionNeverStopsReadingTheRest() throws {
+        let (url, _) = try TestBundles.writeMixed("random", policy: .batched(maxBytes: 600))
+        let original = try [UInt8](Data(contentsOf: url))
+        let folder = try TestPaths.makeTemporaryDirectory("random-damage")
+        var generator = SystemRandomNumberGenerator()
+        for trial in 0..<150 {
+            var bytes = original
+            for _ in 0..<Int.random(in: 1...40, using: &generator) {
+                bytes[Int.random(in: 16..<bytes.count, using: &generator)] = UInt8.random(
+                    in: 0...255, using: &generator)
+            }
+            if Bool.random(using: &generator) {
+                bytes.removeLast(Int.random(in: 0..<(bytes.count - 16), using: &generator))
+            }
+            let damaged = folder.appendingPathComponent("trial-\(trial).resultbundle")
+            try Data(bytes).write(to: damaged)
+            let reader = try BundleReader(url: damaged)
+            _ = try TestBundles.tests(of: reader)
+            _ = try reader.verify()
+            try reader.forEachSuite { _ in }
+            _ = try BundleInfo(reader: reader)
+        }
     }
 
     @Test func somethingThatIsNotABundleIsRefusedClearly() throws {

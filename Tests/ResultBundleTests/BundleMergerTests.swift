@@ -1,8 +1,9 @@
 import Foundation
-@testable import ResultBundle
 import ResultModel
 import Testing
 import _TestSupport
+
+@testable import ResultBundle
 
 @Suite struct BundleMergerTests {
     @Test func mergingRenumbersRunsKeepsTheirMetadataAndCopiesEachBlobOnce() throws {
@@ -10,11 +11,15 @@ import _TestSupport
         let secondURL = try TestPaths.makeTemporaryDirectory("shard2").appendingPathComponent("shard2.resultbundle")
         let writer = try BundleWriter(creating: secondURL, flushPolicy: .batched)
         let secondTests = try SampleResults.writeMixedRun(into: writer, name: "linux-release")
-        let extraRun = try writer.beginRun(RunRecord(name: "macos", producer: "p", source: "import:junit",
-                                                     host: HostInfo(operatingSystem: "macOS 15", cpuCount: 8)))
+        let extraRun = try writer.beginRun(
+            RunRecord(
+                name: "macos", producer: "p", source: "import:junit",
+                host: HostInfo(operatingSystem: "macOS 15", cpuCount: 8)))
         let unique = try writer.storeBlob(Data("only in shard 2".utf8))
-        try writer.addTest(TestRecord(runIndex: extraRun, identity: TestIdentity(name: "onlyHere"),
-                                      attempts: [TestAttempt(status: .passed, output: CapturedOutput(blob: unique))]))
+        try writer.addTest(
+            TestRecord(
+                runIndex: extraRun, identity: TestIdentity(name: "onlyHere"),
+                attempts: [TestAttempt(status: .passed, output: CapturedOutput(blob: unique))]))
         try writer.close()
 
         let output = try TestPaths.makeTemporaryDirectory("merged").appendingPathComponent("merged.resultbundle")
@@ -53,5 +58,27 @@ import _TestSupport
         #expect(!tests.isEmpty && tests.count < written.count)
         #expect(tests == Array(written.prefix(tests.count)))
         #expect(try reader.verify().isIntact)
+    }
+}
+
+@Suite struct BundleCompactionTests {
+    @Test func compactingALiveBundleKeepsEverythingAndShrinksItsRecords() throws {
+        let folder = try TestPaths.makeTemporaryDirectory("compact")
+        let live = folder.appendingPathComponent("live.resultbundle")
+        let writer = try BundleWriter(creating: live, flushPolicy: .everyTest)
+        let runIndex = try writer.beginRun(SampleResults.run())
+        let tests = SampleResults.importLike(count: 2000)
+        for test in tests { try writer.addTest(test) }
+        try writer.endRun(runIndex, RunEnd(exitCode: 0))
+        try writer.close()
+
+        let compacted = folder.appendingPathComponent("compacted.resultbundle")
+        try BundleMerger().compact(live, into: compacted)
+        let before = try BundleReader(url: live)
+        let after = try BundleReader(url: compacted)
+        #expect(try TestBundles.tests(of: after) == tests)
+        #expect(after.runs == before.runs)
+        #expect(after.fileSize * 4 < before.fileSize, "\(before.fileSize) -> \(after.fileSize) bytes")
+        #expect(try after.verify().isIntact)
     }
 }

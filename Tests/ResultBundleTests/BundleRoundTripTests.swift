@@ -41,7 +41,8 @@ import _TestSupport
     @Test func theSameAttachmentWrittenTwiceIsStoredOnce() throws {
         let folder = try TestPaths.makeTemporaryDirectory("dedup")
         let url = folder.appendingPathComponent("x.resultbundle")
-        let content = Data(repeating: 0x41, count: 100_000) + Data((0..<50_000).map { UInt8(truncatingIfNeeded: $0 * 7) })
+        let content =
+            Data(repeating: 0x41, count: 100_000) + Data((0..<50_000).map { UInt8(truncatingIfNeeded: $0 * 7) })
         let file = folder.appendingPathComponent("attachment.bin")
         try content.write(to: file)
         let writer = try BundleWriter(creating: url)
@@ -57,17 +58,22 @@ import _TestSupport
         #expect(try reader.blobData(first) == content)
     }
 
-    @Test func blobStoredFromAFileStreamsBackIdentical() throws {
+    @Test(arguments: policies)
+    func blobStoredFromAFileStreamsBackIdentical(policy: BundleWriter.FlushPolicy) throws {
         let folder = try TestPaths.makeTemporaryDirectory("fileblob")
         let url = folder.appendingPathComponent("x.resultbundle")
         var content = Data()
         for line in 0..<200_000 { content.append(contentsOf: "line \(line) of a long log\n".utf8) }
         let file = folder.appendingPathComponent("log.txt")
         try content.write(to: file)
-        let writer = try BundleWriter(creating: url)
+        let writer = try BundleWriter(creating: url, flushPolicy: policy)
+        let tests = SampleResults.importLike(count: 3000)
+        for test in tests.prefix(1500) { try writer.addTest(test) }
         let reference = try writer.storeBlob(contentsOf: file)
+        for test in tests.dropFirst(1500) { try writer.addTest(test) }
         let empty = try writer.storeBlob(Data())
         try writer.close()
+        #expect(try TestBundles.tests(of: BundleReader(url: url)) == tests)
         #expect(reference.size == content.count)
         let reader = try BundleReader(url: url)
         let copy = folder.appendingPathComponent("copy.txt")

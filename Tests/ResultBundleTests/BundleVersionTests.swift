@@ -1,7 +1,8 @@
 import Foundation
-@testable import ResultBundle
 import ResultModel
 import Testing
+
+@testable import ResultBundle
 
 @Suite struct BundleVersionTests {
     @Test func aNewerMajorVersionIsRefusedNamingBothVersions() throws {
@@ -12,7 +13,9 @@ import Testing
         let newer = try TestBundles.file(bytes, "newer")
         let error = try #require(throws: BundleError.self) { try BundleReader(url: newer) }
         #expect(error.code == .newerMajorVersion)
-        #expect(error.message == "newer.resultbundle is format 2.3; this resultbundle reads format 1.x — upgrade resultbundle")
+        #expect(
+            error.message
+                == "newer.resultbundle is format 2.3; this resultbundle reads format 1.x — upgrade resultbundle")
     }
 
     @Test func unknownKindsFieldsAndFrameTypesOfANewerMinorAreSkipped() throws {
@@ -23,7 +26,8 @@ import Testing
             #"{"kind":"test","test":{"identity":{"name":"u()"},"status":"passed","attempts":[{"status":"passed"}]}}"#,
         ]
         let unknownFrame = TestBundles.frame(type: 0x5A, compressed: false, payload: Array("future data".utf8))
-        let bytes = TestBundles.header(minor: 7) + (try TestBundles.recordBatch(lines.joined(separator: "\n") + "\n"))
+        let bytes =
+            TestBundles.header(minor: 7) + (try TestBundles.recordBatch(lines.joined(separator: "\n") + "\n"))
             + unknownFrame
         let url = try TestBundles.file(bytes, "minor")
         let reader = try BundleReader(url: url)

@@ -1,8 +1,9 @@
 import Foundation
-@testable import ResultBundle
 import ResultModel
 import Testing
 import _TestSupport
+
+@testable import ResultBundle
 
 /// Compressed sizes stay within 10% of `gzip -6` on the same bytes.
 @Suite struct CompressionTests {
@@ -58,7 +59,9 @@ import _TestSupport
         try writer.close()
         let reader = try BundleReader(url: url)
         var stored = 0
-        for frame in reader.index.recordFrames { stored += Int(try reader.source.header(at: frame.offset).storedLength) }
+        for frame in reader.index.recordFrames {
+            stored += Int(try reader.source.header(at: frame.offset).storedLength)
+        }
         let gzip = try Self.gzipSize(BundleRecordEncoding.jsonLines(tests))
         #expect(Double(stored) <= Double(gzip) * 1.10, "record batches \(stored) bytes, gzip -6 \(gzip) bytes")
         #expect(try TestBundles.tests(of: reader) == tests)

@@ -1,7 +1,8 @@
 import Foundation
-@testable import ResultBundle
 import ResultModel
 import Testing
+
+@testable import ResultBundle
 
 @Suite struct RecordLineTests {
     /// Every key of a JSON value, with its path (`test.attempts.issues.location.file`).
@@ -55,6 +56,24 @@ import Testing
         #expect(try JSONSerialization.jsonObject(with: Data(bytes), options: .fragmentsAllowed) as? String == text)
     }
 
+    @Test(arguments: ["\"", "\\", "\n", "\u{1}", "\u{1F}", "é", "🚀"])
+    func specialCharactersAtEveryPositionOfAWordRoundTrip(special: String) throws {
+        for length in 0..<20 {
+            for position in 0...length {
+                var characters = Array(repeating: Character("a"), count: length)
+                characters.insert(contentsOf: special, at: position)
+                let text = String(characters)
+                var json = JSONBytes()
+                json.string(text)
+                let decoded = try json.bytes.withUnsafeBufferPointer { buffer in
+                    var cursor = JSONCursor(buffer)
+                    return try cursor.readString()
+                }
+                #expect(decoded == text)
+            }
+        }
+    }
+
     @Test func escapedSurrogatePairsAndUnicodeEscapesDecode() throws {
         let bytes = Array(#""\ud83d\ude80 \u00e9 \/ \b\f""#.utf8)
         let decoded = try bytes.withUnsafeBufferPointer { buffer in
@@ -66,8 +85,10 @@ import Testing
 
     @Test func doublesRoundTripExactly() throws {
         var generator = SystemRandomNumberGenerator()
-        var values: [Double] = [0, -0.5, 0.001, 1_795_000_018.105, 1e-7, 1e300, -1e-300, 123456789.123456, 0.1 + 0.2,
-                                Double.greatestFiniteMagnitude, Double.leastNonzeroMagnitude, 42]
+        var values: [Double] = [
+            0, -0.5, 0.001, 1_795_000_018.105, 1e-7, 1e300, -1e-300, 123456789.123456, 0.1 + 0.2,
+            Double.greatestFiniteMagnitude, Double.leastNonzeroMagnitude, 42,
+        ]
         for _ in 0..<2000 {
             values.append(Double(bitPattern: generator.next() & 0x7FEF_FFFF_FFFF_FFFF))
             values.append(Double(Int.random(in: -1_000_000_000...1_000_000_000, using: &generator)) / 1000)
@@ -105,7 +126,8 @@ import Testing
     }
 
     @Test func absentArraysAndThresholdsTakeTheirDefaults() throws {
-        let line = #"{"kind":"test","test":{"identity":{"name":"t"},"status":"passed","attempts":[{"status":"passed","measurements":[{"metricID":"m","name":"n","unit":"s","values":[1,2]}]}],"future":{"a":[1,{"b":null}]}}}"#
+        let line =
+            #"{"kind":"test","test":{"identity":{"name":"t"},"status":"passed","attempts":[{"status":"passed","measurements":[{"metricID":"m","name":"n","unit":"s","values":[1,2]}]}],"future":{"a":[1,{"b":null}]}}}"#
         let record = try Array(line.utf8).withUnsafeBufferPointer {
             try RecordLineCodec.decode($0, decoder: RecordLineCodec.makeDecoder())
         }
@@ -117,5 +139,36 @@ import Testing
         let measurement = try #require(test.attempts.first?.measurements.first)
         #expect(measurement.maxPercentRelativeStandardDeviation == 10 && measurement.maxRegression == 0.1)
         #expect(measurement.polarity == .smallerIsBetter)
+    }
+}
+
+@Suite struct RecordLineMutationTests {
+    /// Random byte mutations of real record lines: decoding either succeeds or throws, never crashes or hangs.
+    @Test func mutatedLinesNeverCrashTheDecoder() throws {
+        let memory = InMemoryResults()
+        try SampleResults.writeMixedRun(into: memory)
+        let lines = String(decoding: BundleRecordEncoding.jsonLines(memory.tests), as: UTF8.self)
+            .split(separator: "\n").map { Array($0.utf8) }
+        let decoder = RecordLineCodec.makeDecoder()
+        var generator = SystemRandomNumberGenerator()
+        let interesting: [UInt8] = Array("{}[]\",:\\-0123456789.eEtrufalsn \u{7F}".utf8) + [0, 0x80, 0xFF]
+        var decoded = 0
+        for _ in 0..<20_000 {
+            var line = lines.randomElement(using: &generator)!
+            for _ in 0..<Int.random(in: 1...4, using: &generator) {
+                let position = Int.random(in: 0..<line.count, using: &generator)
+                switch Int.random(in: 0..<3, using: &generator) {
+                case 0: line[position] = interesting.randomElement(using: &generator)!
+                case 1: line.remove(at: position)
+                default: line.insert(interesting.randomElement(using: &generator)!, at: position)
+                }
+                if line.isEmpty { line = [0x7B] }
+            }
+            if (try? line.withUnsafeBufferPointer { try RecordLineCodec.decode($0, decoder: decoder) }) != nil {
+                decoded += 1
+            }
+            _ = try? line.withUnsafeBufferPointer { try RecordLineCodec.decodeHead($0) }
+        }
+        #expect(decoded < 20_000, "some mutations must be rejected")
     }
 }

@@ -8,7 +8,9 @@ import _TestSupport
 @Suite struct SampleBundleTests {
     static var samples: [URL] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: TestPaths.sampleBundles.path)) ?? []
-        return names.filter { $0.hasSuffix(".resultbundle") }.sorted().map { TestPaths.sampleBundles.appendingPathComponent($0) }
+        return names.filter { $0.hasSuffix(".resultbundle") }.sorted().map {
+            TestPaths.sampleBundles.appendingPathComponent($0)
+        }
     }
 
     @Test func thereAreSamplesOfTheCurrentVersion() {
@@ -45,14 +47,19 @@ import _TestSupport
 
     @Test(arguments: samples)
     func theReferenceReaderAgreesWithTheSwiftReader(sample: URL) throws {
-        try compareWithReferenceReader(sample)
+        let python = try compareWithReferenceReader(sample)
+        // The reference reader parses the index from FORMAT.md's layout and compares it with its own scan.
+        let index = try #require(python["index"] as? [String: Bool])
+        #expect(index["present"] == true && index["agrees"] == true)
     }
 
     @Test func theReferenceReaderReadsATornBundle() throws {
-        let bytes = try [UInt8](Data(contentsOf: TestPaths.sampleBundles.appendingPathComponent("v1.0-mixed.resultbundle")))
+        let bytes = try [UInt8](
+            Data(contentsOf: TestPaths.sampleBundles.appendingPathComponent("v1.0-mixed.resultbundle")))
         let torn = try TestBundles.file(Array(bytes.prefix(bytes.count * 3 / 4)), "torn-for-python")
         let python = try compareWithReferenceReader(torn)
         #expect((python["damage"] as? [[String: Any]])?.contains { $0["kind"] as? String == "tornTail" } == true)
+        #expect((python["index"] as? [String: Bool])?["present"] == false)
     }
 
     /// Runs the Python reference reader and checks its totals against ``BundleInfo``; returns its output.
@@ -101,15 +108,26 @@ import _TestSupport
         let shard = scratch.appendingPathComponent("shard.resultbundle")
         let shardWriter = try BundleWriter(creating: shard, flushPolicy: .batched)
         try SampleResults.writeMixedRun(into: shardWriter, name: "linux-release")
-        let imported = try shardWriter.beginRun(RunRecord(
-            name: "junit-shard", producer: "resultbundle 0.1.0", source: "import:junit", inputs: ["report.xml"]))
+        let imported = try shardWriter.beginRun(
+            RunRecord(
+                name: "junit-shard", producer: "resultbundle 0.1.0", source: "import:junit", inputs: ["report.xml"]))
         let log = try shardWriter.storeBlob(Data("collected 2 items\n".utf8))
-        try shardWriter.addSuite(SuiteRecord(runIndex: imported, module: "py", path: ["test_math"], duration: 0.5,
-                                             properties: [NameValue(name: "python", value: "3.12")]))
-        try shardWriter.addTest(TestRecord(runIndex: imported, identity: TestIdentity(module: "py", suites: ["test_math"], name: "test_add"),
-                                           attempts: [TestAttempt(status: .passed, duration: 0.2)]))
-        try shardWriter.addTest(TestRecord(runIndex: imported, identity: TestIdentity(module: "py", suites: ["test_math"], name: "test_timeout"),
-                                           attempts: [TestAttempt(status: .timedOut, duration: 30, issues: [IssueRecord(kind: .timeout, message: "timed out after 30 s")])]))
+        try shardWriter.addSuite(
+            SuiteRecord(
+                runIndex: imported, module: "py", path: ["test_math"], duration: 0.5,
+                properties: [NameValue(name: "python", value: "3.12")]))
+        try shardWriter.addTest(
+            TestRecord(
+                runIndex: imported, identity: TestIdentity(module: "py", suites: ["test_math"], name: "test_add"),
+                attempts: [TestAttempt(status: .passed, duration: 0.2)]))
+        try shardWriter.addTest(
+            TestRecord(
+                runIndex: imported, identity: TestIdentity(module: "py", suites: ["test_math"], name: "test_timeout"),
+                attempts: [
+                    TestAttempt(
+                        status: .timedOut, duration: 30,
+                        issues: [IssueRecord(kind: .timeout, message: "timed out after 30 s")])
+                ]))
         try shardWriter.endRun(imported, RunEnd(exitCode: 1, output: CapturedOutput(blob: log)))
         try shardWriter.close()
         try BundleMerger().merge([mixed, shard], into: folder.appendingPathComponent("\(version)-merged.resultbundle"))

@@ -1,7 +1,8 @@
 import Foundation
-@testable import ResultBundle
 import ResultModel
 import _TestSupport
+
+@testable import ResultBundle
 
 /// Helpers to write small bundles and to craft or damage bundle bytes in tests.
 enum TestBundles {
@@ -25,8 +26,9 @@ enum TestBundles {
 
     /// The bytes of one frame with a correct checksum.
     static func frame(type: UInt8, compressed: Bool, payload: [UInt8], uncompressedLength: Int? = nil) -> [UInt8] {
-        var header = FrameHeader(type: .recordBatch, compressed: compressed, storedLength: UInt32(payload.count),
-                                 uncompressedLength: UInt32(uncompressedLength ?? payload.count))
+        var header = FrameHeader(
+            type: .recordBatch, compressed: compressed, storedLength: UInt32(payload.count),
+            uncompressedLength: UInt32(uncompressedLength ?? payload.count))
         header.typeByte = type
         header.checksum = header.checksum(payloadCRC: CRC32.checksum(payload), payloadLength: payload.count)
         return header.encoded + payload
@@ -36,8 +38,9 @@ enum TestBundles {
     static func recordBatch(_ text: String) throws -> [UInt8] {
         let bytes = Array(text.utf8)
         let compressed = try bytes.withUnsafeBytes { try Compression.deflate($0) }
-        return frame(type: FrameType.recordBatch.rawValue, compressed: true, payload: compressed,
-                     uncompressedLength: bytes.count)
+        return frame(
+            type: FrameType.recordBatch.rawValue, compressed: true, payload: compressed,
+            uncompressedLength: bytes.count)
     }
 
     /// A file header for a version.

@@ -16,17 +16,24 @@ import _TestSupport
         Int(ProcessInfo.processInfo.environment["RESULTBUNDLE_KILL_TRIALS"] ?? "") ?? 20
     }
 
-    /// The format tool built beside the tests (`RESULTBUNDLE_FORMAT_TOOL` overrides).
+    /// The format tool built beside the tests (`RESULTBUNDLE_FORMAT_TOOL` overrides): next to the test binary
+    /// (debug or release), else in `.build/debug`.
     static var tool: URL {
         if let path = ProcessInfo.processInfo.environment["RESULTBUNDLE_FORMAT_TOOL"] {
             return URL(fileURLWithPath: path)
         }
-        return TestPaths.packageRoot.appendingPathComponent(".build/debug/resultbundle-format-tool")
+        let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let candidates = [
+            testBinary.deletingLastPathComponent().appendingPathComponent("resultbundle-format-tool"),
+            TestPaths.packageRoot.appendingPathComponent(".build/debug/resultbundle-format-tool"),
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[1]
     }
 
     @Test(.timeLimit(.minutes(3)))
     func aWriterKilledAtAnyMomentLeavesABundleHoldingEveryEndedTest() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: Self.tool.path), "build the package first: swift build")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: Self.tool.path), "build the package first: swift build")
         let folder = try TestPaths.makeTemporaryDirectory("kill")
         var killsMidWrite = 0
         for trial in 0..<Self.trials {
@@ -57,8 +64,9 @@ import _TestSupport
                 #expect(try reader.test(id: last)?.id == last)
             }
             let report = try reader.verify()
-            #expect(report.problems.allSatisfy { $0.kind == .tornTail || $0.kind == .missingIndex },
-                    "trial \(trial): \(report.problems)")
+            #expect(
+                report.problems.allSatisfy { $0.kind == .tornTail || $0.kind == .missingIndex },
+                "trial \(trial): \(report.problems)")
             if !printed.contains("closed") {
                 #expect(!report.problems.isEmpty, "trial \(trial): an unclosed bundle must report its missing index")
             }

@@ -4,12 +4,15 @@
 usage: read_resultbundle.py BUNDLE [--tests]
 
 Prints JSON: {"formatVersion", "runs", "totals": {"tests","passed","failed","skipped","expectedFailures",
-"warnings","interrupted","testCases"}, "blobs", "damage": [...]} computed by scanning every frame (the index is
-not needed), and with --tests also the list of test ids. A torn tail or damaged frame is reported in "damage"
+"warnings","interrupted","testCases"}, "blobs", "damage": [...], "index": {"present", "agrees"}} computed by
+scanning every frame (the index is not needed to read; it is parsed only to check that it agrees with the scan),
+and with --tests also the list of test ids. A torn tail or damaged frame is reported in "damage"
 and skipped; the rest is read. Exit status: 0 read (even with damage), 2 not a bundle or newer major version.
 """
 import hashlib
 import json
+import mmap
+import os
 import struct
 import sys
 import zlib
@@ -17,7 +20,7 @@ import zlib
 FILE_MAGIC = b"\x89RBUNDL\n"
 FRAME_MAGIC = b"\xd7RBF"
 HEADER = 20
-MAX_UNCOMPRESSED = {0x52: 64 << 20, 0x42: 1 << 30, 0x49: 256 << 20, 0x54: 64}
+MAX_UNCOMPRESSED = {0x52: 64 << 20, 0x42: 1 << 30, 0x49: 64 << 20, 0x54: 64}
 MAX_UNKNOWN = 1 << 30
 MAX_RATIO, RATIO_EXEMPT = 1100, 64 << 10
 
@@ -72,13 +75,21 @@ def frames(data, damage):
 
 def read(path, with_tests=False):
     with open(path, "rb") as handle:
-        data = handle.read()
-    if len(data) < 16 or data[:8] != FILE_MAGIC:
+        if os.fstat(handle.fileno()).st_size < 16:
+            raise SystemExit(f"{path}: not a result bundle")
+        # Mapped, not read: only the frames being decoded are brought into memory.
+        with mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) as data:
+            return read_mapped(path, data, with_tests)
+
+
+def read_mapped(path, data, with_tests):
+    if data[:8] != FILE_MAGIC:
         raise SystemExit(f"{path}: not a result bundle")
     major, minor = struct.unpack_from("<HH", data, 8)
     if major != 1:
         raise SystemExit(f"{path} is format {major}.{minor}; this reader reads format 1.x")
     damage, runs, ids, blobs = [], {}, [], 0
+    scanned = {"batches": [], "tests": [], "blobs": set()}
     totals = dict(tests=0, passed=0, failed=0, skipped=0, expectedFailures=0, warnings=0, interrupted=0,
                   testCases=0)
     for offset, ftype, flags, uncompressed, payload in frames(data, damage):
@@ -91,6 +102,7 @@ def read(path, with_tests=False):
                 ok = False
             if ok:
                 blobs += 1
+                scanned["blobs"].add(bytes(digest))
             else:
                 damage.append({"kind": "damagedBlob", "byteOffset": offset, "message": "content does not match"})
             continue
@@ -101,7 +113,11 @@ def read(path, with_tests=False):
         except (zlib.error, ValueError) as error:
             damage.append({"kind": "damagedFrame", "byteOffset": offset, "message": str(error)})
             continue
+        batch_number = len(scanned["batches"])
+        scanned["batches"].append(offset)
+        line_offset = 0
         for line in text.split(b"\n"):
+            start, line_offset = line_offset, line_offset + len(line) + 1
             if not line:
                 continue
             try:
@@ -116,12 +132,15 @@ def read(path, with_tests=False):
                 runs[record["runIndex"]]["end"] = record["runEnd"]
             elif kind == "test":
                 count(record["test"], totals)
+                ident = record["test"]["identity"]
+                test_id = "/".join(([ident["module"]] if ident.get("module") is not None else [])
+                                   + (ident.get("suites") or []) + [ident["name"]])
+                scanned["tests"].append((id_hash(test_id), batch_number, start))
                 if with_tests:
-                    ident = record["test"]["identity"]
-                    ids.append("/".join(([ident["module"]] if ident.get("module") is not None else [])
-                                        + ident.get("suites", []) + [ident["name"]]))
-    result = {"formatVersion": f"{major}.{minor}", "runs": [runs[k] for k in sorted(runs)], "totals": totals,
-              "blobs": blobs, "damage": damage}
+                    ids.append(test_id)
+    run_list = [runs[k] for k in sorted(runs)]
+    result = {"formatVersion": f"{major}.{minor}", "runs": run_list, "totals": totals,
+              "blobs": blobs, "damage": damage, "index": check_index(data, scanned, run_list)}
     if with_tests:
         result["tests"] = ids
     return result
@@ -151,6 +170,43 @@ def combined_status(test):
     return own if SEVERITY[own] >= SEVERITY[worst] else worst
 
 
+def id_hash(test_id):
+    """Low 32 bits of the 64-bit FNV-1a hash of the id's UTF-8 bytes (FORMAT.md, section 5)."""
+    value = 0xCBF29CE484222325
+    for byte in test_id.encode("utf-8"):
+        value = ((value ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return value & 0xFFFFFFFF
+
+
+def check_index(data, scanned, run_list):
+    """Reads the trailer and the index (FORMAT.md, section 5) and compares them with what the scan found."""
+    size = len(data)
+    trailer = size - 36
+    if trailer < 16 or frame_problem(data, trailer) is not None or data[trailer + 4] != 0x54 \
+            or data[trailer + 28:trailer + 36] != b"RBUNDEND":
+        return {"present": False}
+    (index_offset,) = struct.unpack_from("<Q", data, trailer + 20)
+    if not 16 <= index_offset < trailer or frame_problem(data, index_offset) is not None:
+        return {"present": True, "agrees": False}
+    _, flags, _, stored, uncompressed, _ = struct.unpack_from("<BBHIII", data, index_offset + 4)
+    payload = data[index_offset + 20:index_offset + 20 + stored]
+    index = inflate(payload, uncompressed) if flags & 1 else payload
+    magic, version, frames, tests, blobs, runs_length, data_end = struct.unpack_from("<4sIIIIIQ", index, 0)
+    position = 32
+    batches = [struct.unpack_from("<QIIII", index, position + 24 * i)[0] for i in range(frames)]
+    position += 24 * frames
+    entries = [struct.unpack_from("<III", index, position + 12 * i) for i in range(tests)]
+    position += 12 * tests
+    digests = {bytes(index[position + 48 * i:position + 48 * i + 32]) for i in range(blobs)}
+    position += 48 * blobs
+    listed_runs = json.loads(bytes(index[position:position + runs_length]))
+    agrees = (magic == b"RBIX" and version == 1 and position + runs_length == len(index)
+              and data_end == index_offset and batches == scanned["batches"]
+              and entries == sorted(scanned["tests"]) and digests == scanned["blobs"]
+              and [run["index"] for run in listed_runs] == [run["index"] for run in run_list])
+    return {"present": True, "agrees": agrees}
+
+
 def count(test, totals):
     status = known(test["status"]) if test.get("status") is not None else combined_status(test)
     totals["tests"] += 1
@@ -176,4 +232,7 @@ if __name__ == "__main__":
         print(json.dumps(read(sys.argv[1], "--tests" in sys.argv[2:]), indent=1, sort_keys=True))
     except SystemExit as exit_error:
         print(exit_error, file=sys.stderr)
+        sys.exit(2)
+    except OSError as error:
+        print(f"{sys.argv[1]}: {error.strerror}", file=sys.stderr)
         sys.exit(2)
