@@ -1,0 +1,146 @@
+import ResultModel
+
+/// A VT/xterm-compatible terminal emulator: feed it the bytes a program wrote to its terminal, then read the
+/// screen as text or as a ``TerminalSnapshot`` with colors and attributes.
+///
+/// It follows tmux's behaviour (the reference its tests compare against): deferred autowrap at the last column,
+/// wide and combining characters, scroll regions, the alternate screen, and a bounded scrollback. A line feed does
+/// not imply a carriage return (as with `stty -onlcr`). Bytes may arrive in chunks of any size, split anywhere.
+/// Hostile input costs bounded memory and time per byte.
+///
+/// A value type: copies are independent, and a value can be sent between tasks; mutate one copy from one task.
+public struct TerminalEmulator: Sendable {
+    /// Width of the screen in cells.
+    public let columns: Int
+    /// Height of the screen in rows.
+    public let rows: Int
+
+    var decoder = UTF8StreamDecoder()
+    var parser = ControlSequenceParser()
+    /// The screen being drawn (the alternate one while it is active).
+    var grid: Grid
+    /// The normal screen while the alternate screen is active.
+    var savedNormalGrid: Grid?
+    var scrollback: Scrollback
+    /// Cursor column, 0...columns; `columns` means "past the last column, the next character wraps".
+    var cursorColumn = 0
+    /// Cursor row, 0..<rows.
+    var cursorRow = 0
+    /// Colors and attributes for new characters (its `scalar` is unused).
+    var pen = Cell.blank()
+    /// First and last rows of the scroll region.
+    var scrollTop = 0
+    var scrollBottom: Int
+    var isAutowrapOn = true
+    var isOriginModeOn = false
+    var isInsertModeOn = false
+    var isCursorVisible = true
+    var tabStops: [Bool]
+    /// Whether G0 and G1 are the DEC special graphics (line drawing) set, and whether G1 is shifted in.
+    var isG0Graphics = false
+    var isG1Graphics = false
+    var isShiftedOut = false
+    var savedCursor: SavedCursor?
+    /// Cursor saved by mode 1049, restored when leaving the alternate screen.
+    var alternateSavedCursor: SavedCursor?
+    /// The next printed character joins the previous cell (after a ZERO WIDTH JOINER).
+    var joinsNextCharacter = false
+    /// The last ASCII character printed, repeated by `CSI b`; -1 when none.
+    var lastPrintedASCII: Int32 = -1
+    /// Window title from OSC 0/2.
+    var title: String?
+    /// Characters with combining marks, referenced by cells.
+    var clusters = ClusterTable()
+
+    /// What ESC 7 / CSI s remember.
+    struct SavedCursor: Sendable {
+        var column: Int
+        var row: Int
+        var pen: Cell
+        var isOriginModeOn: Bool
+        var isG0Graphics: Bool
+        var isG1Graphics: Bool
+        var isShiftedOut: Bool
+    }
+
+    /// Creates an emulator with an empty screen.
+    /// - Parameters:
+    ///   - columns: width in cells, clamped to 1...4096.
+    ///   - rows: height in rows, clamped to 1...4096.
+    ///   - scrollbackLimit: the most lines kept after they scroll off the top of the normal screen.
+    public init(columns: Int = 80, rows: Int = 24, scrollbackLimit: Int = 10_000) {
+        self.columns = min(max(columns, 1), 4096)
+        self.rows = min(max(rows, 1), 4096)
+        grid = Grid(columns: self.columns, rows: self.rows)
+        scrollback = Scrollback(limit: scrollbackLimit)
+        scrollBottom = self.rows - 1
+        tabStops = (0..<self.columns).map { $0 % 8 == 0 }
+    }
+
+    // MARK: Feeding bytes
+
+    /// Feeds bytes the program wrote.
+    /// - Complexity: O(n) in the number of bytes.
+    public mutating func feed<Bytes: Sequence<UInt8>>(_ bytes: Bytes) {
+        let handled: Void? = bytes.withContiguousStorageIfAvailable { buffer in
+            feed(UnsafeRawBufferPointer(buffer))
+        }
+        if handled == nil {
+            for byte in bytes { process(byte) }
+        }
+    }
+
+    /// Feeds bytes the program wrote (the fast path).
+    /// - Complexity: O(n) in the number of bytes.
+    public mutating func feed(_ bytes: UnsafeRawBufferPointer) {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if byte >= 0x20 && byte < 0x7F && parser.isInGround && !decoder.isInsideCharacter
+                && !joinsNextCharacter && !(isShiftedOut ? isG1Graphics : isG0Graphics)
+            {
+                var end = index + 1
+                while end < count && bytes[end] >= 0x20 && bytes[end] < 0x7F { end += 1 }
+                for position in index..<end { place(UInt32(bytes[position]), width: 1) }
+                lastPrintedASCII = Int32(bytes[end - 1])
+                index = end
+            } else {
+                process(byte)
+                index += 1
+            }
+        }
+    }
+
+    /// Feeds text (encoded as UTF-8).
+    public mutating func feed(_ text: String) {
+        var text = text
+        text.withUTF8 { feed(UnsafeRawBufferPointer($0)) }
+    }
+
+    @inline(__always)
+    mutating func process(_ byte: UInt8) {
+        switch decoder.decode(byte) {
+        case .none: break
+        case .scalar(let scalar): handle(scalar)
+        case .invalidThenRetry:
+            handle(0xFFFD)
+            process(byte)
+        }
+    }
+
+    mutating func handle(_ scalar: UInt32) {
+        if parser.isInGround && (scalar >= 0xA0 || (scalar >= 0x20 && scalar < 0x7F)) {
+            printCharacter(scalar)
+            return
+        }
+        switch parser.advance(scalar) {
+        case .none: break
+        case .print(let character): printCharacter(character)
+        case .execute(let control): executeControl(control)
+        case .escapeDispatch(let final): dispatchEscape(final)
+        case .controlSequenceDispatch(let final): dispatchControlSequence(final)
+        case .operatingSystemCommandEnd: finishOperatingSystemCommand()
+        }
+    }
+}
