@@ -38,7 +38,7 @@ final class TmuxReference {
     /// The screens of the streams in `files`, each rendered at its own size, in the same order.
     func render(_ files: [(url: URL, columns: Int, rows: Int)]) throws -> [String] {
         for (index, file) in files.enumerated() {
-            let command = "stty -onlcr; cat '\(file.url.path)'; tmux wait-for -S \(socket)-\(index); sleep 120"
+            let command = "stty -onlcr -echo; cat '\(file.url.path)'; tmux wait-for -S \(socket)-\(index); sleep 120"
             try run([
                 "-f", configuration.path, "new-session", "-d", "-s", "s\(index)", "-x", "\(file.columns)",
                 "-y", "\(file.rows)", command,
