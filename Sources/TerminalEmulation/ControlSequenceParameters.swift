@@ -10,8 +10,10 @@ struct ControlSequenceParameters: Sendable {
     /// Marks a parameter that was left empty (`CSI ;5H`).
     static let missing = -1
 
-    /// The values, `missing` for empty ones.
-    private(set) var values: [Int] = []
+    /// The values, `missing` for empty ones; only the first ``count`` are meaningful (the storage is reused).
+    private var values = [Int](repeating: missing, count: capacity)
+    /// The number of parameters.
+    private(set) var count = 0
     /// Bit `i` is set when parameter `i` followed a colon (it is a sub-parameter of the one before).
     private(set) var subParameterMask: UInt64 = 0
     /// The number being read, `missing` while no digit came.
@@ -21,14 +23,11 @@ struct ControlSequenceParameters: Sendable {
     /// Whether the parameter being read follows a colon.
     private var currentIsSubParameter = false
 
-    init() { values.reserveCapacity(Self.capacity) }
-
-    /// The number of parameters.
-    var count: Int { values.count }
+    init() {}
 
     /// Forgets everything, for a new sequence.
     mutating func reset() {
-        values.removeAll(keepingCapacity: true)
+        count = 0
         subParameterMask = 0
         current = Self.missing
         hasStarted = false
@@ -44,6 +43,7 @@ struct ControlSequenceParameters: Sendable {
     }
 
     /// Ends the current parameter at a `;` (or a `:` when `isColon`).
+    @inline(__always)
     mutating func separate(isColon: Bool) {
         hasStarted = true
         push()
@@ -56,10 +56,12 @@ struct ControlSequenceParameters: Sendable {
         hasStarted = false
     }
 
+    @inline(__always)
     private mutating func push() {
-        if values.count < Self.capacity {
-            if currentIsSubParameter { subParameterMask |= 1 << UInt64(values.count) }
-            values.append(current)
+        if count < Self.capacity {
+            if currentIsSubParameter { subParameterMask |= 1 << UInt64(count) }
+            values[count] = current
+            count += 1
         }
         current = Self.missing
         currentIsSubParameter = false
@@ -67,7 +69,7 @@ struct ControlSequenceParameters: Sendable {
 
     /// Parameter `index`, or `defaultValue` when absent or empty; values below `minimum` become `minimum`.
     func value(at index: Int, default defaultValue: Int, minimum: Int = 0) -> Int {
-        guard index < values.count, values[index] != Self.missing else { return max(defaultValue, minimum) }
+        guard index < count, values[index] != Self.missing else { return max(defaultValue, minimum) }
         return max(values[index], minimum)
     }
 

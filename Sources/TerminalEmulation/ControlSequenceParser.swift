@@ -51,6 +51,7 @@ struct ControlSequenceParser: Sendable {
     @inline(__always) var isInGround: Bool { state == .ground }
 
     /// Feeds one scalar value and returns the action it completes.
+    @inline(__always)
     mutating func advance(_ scalar: UInt32) -> Action {
         // Transitions from anywhere.
         if scalar == 0x1B {
@@ -97,6 +98,27 @@ struct ControlSequenceParser: Sendable {
             }
             return .none
         }
+    }
+
+    /// Consumes parameter bytes (digits, `;`, `:`) of a control sequence starting at `index`, while the parser is
+    /// reading one; returns the index of the first byte not consumed. A fast path for the emulator's feed loop.
+    @inline(__always)
+    mutating func consumeParameterBytes(_ bytes: UnsafeRawBufferPointer, from index: Int) -> Int {
+        guard state == .csiEntry || state == .csiParameter else { return index }
+        var index = index
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte >= 0x30 && byte <= 0x39 {
+                parameters.addDigit(Int(byte &- 0x30))
+            } else if byte == 0x3B || byte == 0x3A {
+                parameters.separate(isColon: byte == 0x3A)
+            } else {
+                break
+            }
+            state = .csiParameter
+            index += 1
+        }
+        return index
     }
 
     private mutating func enterEscape() {
@@ -147,6 +169,7 @@ struct ControlSequenceParser: Sendable {
         return .none
     }
 
+    @inline(__always)
     private mutating func advanceControlSequence(_ scalar: UInt32) -> Action {
         switch scalar {
         case 0x00...0x1F: return .execute(UInt8(scalar))

@@ -54,16 +54,26 @@ struct Grid: Sendable {
         let first = start(ofRow: row)
         let blank = Cell.blank(background: background)
         cells.withUnsafeMutableBufferPointer { buffer in
-            for index in first + lower..<first + upper { buffer[index] = blank }
+            UnsafeMutableBufferPointer(rebasing: buffer[first + lower..<first + upper]).update(repeating: blank)
         }
         if upper == columns { wrapped[rowOrder[row]] = false }
     }
 
     /// Erases whole rows `lower..<upper`.
     mutating func clearRows(_ lower: Int, _ upper: Int, background: UInt32) {
-        for row in max(0, lower)..<min(rows, max(upper, lower)) {
-            clear(row: row, from: 0, count: columns, background: background)
+        let lower = max(0, lower)
+        let upper = min(rows, max(upper, lower))
+        guard lower < upper else { return }
+        let blank = Cell.blank(background: background)
+        let columns = columns
+        let order = rowOrder
+        cells.withUnsafeMutableBufferPointer { buffer in
+            for row in lower..<upper {
+                let first = order[row] &* columns
+                UnsafeMutableBufferPointer(rebasing: buffer[first..<first + columns]).update(repeating: blank)
+            }
         }
+        for row in lower..<upper { wrapped[order[row]] = false }
     }
 
     /// Scrolls rows `top...bottom` up by one: row `top` leaves (its cells are returned) and a blank row enters

@@ -22,6 +22,43 @@ extension TerminalEmulator {
         place(scalar, width: width)
     }
 
+    /// Prints a run of printable ASCII bytes (the hot path): whole stretches of a row at a time.
+    mutating func printASCII(_ bytes: UnsafeRawBufferPointer) {
+        guard isAutowrapOn && !isInsertModeOn else {
+            for byte in bytes { place(UInt32(byte), width: 1) }
+            return
+        }
+        var offset = 0
+        while offset < bytes.count {
+            if cursorColumn >= columns {
+                lineFeed(wrapping: true)
+                cursorColumn = 0
+            }
+            let count = min(columns - cursorColumn, bytes.count - offset)
+            let first = grid.start(ofRow: cursorRow) &+ cursorColumn
+            var cell = pen
+            cell.flags = 0
+            var isSimple = true
+            grid.cells.withUnsafeMutableBufferPointer { cells in
+                for position in 0..<count where cells[first &+ position].flags != 0 {
+                    isSimple = false
+                    break
+                }
+                guard isSimple else { return }
+                for position in 0..<count {
+                    cell.scalar = UInt32(bytes[offset &+ position])
+                    cells[first &+ position] = cell
+                }
+            }
+            if isSimple {
+                cursorColumn += count
+            } else {
+                for position in 0..<count { place(UInt32(bytes[offset + position]), width: 1) }
+            }
+            offset += count
+        }
+    }
+
     /// Writes a character of width 1 or 2 at the cursor and advances it, wrapping first when it does not fit.
     @inline(__always)
     mutating func place(_ scalar: UInt32, width: Int) {

@@ -97,19 +97,55 @@ public struct TerminalEmulator: Sendable {
         let count = bytes.count
         while index < count {
             let byte = bytes[index]
-            if byte >= 0x20 && byte < 0x7F && parser.isInGround && !decoder.isInsideCharacter
-                && !joinsNextCharacter && !(isShiftedOut ? isG1Graphics : isG0Graphics)
-            {
+            let isGround = parser.isInGround && !decoder.isInsideCharacter && !joinsNextCharacter
+            if byte >= 0x20 && byte < 0x7F && isGround && !(isShiftedOut ? isG1Graphics : isG0Graphics) {
                 var end = index + 1
                 while end < count && bytes[end] >= 0x20 && bytes[end] < 0x7F { end += 1 }
-                for position in index..<end { place(UInt32(bytes[position]), width: 1) }
+                printASCII(UnsafeRawBufferPointer(rebasing: bytes[index..<end]))
                 lastPrintedASCII = Int32(bytes[end - 1])
                 index = end
+            } else if byte >= 0xC2 && isGround, let (scalar, length) = Self.decodeComplete(bytes, at: index) {
+                printCharacter(scalar)
+                index += length
+            } else if byte < 0x80 && !decoder.isInsideCharacter {
+                handle(UInt32(byte))
+                index = parser.consumeParameterBytes(bytes, from: index + 1)
             } else {
                 process(byte)
                 index += 1
             }
         }
+    }
+
+    /// Decodes one complete, valid multi-byte UTF-8 character at `index`, or returns nil (the slow path then
+    /// handles it, including characters split across feeds).
+    @inline(__always)
+    static func decodeComplete(_ bytes: UnsafeRawBufferPointer, at index: Int) -> (UInt32, Int)? {
+        let first = UInt32(bytes[index])
+        let available = bytes.count - index
+        if first < 0xE0 {
+            guard available >= 2 else { return nil }
+            let second = UInt32(bytes[index + 1])
+            guard second & 0xC0 == 0x80 else { return nil }
+            return ((first & 0x1F) << 6 | (second & 0x3F), 2)
+        }
+        if first < 0xF0 {
+            guard available >= 3 else { return nil }
+            let second = UInt32(bytes[index + 1])
+            let third = UInt32(bytes[index + 2])
+            guard second & 0xC0 == 0x80, third & 0xC0 == 0x80 else { return nil }
+            let scalar = (first & 0x0F) << 12 | (second & 0x3F) << 6 | (third & 0x3F)
+            guard scalar >= 0x800, scalar < 0xD800 || scalar > 0xDFFF else { return nil }
+            return (scalar, 3)
+        }
+        guard first < 0xF5, available >= 4 else { return nil }
+        let second = UInt32(bytes[index + 1])
+        let third = UInt32(bytes[index + 2])
+        let fourth = UInt32(bytes[index + 3])
+        guard second & 0xC0 == 0x80, third & 0xC0 == 0x80, fourth & 0xC0 == 0x80 else { return nil }
+        let scalar = (first & 0x07) << 18 | (second & 0x3F) << 12 | (third & 0x3F) << 6 | (fourth & 0x3F)
+        guard scalar >= 0x10000, scalar <= 0x10FFFF else { return nil }
+        return (scalar, 4)
     }
 
     /// Feeds text (encoded as UTF-8).
