@@ -62,6 +62,10 @@ case("origin-and-moves", 30, 12,
 case("line-drawing-differs-from-tmux", 20, 5,
      ESC + "(0" + "lqqqqk\r\nx    x\r\nmqqqqj" + ESC + "(B" + " ascii\r\n" + ESC + ")0" + "\x0e" + "lqk" + "\x0f" + "lqk")
 case("repeat-and-controls", 30, 5, "ab" + CSI + "5b" + "\r\n" + "bell\x07\x00end" + "\r\n" + "bs\x08\x08XY" + "\r\n" + "\x1b#8")
+case("repeat-rules", 30, 6,
+     "ab" + CSI + "3b" + CSI + "2b" + "\r\n" + "e\u0301" + CSI + "2b" + "\r\n" + "x" + CSI + "2J" + CSI + "b" + "\r\n"
+     + "y" + ESC + "]0;t\x07" + CSI + "b" + "\r\n" + "z" * 28 + CSI + "9b" + "\r\n" + "q\x07" + CSI + "b")
+case("combining-on-blank", 20, 4, CSI + "5G" + "\u0301" + "b" + CSI + "2;1H" + "\u0301" + "c" + CSI + "3;3H" + "中" + CSI + "D" + "\u0308")
 case("unknown-sequences", 40, 6,
      "a" + CSI + "?2004h" + CSI + ">4;2m" + CSI + "=5u" + "b" + ESC + "]0;title\x07" + "c" + ESC + "]8;;http://x\x1b\\link" + ESC + "]8;;\x1b\\"
      + "d" + ESC + "P1$r0m" + ESC + "\\" + "e" + ESC + "_apc" + ESC + "\\" + "f" + CSI + "1 q" + CSI + "?1;2$p" + "g" + ESC + "=" + ESC + ">" + "h")

@@ -47,6 +47,15 @@ struct ControlSequenceParser: Sendable {
 
     init() {}
 
+    /// Whether the parser is inside an OSC, DCS, SOS, PM or APC string.
+    var isInString: Bool {
+        switch state {
+        case .oscString, .sosPmApcString, .dcsEntry, .dcsParameter, .dcsIntermediate, .dcsPassthrough, .dcsIgnore:
+            return true
+        default: return false
+        }
+    }
+
     /// Whether the parser is in the ground state, where printable characters print.
     @inline(__always) var isInGround: Bool { state == .ground }
 

@@ -141,7 +141,8 @@ extension TerminalEmulator {
 
     mutating func repeatLastCharacter(_ count: Int) {
         guard lastPrintedASCII >= 0 else { return }
-        for _ in 0..<min(count, columns * rows) { place(UInt32(lastPrintedASCII), width: 1) }
+        let character = UInt32(lastPrintedASCII)
+        for _ in 0..<min(count, max(columns - cursorColumn, 0)) { printCharacter(character) }
     }
 
     mutating func clearTabStops(_ mode: Int) {

@@ -2,6 +2,7 @@
 extension TerminalEmulator {
     /// Prints one graphic character.
     mutating func printCharacter(_ scalar: UInt32) {
+        lastPrintedASCII = scalar < 0x80 ? Int32(scalar) : -1  // what `CSI b` repeats, as tmux keeps it
         var scalar = scalar
         if scalar < 0x7F && (isShiftedOut ? isG1Graphics : isG0Graphics) {
             scalar = DECSpecialGraphics.map(scalar)
@@ -18,7 +19,6 @@ extension TerminalEmulator {
             combine(scalar)
             return
         }
-        lastPrintedASCII = scalar < 0x7F ? Int32(scalar) : -1
         place(scalar, width: width)
     }
 
@@ -119,7 +119,8 @@ extension TerminalEmulator {
         var column = min(cursorColumn, columns) - 1
         if column > 0 && grid[column, cursorRow].isPadding { column -= 1 }
         var cell = grid[column, cursorRow]
-        guard !cell.isPadding, cell.scalar != Cell.empty else { return }
+        guard !cell.isPadding else { return }
+        if cell.scalar == Cell.empty { cell.scalar = 0x20 }  // tmux combines with the blank's space
         if let combined = clusters.combining(cell.scalar, with: scalar) {
             cell.scalar = combined
             grid[column, cursorRow] = cell

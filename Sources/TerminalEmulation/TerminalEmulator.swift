@@ -170,12 +170,21 @@ public struct TerminalEmulator: Sendable {
             printCharacter(scalar)
             return
         }
-        switch parser.advance(scalar) {
+        let wasInString = parser.isInString
+        let action = parser.advance(scalar)
+        if !wasInString && parser.isInString { lastPrintedASCII = -1 }  // tmux forgets it on OSC, DCS, APC
+        switch action {
         case .none: break
         case .print(let character): printCharacter(character)
-        case .execute(let control): executeControl(control)
-        case .escapeDispatch(let final): dispatchEscape(final)
-        case .controlSequenceDispatch(let final): dispatchControlSequence(final)
+        case .execute(let control):
+            executeControl(control)
+            lastPrintedASCII = -1  // as tmux: only a character right before `CSI b` is repeated
+        case .escapeDispatch(let final):
+            dispatchEscape(final)
+            lastPrintedASCII = -1
+        case .controlSequenceDispatch(let final):
+            dispatchControlSequence(final)
+            lastPrintedASCII = -1
         case .operatingSystemCommandEnd: finishOperatingSystemCommand()
         }
     }
