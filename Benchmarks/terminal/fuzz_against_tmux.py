@@ -24,7 +24,8 @@ objects = [os.path.join(bin_path, d, o) for d in ("TerminalEmulation.build", "Re
 subprocess.run(["swiftc", "-O", "-I", os.path.join(bin_path, "Modules"), source, *objects, "-o", driver], check=True)
 
 ESC, CSI = "\x1b", "\x1b["
-words = ["hello", "wörld", "中文字", "😀", "e\u0301", "tab\t", "x" * 30, " ", "ab", "ｗｉｄｅ"]
+words = ["hello", "wörld", "中文字", "😀", "e\u0301", "tab\t", "x" * 30, " ", "ab", "ｗｉｄｅ", "\u0308", "👍\u200d🔥",
+         "a\u200db", "\x08\x08", "\u00ad", "\u200b", "\ufe0f", "y" * 9]
 def piece(rng, cols, rows):
     kind = rng.random()
     n = lambda top: rng.randint(0, top)
@@ -35,6 +36,8 @@ def piece(rng, cols, rows):
         f"{CSI}{n(5)}{rng.choice('ABCDEFGd`')}", f"{CSI}{n(3)}{rng.choice('JK')}", f"{CSI}{n(4)}{rng.choice('@PXLMST')}",
         f"{CSI}{n(rows)};{n(rows + 1)}r", f"{CSI}r", ESC + rng.choice("78DEM"), f"{CSI}?{rng.choice([7, 6, 1049, 47, 25])}{rng.choice('hl')}",
         f"{CSI}{n(2)}{rng.choice('su')}", f"{CSI}{rng.choice([1, 31, 42, 0, 38])};{n(255)}m", f"{CSI}4{rng.choice('hl')}", f"{CSI}{n(3)}b",
+        f"{CSI}{n(3)}{rng.choice('IZ')}", f"{CSI}{rng.choice([0, 3])}g", ESC + "H", f"{CSI}?{rng.choice([1047, 1048, 7])}{rng.choice('hl')}",
+        ESC + "#8", f"{CSI}{n(rows)};{n(cols)}f", f"{CSI}{n(4)}X", f"{CSI}{n(3)}{rng.choice('ef')}", f"{CSI}{n(30)}a",
     ]
     return rng.choice(choices)
 

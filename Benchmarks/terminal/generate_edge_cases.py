@@ -66,6 +66,15 @@ case("repeat-rules", 30, 6,
      "ab" + CSI + "3b" + CSI + "2b" + "\r\n" + "e\u0301" + CSI + "2b" + "\r\n" + "x" + CSI + "2J" + CSI + "b" + "\r\n"
      + "y" + ESC + "]0;t\x07" + CSI + "b" + "\r\n" + "z" * 28 + CSI + "9b" + "\r\n" + "q\x07" + CSI + "b")
 case("combining-on-blank", 20, 4, CSI + "5G" + "\u0301" + "b" + CSI + "2;1H" + "\u0301" + "c" + CSI + "3;3H" + "中" + CSI + "D" + "\u0308")
+# Found by fuzz_against_tmux.py: tmux's rules for joiners, orphaned wide-character halves and missing sequences.
+case("zero-width-joiner-pending", 30, 5,
+     "a\u200db" + "ö" + "\r\n" + "x\u200d" + CSI + "?7l" + "y" + CSI + "?7h" + "\r\n" + "👍\u200d🔥 ok\r\n" + "c\u200d" + CSI + "4h" + "q" + CSI + "4l")
+case("orphaned-wide-halves", 12, 6,
+     "中文字" + CSI + "1G" + CSI + "3X" + "wör" + "\r\n" + "😀\x08\ufe0f " + "\r\n" + "ab中" + CSI + "3G" + "x" + "\r\n"
+     + "中中" + CSI + "2G" + "é" + "\r\n" + "中中" + CSI + "3G" + "Z")
+case("sequences-tmux-lacks", 20, 5,
+     "a" + CSI + "5a" + "b" + CSI + "2e" + "c" + "\r\n" + CSI + "2I" + "d" + CSI + "?1048h" + CSI + "5;5H" + CSI + "?1048l" + "e"
+     + ESC + "(A" + "f" + CSI + "?3h" + "g")
 case("unknown-sequences", 40, 6,
      "a" + CSI + "?2004h" + CSI + ">4;2m" + CSI + "=5u" + "b" + ESC + "]0;title\x07" + "c" + ESC + "]8;;http://x\x1b\\link" + ESC + "]8;;\x1b\\"
      + "d" + ESC + "P1$r0m" + ESC + "\\" + "e" + ESC + "_apc" + ESC + "\\" + "f" + CSI + "1 q" + CSI + "?1;2$p" + "g" + ESC + "=" + ESC + ">" + "h")

@@ -13,6 +13,8 @@ struct Grid: Sendable {
     private(set) var rowOrder: [Int]
     /// Whether each storage row continues on the next one (the text wrapped).
     private var wrapped: [Bool]
+    /// Whether each storage row is known to hold only default blank cells (lets erasing skip clean rows).
+    private var isBlank: [Bool]
 
     /// Creates an empty grid.
     init(columns: Int, rows: Int) {
@@ -21,7 +23,13 @@ struct Grid: Sendable {
         cells = Array(repeating: Cell.blank(), count: columns * rows)
         rowOrder = Array(0..<rows)
         wrapped = Array(repeating: false, count: rows)
+        isBlank = Array(repeating: true, count: rows)
     }
+
+    /// Records that visible row `row` may now hold something other than default blanks. Every write to
+    /// ``cells`` outside this type must call it.
+    @inline(__always)
+    mutating func markWritten(row: Int) { isBlank[rowOrder[row]] = false }
 
     /// Index in ``cells`` of the first cell of visible row `row`.
     @inline(__always)
@@ -31,7 +39,10 @@ struct Grid: Sendable {
     @inline(__always)
     subscript(column: Int, row: Int) -> Cell {
         get { cells[start(ofRow: row) &+ column] }
-        set { cells[start(ofRow: row) &+ column] = newValue }
+        set {
+            cells[start(ofRow: row) &+ column] = newValue
+            isBlank[rowOrder[row]] = false
+        }
     }
 
     /// Whether visible row `row` wrapped onto the next row.
@@ -51,12 +62,19 @@ struct Grid: Sendable {
         let lower = max(0, column)
         let upper = min(columns, column + count)
         guard lower < upper, row >= 0, row < rows else { return }
-        let first = start(ofRow: row)
+        let storageRow = rowOrder[row]
+        if upper == columns { wrapped[storageRow] = false }
+        if background == PackedColor.default {
+            if isBlank[storageRow] { return }
+            if lower == 0 && upper == columns { isBlank[storageRow] = true }
+        } else {
+            isBlank[storageRow] = false
+        }
+        let first = storageRow &* columns
         let blank = Cell.blank(background: background)
         cells.withUnsafeMutableBufferPointer { buffer in
             UnsafeMutableBufferPointer(rebasing: buffer[first + lower..<first + upper]).update(repeating: blank)
         }
-        if upper == columns { wrapped[rowOrder[row]] = false }
     }
 
     /// Erases whole rows `lower..<upper`.
@@ -65,15 +83,19 @@ struct Grid: Sendable {
         let upper = min(rows, max(upper, lower))
         guard lower < upper else { return }
         let blank = Cell.blank(background: background)
+        let isDefault = background == PackedColor.default
         let columns = columns
         let order = rowOrder
-        cells.withUnsafeMutableBufferPointer { buffer in
-            for row in lower..<upper {
-                let first = order[row] &* columns
+        for row in lower..<upper {
+            let storageRow = order[row]
+            wrapped[storageRow] = false
+            if isDefault && isBlank[storageRow] { continue }
+            isBlank[storageRow] = isDefault
+            let first = storageRow &* columns
+            cells.withUnsafeMutableBufferPointer { buffer in
                 UnsafeMutableBufferPointer(rebasing: buffer[first..<first + columns]).update(repeating: blank)
             }
         }
-        for row in lower..<upper { wrapped[order[row]] = false }
     }
 
     /// Scrolls rows `top...bottom` up by one: row `top` leaves (its cells are returned) and a blank row enters
@@ -112,6 +134,7 @@ struct Grid: Sendable {
     mutating func insertCells(row: Int, at column: Int, count: Int, background: UInt32) {
         guard column < columns, count > 0 else { return }
         let count = min(count, columns - column)
+        if background != PackedColor.default { markWritten(row: row) }
         let first = start(ofRow: row)
         var index = first + columns - 1
         while index >= first + column + count {
@@ -125,6 +148,7 @@ struct Grid: Sendable {
     mutating func deleteCells(row: Int, at column: Int, count: Int, background: UInt32) {
         guard column < columns, count > 0 else { return }
         let count = min(count, columns - column)
+        if background != PackedColor.default { markWritten(row: row) }
         let first = start(ofRow: row)
         for index in first + column..<first + columns - count { cells[index] = cells[index + count] }
         clear(row: row, from: columns - count, count: count, background: background)

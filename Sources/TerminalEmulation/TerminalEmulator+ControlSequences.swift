@@ -1,14 +1,17 @@
 /// Control sequences (`CSI ... final`): cursor movement, erasing, inserting and deleting, scrolling, modes.
 extension TerminalEmulator {
-    /// Dispatches a control sequence the parser finished.
-    mutating func dispatchControlSequence(_ final: UInt8) {
+    /// Dispatches a control sequence the parser finished; returns whether it is one we know (tmux's set: it
+    /// has no CHT, HPR or VPR, so neither do we).
+    @discardableResult
+    mutating func dispatchControlSequence(_ final: UInt8) -> Bool {
         let marker = parser.privateMarker
         let intermediates = parser.intermediates
         if marker == 0x3F && intermediates == 0 {
-            if final == 0x68 || final == 0x6C { setPrivateModes(final == 0x68) }
-            return
+            guard final == 0x68 || final == 0x6C else { return false }
+            setPrivateModes(final == 0x68)
+            return true
         }
-        guard marker == 0 && intermediates == 0 else { return }
+        guard marker == 0 && intermediates == 0 else { return false }
         let parameters = parser.parameters
         let count = parameters.value(at: 0, default: 1, minimum: 1)
         switch final {
@@ -17,8 +20,8 @@ extension TerminalEmulator {
                 grid.insertCells(row: cursorRow, at: cursorColumn, count: count, background: pen.background)
             }
         case 0x41: cursorUp(count)  // CUU
-        case 0x42, 0x65: cursorDown(count)  // CUD, VPR
-        case 0x43, 0x61: cursorForward(count)  // CUF, HPR
+        case 0x42: cursorDown(count)  // CUD
+        case 0x43: cursorForward(count)  // CUF
         case 0x44: cursorColumn -= min(count, cursorColumn)  // CUB
         case 0x45:  // CNL
             cursorColumn = 0
@@ -30,7 +33,6 @@ extension TerminalEmulator {
         case 0x48, 0x66:  // CUP, HVP
             moveCursor(
                 column: parameters.value(at: 1, default: 1, minimum: 1) - 1, row: count - 1)
-        case 0x49: for _ in 0..<min(count, columns) { horizontalTab() }  // CHT
         case 0x4A: eraseInDisplay(parameters.value(at: 0, default: 0))  // ED
         case 0x4B: eraseInLine(parameters.value(at: 0, default: 0))  // EL
         case 0x4C: insertLines(count)  // IL
@@ -54,8 +56,10 @@ extension TerminalEmulator {
         case 0x72: setScrollRegion()  // DECSTBM
         case 0x73: saveCursor()  // SCP
         case 0x75: restoreCursor()  // RCP
-        default: break  // unknown sequences are swallowed
+        case 0x63, 0x6E, 0x74: break  // DA, DSR, window operations: answers only, nothing on the screen
+        default: return false  // unknown sequences are swallowed
         }
+        return true
     }
 
     mutating func cursorUp(_ count: Int) {
@@ -169,7 +173,7 @@ extension TerminalEmulator {
         }
     }
 
-    /// DECSET / DECRST.
+    /// DECSET / DECRST, for the modes tmux knows (it has no 1048, so neither do we: use ESC 7 / ESC 8).
     mutating func setPrivateModes(_ isOn: Bool) {
         let parameters = parser.parameters
         for index in 0..<parameters.count {
@@ -182,7 +186,9 @@ extension TerminalEmulator {
             case 25: isCursorVisible = isOn
             case 47, 1047: isOn ? enterAlternateScreen(savingCursor: false) : leaveAlternateScreen(restoringCursor: false)
             case 1049: isOn ? enterAlternateScreen(savingCursor: true) : leaveAlternateScreen(restoringCursor: true)
-            case 1048: isOn ? saveCursor() : restoreCursor()
+            case 3:  // DECCOLM: the width never changes, but the screen is cleared and the cursor homed
+                moveCursor(column: 0, row: 0)
+                grid.clearRows(0, rows, background: pen.background)
             default: break
             }
         }

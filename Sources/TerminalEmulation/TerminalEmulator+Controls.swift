@@ -35,19 +35,20 @@ extension TerminalEmulator {
         cursorColumn = column
     }
 
-    /// Dispatches `ESC` + intermediates + final byte.
-    mutating func dispatchEscape(_ final: UInt8) {
+    /// Dispatches `ESC` + intermediates + final byte; returns whether it is one we know (tmux's set).
+    @discardableResult
+    mutating func dispatchEscape(_ final: UInt8) -> Bool {
         let intermediates = parser.intermediates
         if intermediates != 0 {
             switch (intermediates, final) {
             case (0x28, 0x30): isG0Graphics = true  // ESC ( 0
-            case (0x28, _): isG0Graphics = false  // ESC ( B and other sets
+            case (0x28, 0x42): isG0Graphics = false  // ESC ( B
             case (0x29, 0x30): isG1Graphics = true
-            case (0x29, _): isG1Graphics = false
+            case (0x29, 0x42): isG1Graphics = false
             case (0x23, 0x38): fillWithE()  // ESC # 8, DECALN
-            default: break
+            default: return false
             }
-            return
+            return true
         }
         switch final {
         case 0x37: saveCursor()  // ESC 7
@@ -59,8 +60,10 @@ extension TerminalEmulator {
         case 0x4D: reverseIndex()  // RI
         case 0x48: if cursorColumn < columns { tabStops[cursorColumn] = true }  // HTS
         case 0x63: reset()  // RIS
-        default: break
+        case 0x3D, 0x3E, 0x5C: break  // keypad modes, string terminator
+        default: return false
         }
+        return true
     }
 
     /// RI: up a line, scrolling the region down at its top.

@@ -1,17 +1,25 @@
 /// Placing characters on the grid: widths, autowrap, combining marks, line drawing characters.
 extension TerminalEmulator {
     /// Prints one graphic character.
+    ///
+    /// Like tmux, a ZERO WIDTH JOINER makes the next character that takes tmux's "full" cell path join the
+    /// character left of the cursor; plain ASCII written with autowrap on, insert mode off and the ASCII character
+    /// set takes tmux's fast path and leaves the joiner pending.
     mutating func printCharacter(_ scalar: UInt32) {
         lastPrintedASCII = scalar < 0x80 ? Int32(scalar) : -1  // what `CSI b` repeats, as tmux keeps it
-        var scalar = scalar
-        if scalar < 0x7F && (isShiftedOut ? isG1Graphics : isG0Graphics) {
-            scalar = DECSpecialGraphics.map(scalar)
+        let isGraphicsSet = isShiftedOut ? isG1Graphics : isG0Graphics
+        if scalar < 0x7F && isAutowrapOn && !isInsertModeOn && !isGraphicsSet {
+            place(scalar, width: 1, isPlainASCII: true)
+            clearOrphanedPadding()
+            return
         }
+        var scalar = scalar
+        if scalar < 0x7F && isGraphicsSet { scalar = DECSpecialGraphics.map(scalar) }
         if scalar == 0x200D {
             joinsNextCharacter = true
             return
         }
-        let width = scalar < 0x7F ? 1 : CharacterWidth.of(scalar)
+        let width = scalar < 0x7F ? 1 : scalar < 0x10000 ? Int(widthTable[Int(scalar)]) : CharacterWidth.of(scalar)
         if width < 0 { return }
         if width == 0 || joinsNextCharacter {
             if joinsNextCharacter { combine(0x200D) }
@@ -25,7 +33,7 @@ extension TerminalEmulator {
     /// Prints a run of printable ASCII bytes (the hot path): whole stretches of a row at a time.
     mutating func printASCII(_ bytes: UnsafeRawBufferPointer) {
         guard isAutowrapOn && !isInsertModeOn else {
-            for byte in bytes { place(UInt32(byte), width: 1) }
+            for byte in bytes { printCharacter(UInt32(byte)) }
             return
         }
         var offset = 0
@@ -39,6 +47,7 @@ extension TerminalEmulator {
             var cell = pen
             cell.flags = 0
             var isSimple = true
+            grid.markWritten(row: cursorRow)
             grid.cells.withUnsafeMutableBufferPointer { cells in
                 for position in 0..<count where cells[first &+ position].flags != 0 {
                     isSimple = false
@@ -53,15 +62,30 @@ extension TerminalEmulator {
             if isSimple {
                 cursorColumn += count
             } else {
-                for position in 0..<count { place(UInt32(bytes[offset + position]), width: 1) }
+                for position in 0..<count { place(UInt32(bytes[offset + position]), width: 1, isPlainASCII: true) }
             }
+            clearOrphanedPadding()
             offset += count
         }
     }
 
-    /// Writes a character of width 1 or 2 at the cursor and advances it, wrapping first when it does not fit.
+    /// Blanks second halves of wide characters right of the cursor whose first half is gone, as tmux does after
+    /// a run of plain ASCII.
     @inline(__always)
-    mutating func place(_ scalar: UInt32, width: Int) {
+    mutating func clearOrphanedPadding() {
+        var column = cursorColumn
+        while column < columns && grid[column, cursorRow].isPadding {
+            grid[column, cursorRow] = Cell.blank()
+            column += 1
+        }
+    }
+
+    /// Writes a character of width 1 or 2 at the cursor and advances it, wrapping first when it does not fit.
+    ///
+    /// `isPlainASCII` selects tmux's rules for runs of plain ASCII (its "collect" path) when the character
+    /// overwrites part of a wide character; other characters follow its per-cell rules.
+    @inline(__always)
+    mutating func place(_ scalar: UInt32, width: Int, isPlainASCII: Bool = false) {
         if !isAutowrapOn && width > 1
             && (width > columns || (cursorColumn != columns && cursorColumn > columns - width))
         {
@@ -77,9 +101,14 @@ extension TerminalEmulator {
         if cursorColumn > columns - width { return }
         let index = grid.start(ofRow: cursorRow) &+ cursorColumn
         let existing = grid.cells[index]
-        if existing.flags != 0 || width != 1 { clearOverwrittenHalves(existing: existing, width: width) }
+        if isPlainASCII {
+            if existing.flags != 0 { clearBeforeASCIIRun() }
+        } else if existing.flags != 0 || width != 1 {
+            clearOverwrittenHalves(existing: existing, width: width)
+        }
         var cell = pen
         cell.scalar = scalar
+        grid.markWritten(row: cursorRow)
         if width == 1 {
             cell.flags = 0
             grid.cells[index] = cell
@@ -92,6 +121,22 @@ extension TerminalEmulator {
         }
         let stop = isAutowrapOn ? columns : columns - 1
         cursorColumn = cursorColumn <= stop - width ? cursorColumn + width : stop
+    }
+
+    /// tmux's rule at the start of an ASCII run: blank the padding cells at and left of the cursor, then the wide
+    /// character they belong to, except that column 0 is never examined.
+    private mutating func clearBeforeASCIIRun() {
+        guard cursorColumn > 0 else { return }
+        var column = cursorColumn
+        while column > 0 {
+            let cell = grid[column, cursorRow]
+            if !cell.isPadding {
+                if cell.isWide { grid[column, cursorRow] = Cell.blank() }
+                return
+            }
+            grid[column, cursorRow] = Cell.blank()
+            column -= 1
+        }
     }
 
     /// When a character overwrites part of a wide character, blanks the rest of it (as tmux does).

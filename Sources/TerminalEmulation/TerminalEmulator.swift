@@ -51,6 +51,8 @@ public struct TerminalEmulator: Sendable {
     var title: String?
     /// Characters with combining marks, referenced by cells.
     var clusters = ClusterTable()
+    /// ``CharacterWidth/basicPlane``, held here to avoid a lazy-initialization check per character.
+    let widthTable = CharacterWidth.basicPlane
 
     /// What ESC 7 / CSI s remember.
     struct SavedCursor: Sendable {
@@ -97,7 +99,7 @@ public struct TerminalEmulator: Sendable {
         let count = bytes.count
         while index < count {
             let byte = bytes[index]
-            let isGround = parser.isInGround && !decoder.isInsideCharacter && !joinsNextCharacter
+            let isGround = parser.isInGround && !decoder.isInsideCharacter
             if byte >= 0x20 && byte < 0x7F && isGround && !(isShiftedOut ? isG1Graphics : isG0Graphics) {
                 var end = index + 1
                 while end < count && bytes[end] >= 0x20 && bytes[end] < 0x7F { end += 1 }
@@ -180,11 +182,9 @@ public struct TerminalEmulator: Sendable {
             executeControl(control)
             lastPrintedASCII = -1  // as tmux: only a character right before `CSI b` is repeated
         case .escapeDispatch(let final):
-            dispatchEscape(final)
-            lastPrintedASCII = -1
+            if dispatchEscape(final) { lastPrintedASCII = -1 }
         case .controlSequenceDispatch(let final):
-            dispatchControlSequence(final)
-            lastPrintedASCII = -1
+            if dispatchControlSequence(final) { lastPrintedASCII = -1 }
         case .operatingSystemCommandEnd: finishOperatingSystemCommand()
         }
     }
