@@ -130,6 +130,13 @@ struct ControlSequenceParser: Sendable {
         return index
     }
 
+    /// Starts a control sequence directly (the emulator saw `ESC [` in the ground state).
+    @inline(__always)
+    mutating func beginControlSequence() {
+        clearSequence()
+        state = .csiEntry
+    }
+
     private mutating func enterEscape() {
         state = .escape
         intermediates = 0

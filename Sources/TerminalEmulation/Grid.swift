@@ -98,23 +98,18 @@ struct Grid: Sendable {
         }
     }
 
-    /// Scrolls rows `top...bottom` up by one: row `top` leaves (its cells are returned) and a blank row enters
-    /// at `bottom`.
-    @discardableResult
-    mutating func scrollUp(top: Int, bottom: Int, background: UInt32, keepingRemovedRow: Bool) -> ScrollbackLine? {
-        guard top >= 0, bottom < rows, top <= bottom else { return nil }
+    /// Scrolls rows `top...bottom` up by one: row `top` leaves (into `scrollback` when given) and a blank row
+    /// enters at `bottom`.
+    mutating func scrollUp(top: Int, bottom: Int, background: UInt32, into scrollback: UnsafeMutablePointer<Scrollback>?) {
+        guard top >= 0, bottom < rows, top <= bottom else { return }
         let removed = rowOrder[top]
-        var line: ScrollbackLine?
-        if keepingRemovedRow {
+        if let scrollback {
             let first = removed * columns
-            var end = first + columns
-            while end > first && cells[end - 1] == Cell.blank() { end -= 1 }
-            line = ScrollbackLine(cells: Array(cells[first..<end]), isWrapped: wrapped[removed])
+            scrollback.pointee.append(cells[first..<first + columns], isWrapped: wrapped[removed])
         }
         for row in top..<bottom { rowOrder[row] = rowOrder[row + 1] }
         rowOrder[bottom] = removed
         clear(row: bottom, from: 0, count: columns, background: background)
-        return line
     }
 
     /// Scrolls rows `top...bottom` down by one: row `bottom` is lost and a blank row enters at `top`.

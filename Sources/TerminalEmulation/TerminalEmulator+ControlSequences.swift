@@ -12,8 +12,7 @@ extension TerminalEmulator {
             return true
         }
         guard marker == 0 && intermediates == 0 else { return false }
-        let parameters = parser.parameters
-        let count = parameters.value(at: 0, default: 1, minimum: 1)
+        let count = parser.parameters.value(at: 0, default: 1, minimum: 1)
         switch final {
         case 0x40:  // ICH
             if cursorColumn < columns {
@@ -32,9 +31,9 @@ extension TerminalEmulator {
         case 0x47, 0x60: moveCursor(column: count - 1, row: nil)  // CHA, HPA
         case 0x48, 0x66:  // CUP, HVP
             moveCursor(
-                column: parameters.value(at: 1, default: 1, minimum: 1) - 1, row: count - 1)
-        case 0x4A: eraseInDisplay(parameters.value(at: 0, default: 0))  // ED
-        case 0x4B: eraseInLine(parameters.value(at: 0, default: 0))  // EL
+                column: parser.parameters.value(at: 1, default: 1, minimum: 1) - 1, row: count - 1)
+        case 0x4A: eraseInDisplay(parser.parameters.value(at: 0, default: 0))  // ED
+        case 0x4B: eraseInLine(parser.parameters.value(at: 0, default: 0))  // EL
         case 0x4C: insertLines(count)  // IL
         case 0x4D: deleteLines(count)  // DL
         case 0x50:  // DCH
@@ -50,7 +49,7 @@ extension TerminalEmulator {
         case 0x5A: backTab(count)  // CBT
         case 0x62: repeatLastCharacter(count)  // REP
         case 0x64: moveCursor(column: nil, row: count - 1)  // VPA
-        case 0x67: clearTabStops(parameters.value(at: 0, default: 0))  // TBC
+        case 0x67: clearTabStops(parser.parameters.value(at: 0, default: 0))  // TBC
         case 0x68, 0x6C: setModes(final == 0x68)  // SM, RM
         case 0x6D: selectGraphicRendition()  // SGR
         case 0x72: setScrollRegion()  // DECSTBM
@@ -129,7 +128,7 @@ extension TerminalEmulator {
     mutating func deleteLines(_ count: Int) {
         let bottom = cursorRow < scrollTop || cursorRow > scrollBottom ? rows - 1 : scrollBottom
         for _ in 0..<min(count, bottom - cursorRow + 1) {
-            grid.scrollUp(top: cursorRow, bottom: bottom, background: pen.background, keepingRemovedRow: false)
+            grid.scrollUp(top: cursorRow, bottom: bottom, background: pen.background, into: nil)
         }
     }
 
@@ -175,9 +174,8 @@ extension TerminalEmulator {
 
     /// DECSET / DECRST, for the modes tmux knows (it has no 1048, so neither do we: use ESC 7 / ESC 8).
     mutating func setPrivateModes(_ isOn: Bool) {
-        let parameters = parser.parameters
-        for index in 0..<parameters.count {
-            switch parameters.value(at: index, default: 0) {
+        for index in 0..<parser.parameters.count {
+            switch parser.parameters.value(at: index, default: 0) {
             case 6:
                 isOriginModeOn = isOn
                 cursorColumn = 0

@@ -4,19 +4,18 @@ import ResultModel
 extension TerminalEmulator {
     /// Applies the SGR parameters to the pen.
     mutating func selectGraphicRendition() {
-        let parameters = parser.parameters
-        if parameters.count == 0 {
+        if parser.parameters.count == 0 {
             resetPen()
             return
         }
         var index = 0
-        while index < parameters.count {
-            let value = parameters.value(at: index, default: 0)
+        while index < parser.parameters.count {
+            let value = parser.parameters.value(at: index, default: 0)
             index += 1
             // Sub-parameters (colon form) belong to this parameter.
             var subParameters: [Int] = []
-            while index < parameters.count && parameters.isSubParameter(index) {
-                subParameters.append(parameters.value(at: index, default: ControlSequenceParameters.missing))
+            while index < parser.parameters.count && parser.parameters.isSubParameter(index) {
+                subParameters.append(parser.parameters.value(at: index, default: ControlSequenceParameters.missing))
                 index += 1
             }
             switch value {
@@ -71,21 +70,20 @@ extension TerminalEmulator {
 
     /// `38;5;n` or `38;2;r;g;b`: reads the following parameters and moves `index` past them.
     private func extendedColor(semicolonFormAt index: inout Int) -> UInt32? {
-        let parameters = parser.parameters
-        let kind = parameters.value(at: index, default: -1)
-        if kind == 5, index + 1 < parameters.count {
-            let palette = parameters.value(at: index + 1, default: 0)
+        let kind = parser.parameters.value(at: index, default: -1)
+        if kind == 5, index + 1 < parser.parameters.count {
+            let palette = parser.parameters.value(at: index + 1, default: 0)
             index += 2
             return palette <= 255 ? PackedColor.indexed(palette) : nil
         }
-        if kind == 2, index + 3 < parameters.count {
-            let red = parameters.value(at: index + 1, default: 0)
-            let green = parameters.value(at: index + 2, default: 0)
-            let blue = parameters.value(at: index + 3, default: 0)
+        if kind == 2, index + 3 < parser.parameters.count {
+            let red = parser.parameters.value(at: index + 1, default: 0)
+            let green = parser.parameters.value(at: index + 2, default: 0)
+            let blue = parser.parameters.value(at: index + 3, default: 0)
             index += 4
             return PackedColor.rgb(red, green, blue)
         }
-        index = parameters.count  // malformed: ignore the rest, as xterm does
+        index = parser.parameters.count  // malformed: ignore the rest, as xterm does
         return nil
     }
 

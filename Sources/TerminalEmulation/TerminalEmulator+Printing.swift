@@ -47,6 +47,7 @@ extension TerminalEmulator {
             var cell = pen
             cell.flags = 0
             var isSimple = true
+            let hasPaddingAfter = cursorColumn + count < columns && grid.cells[first &+ count].isPadding
             grid.markWritten(row: cursorRow)
             grid.cells.withUnsafeMutableBufferPointer { cells in
                 for position in 0..<count where cells[first &+ position].flags != 0 {
@@ -61,10 +62,11 @@ extension TerminalEmulator {
             }
             if isSimple {
                 cursorColumn += count
+                if hasPaddingAfter { clearOrphanedPadding() }
             } else {
                 for position in 0..<count { place(UInt32(bytes[offset + position]), width: 1, isPlainASCII: true) }
+                clearOrphanedPadding()
             }
-            clearOrphanedPadding()
             offset += count
         }
     }
@@ -186,9 +188,13 @@ extension TerminalEmulator {
     mutating func scrollUp(lines: Int) {
         let keeps = savedNormalGrid == nil && scrollback.limit > 0
         for _ in 0..<min(lines, scrollBottom - scrollTop + 1) {
-            let line = grid.scrollUp(
-                top: scrollTop, bottom: scrollBottom, background: pen.background, keepingRemovedRow: keeps)
-            if let line { scrollback.append(line) }
+            if keeps {
+                withUnsafeMutablePointer(to: &scrollback) { history in
+                    grid.scrollUp(top: scrollTop, bottom: scrollBottom, background: pen.background, into: history)
+                }
+            } else {
+                grid.scrollUp(top: scrollTop, bottom: scrollBottom, background: pen.background, into: nil)
+            }
         }
     }
 

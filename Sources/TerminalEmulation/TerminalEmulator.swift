@@ -74,7 +74,7 @@ public struct TerminalEmulator: Sendable {
         self.columns = min(max(columns, 1), 4096)
         self.rows = min(max(rows, 1), 4096)
         grid = Grid(columns: self.columns, rows: self.rows)
-        scrollback = Scrollback(limit: scrollbackLimit)
+        scrollback = Scrollback(limit: scrollbackLimit, columns: self.columns)
         scrollBottom = self.rows - 1
         tabStops = (0..<self.columns).map { $0 % 8 == 0 }
     }
@@ -109,6 +109,9 @@ public struct TerminalEmulator: Sendable {
             } else if byte >= 0xC2 && isGround, let (scalar, length) = Self.decodeComplete(bytes, at: index) {
                 printCharacter(scalar)
                 index += length
+            } else if byte == 0x1B && isGround && index + 1 < count && bytes[index + 1] == 0x5B {
+                parser.beginControlSequence()  // ESC [ : the common case, without two trips through the parser
+                index = parser.consumeParameterBytes(bytes, from: index + 2)
             } else if byte < 0x80 && !decoder.isInsideCharacter {
                 handle(UInt32(byte))
                 index = parser.consumeParameterBytes(bytes, from: index + 1)
