@@ -33,6 +33,7 @@ public final class PseudoTerminalSession: @unchecked Sendable {
     private var status: Int32?
     private var hasReachedEndOfOutput = false
     private var isClosed = false
+    private var isMasterClosed = false
 
     /// Starts `command` (its first element is looked up in `PATH`).
     /// - Parameters:
@@ -121,13 +122,24 @@ public final class PseudoTerminalSession: @unchecked Sendable {
         }
         self.master = master
         processIdentifier = pid
-        let thread = Thread { [self] in readUntilEnd() }
+        // The thread holds the session weakly, so dropping the last reference ends the program (see deinit).
+        let thread = Thread { [weak self] in
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            while let session = self, session.readStep(&buffer) {}
+            while let session = self, session.reapStep() {}
+        }
         thread.name = "PseudoTerminalSession reader"
         thread.start()
     }
 
+    /// Kills the program if it still runs (call ``terminate(grace:)`` for a gentler end) and closes the terminal.
     deinit {
-        terminate()
+        if status == nil {
+            kill(processIdentifier, SIGKILL)
+            var value: Int32 = 0
+            _ = waitpid(processIdentifier, &value, 0)
+        }
+        if !isMasterClosed { close(master) }
     }
 
     // MARK: Input
@@ -135,6 +147,12 @@ public final class PseudoTerminalSession: @unchecked Sendable {
     /// Writes bytes to the program's terminal, as if typed.
     /// - Throws: ``TerminalEmulationError`` with code `cannotWrite` when the terminal is closed.
     public func send(_ bytes: [UInt8]) throws(TerminalEmulationError) {
+        lock.lock()
+        let isOpen = !isMasterClosed
+        lock.unlock()
+        guard isOpen else {
+            throw TerminalEmulationError(code: .cannotWrite, message: "the program has ended; its terminal is closed")
+        }
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
@@ -236,6 +254,7 @@ public final class PseudoTerminalSession: @unchecked Sendable {
     // MARK: Ending
 
     /// Ends the program: SIGHUP and SIGTERM, then SIGKILL if it is still running after `grace` seconds.
+    /// Sessions should be terminated (or waited for) when done; dropping the last reference kills the program.
     public func terminate(grace: Double = 1) {
         lock.lock()
         let isRunning = status == nil
@@ -255,48 +274,56 @@ public final class PseudoTerminalSession: @unchecked Sendable {
 
     // MARK: The reader thread
 
-    private func readUntilEnd() {
-        var buffer = [UInt8](repeating: 0, count: 65_536)
+    /// Reads what is available (waiting at most 50 ms); returns false at the end of the output or once closed.
+    private func readStep(_ buffer: inout [UInt8]) -> Bool {
+        lock.lock()
+        let shouldStop = isClosed
+        lock.unlock()
+        if shouldStop { return endOfOutput() }
         var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-        while true {
-            lock.lock()
-            let shouldStop = isClosed
-            lock.unlock()
-            if shouldStop { break }
-            let ready = poll(&descriptor, 1, 50)
-            if ready > 0 {
-                let count = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
-                if count > 0 {
-                    lock.lock()
-                    buffer.withUnsafeBytes { emulator.feed(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
-                    let room = Self.rawOutputLimit - raw.count
-                    if room >= count {
-                        raw += buffer[0..<count]
-                    } else {
-                        raw += buffer[0..<max(room, 0)]
-                        rawOutputWasTruncated = true
-                    }
-                    lastOutput = Date()
-                    lock.unlock()
-                    continue
-                }
-                if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
-                // End of output (EIO once every copy of the terminal is closed).
-                lock.lock()
-                hasReachedEndOfOutput = true
-                lock.unlock()
-                break
-            }
+        let ready = poll(&descriptor, 1, 50)
+        guard ready > 0 else {
             reapIfExited(blocking: false)
+            return true
         }
+        let count = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
+        if count > 0 {
+            lock.lock()
+            buffer.withUnsafeBytes { emulator.feed(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+            let room = Self.rawOutputLimit - raw.count
+            if room >= count {
+                raw += buffer[0..<count]
+            } else {
+                raw += buffer[0..<max(room, 0)]
+                rawOutputWasTruncated = true
+            }
+            lastOutput = Date()
+            lock.unlock()
+            return true
+        }
+        if count < 0 && (errno == EINTR || errno == EAGAIN) { return true }
+        return endOfOutput()  // EIO once every copy of the terminal is closed
+    }
+
+    private func endOfOutput() -> Bool {
         lock.lock()
         hasReachedEndOfOutput = true
         lock.unlock()
-        while exitStatus == nil {
-            reapIfExited(blocking: false)
-            if exitStatus == nil { usleep(10_000) }
+        return false
+    }
+
+    /// After the output ended: reaps the program; returns false once it has (and closes the terminal).
+    private func reapStep() -> Bool {
+        reapIfExited(blocking: false)
+        lock.lock()
+        let isDone = status != nil
+        if isDone && !isMasterClosed {
+            close(master)
+            isMasterClosed = true
         }
-        close(master)
+        lock.unlock()
+        if !isDone { usleep(10_000) }
+        return !isDone
     }
 
     private func reapIfExited(blocking: Bool) {

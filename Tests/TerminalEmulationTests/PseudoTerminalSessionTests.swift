@@ -67,3 +67,29 @@ struct PseudoTerminalSessionTests {
         #expect(Date().timeIntervalSince(start) < 3)
     }
 }
+
+/// Ending sessions.
+@Suite(.timeLimit(.minutes(1)))
+struct PseudoTerminalSessionLifetimeTests {
+    @Test func droppingTheSessionKillsTheProgram() throws {
+        var session: PseudoTerminalSession? = try PseudoTerminalSession(command: ["sleep", "30"], columns: 20, rows: 3)
+        let pid = try #require(session?.processIdentifier)
+        #expect(kill(pid, 0) == 0)
+        session = nil
+        let deadline = Date().addingTimeInterval(5)
+        while kill(pid, 0) == 0 && Date() < deadline { usleep(10_000) }
+        #expect(kill(pid, 0) != 0)
+    }
+
+    @Test func sendingAfterTheProgramEndedIsAnError() throws {
+        let session = try PseudoTerminalSession(command: ["true"], columns: 20, rows: 3)
+        #expect(session.waitForExit(timeout: 10) == 0)
+        let deadline = Date().addingTimeInterval(5)
+        var didFail = false
+        while !didFail && Date() < deadline {
+            do { try session.send(keys: "x") } catch { didFail = true }
+            usleep(10_000)
+        }
+        #expect(didFail)
+    }
+}
