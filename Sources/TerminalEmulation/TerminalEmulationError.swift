@@ -1,10 +1,12 @@
-/// An error from the TerminalEmulation module: a bad key notation, an unreadable asciicast, a failure to start a
-/// command in a pseudo-terminal.
+/// An error from the TerminalEmulation module: an unreadable file, a bad key notation, an invalid asciicast, a
+/// failure to start a command in a pseudo-terminal.
 public struct TerminalEmulationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What kind of problem it is. New codes may be added; compare with the static members.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         /// The code's name.
         public let name: String
+        /// A file that cannot be opened or read.
+        public static let cannotRead = Code(name: "cannotRead")
         /// A key notation that cannot be parsed (``KeySequence``).
         public static let invalidKeyNotation = Code(name: "invalidKeyNotation")
         /// An asciicast header or event that is not valid (``AsciicastReader``).

@@ -1,3 +1,4 @@
+import Foundation
 import ResultModel
 import Testing
 
@@ -89,5 +90,27 @@ struct ScreenTests {
 
     @Test func textTrimsTrailingSpacesAndKeepsEveryRow() {
         #expect(Self.emulator("a   \u{1B}[3;1Hb  ").text == "a\n\nb\n")
+    }
+}
+
+/// Feeding files.
+struct FileFeedingTests {
+    @Test func feedingAFileEqualsFeedingItsBytes() throws {
+        let stream = try #require(Fixtures.all.first { $0.name.hasPrefix("htop") })
+        var fromFile = TerminalEmulator(columns: stream.columns, rows: stream.rows)
+        try fromFile.feed(contentsOf: stream.url)
+        var fromBytes = TerminalEmulator(columns: stream.columns, rows: stream.rows)
+        fromBytes.feed(try stream.bytes())
+        #expect(fromFile.snapshot() == fromBytes.snapshot())
+        #expect(fromFile.text.contains("Tasks:"))
+    }
+
+    @Test func aMissingFileIsAnError() {
+        var emulator = TerminalEmulator()
+        #expect {
+            try emulator.feed(contentsOf: URL(fileURLWithPath: "/nonexistent/stream.ans"))
+        } throws: { error in
+            (error as? TerminalEmulationError)?.code == .cannotRead
+        }
     }
 }
