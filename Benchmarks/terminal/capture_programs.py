@@ -12,7 +12,7 @@ out = sys.argv[1]
 repo = sys.argv[2] if len(sys.argv) > 2 else "."
 COLS, ROWS = 80, 24
 
-def capture(name, argv, seconds=5.0, keys=b"", kill_after=None, limit=190_000):
+def capture(name, argv, seconds=5.0, keys=b"", kill_after=None, limit=190_000, key_delay=0.8):
     pid, fd = pty.fork()
     if pid == 0:
         os.environ.update(TERM="xterm-256color", LC_ALL="C.UTF-8", COLUMNS=str(COLS), LINES=str(ROWS))
@@ -26,8 +26,10 @@ def capture(name, argv, seconds=5.0, keys=b"", kill_after=None, limit=190_000):
         if kill_after is not None and time.time() - start > kill_after:
             os.kill(pid, signal.SIGKILL)
             break
-        if keys and not sent and time.time() - start > 0.8:
-            os.write(fd, keys)
+        if keys and not sent and time.time() - start > key_delay:
+            for key in keys.split(b"\0"):  # NUL separates keystroke groups sent 0.2 s apart
+                os.write(fd, key)
+                time.sleep(0.2)
             sent = True
         ready, _, _ = select.select([fd], [], [], 0.05)
         if ready:
@@ -57,6 +59,11 @@ capture("top-batch", sh("top -b -n 1 -w 80 | head -40"))
 capture("htop", ["htop"], kill_after=1.5)
 capture("vim", ["vim", "-u", "NONE", "-N", "+syntax on", "+set number", "/usr/share/common-licenses/GPL-3"], kill_after=1.5)
 capture("less", ["less", "/usr/share/common-licenses/GPL-3"], keys=b"  ", kill_after=1.5)
+capture("watch", ["watch", "-n", "0.5", "ls", "-la", "/usr/share/common-licenses"], kill_after=1.5)
+capture("man-page", ["man", "ls"], kill_after=2.0)
+capture("bash-readline", ["bash", "--norc", "--noprofile", "-i"], key_delay=0.5, seconds=4.0,
+        keys=b"echo hello world\0\x1b[D\x1b[D\x1b[DX\0\x01# \0\r\0for i in 1 2 3; do echo line $i; done\r\0"
+             b"printf '\\033[1;33mcolors\\033[0m %s\\n' ok\r\0echo $COLUMNS x $LINES\r\0exit\r")
 capture("python-rich-like", ["python3", "-c", r"""
 import sys
 w = sys.stdout.write
