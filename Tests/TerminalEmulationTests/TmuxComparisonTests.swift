@@ -1,4 +1,5 @@
 import Foundation
+import ResultModel
 import Testing
 
 @testable import TerminalEmulation
@@ -20,9 +21,37 @@ struct TmuxComparisonTests {
             var emulator = TerminalEmulator(columns: stream.columns, rows: stream.rows)
             emulator.feed(try stream.bytes())
             let ours = Self.normalized(emulator.text)
-            let theirs = Self.normalized(reference)
+            let theirs = Self.normalized(reference.text)
             #expect(ours == theirs, "\(stream.name) differs from tmux:\n\(Self.difference(ours, theirs))")
+
+            // Colors and attributes: replay tmux's `capture-pane -e` output in a fresh emulator and compare the
+            // style of every visible character (blank cells aside: tmux trims trailing blanks). Streams with
+            // ZERO WIDTH JOINERs are left out: replaying joined characters regroups them.
+            if try stream.bytes().containsJoiner { continue }
+            var replay = TerminalEmulator(columns: stream.columns, rows: stream.rows)
+            replay.feed(reference.styled.replacingOccurrences(of: "\n", with: "\r\n"))
+            let ourStyles = Self.styledCharacters(emulator.snapshot())
+            let theirStyles = Self.styledCharacters(replay.snapshot())
+            let firstDifference = zip(ourStyles, theirStyles).first { $0.0 != $0.1 }
+            #expect(
+                firstDifference == nil && ourStyles.count == theirStyles.count,
+                "\(stream.name): styles differ from tmux at \(String(describing: firstDifference))")
         }
+    }
+
+    /// The row and style of every non-blank character, in reading order (the characters themselves are compared
+    /// as text; replaying tmux's output can recombine joiners differently).
+    static func styledCharacters(_ snapshot: TerminalSnapshot) -> [String] {
+        var result: [String] = []
+        for (row, line) in snapshot.lines.enumerated() {
+            for run in line.runs {
+                for character in run.text where character != " " {
+                    _ = character
+                    result.append("row \(row) \(run.style)")
+                }
+            }
+        }
+        return result
     }
 
     static func normalized(_ screen: String) -> [String] {
@@ -41,5 +70,12 @@ struct TmuxComparisonTests {
             if left != right { report += "row \(index):\n  ours: \(left)\n  tmux: \(right)\n" }
         }
         return report
+    }
+}
+
+extension [UInt8] {
+    /// Whether the bytes contain U+200D ZERO WIDTH JOINER in UTF-8.
+    var containsJoiner: Bool {
+        indices.dropLast(2).contains { self[$0] == 0xE2 && self[$0 + 1] == 0x80 && self[$0 + 2] == 0x8D }
     }
 }

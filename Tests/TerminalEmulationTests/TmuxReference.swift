@@ -35,8 +35,9 @@ final class TmuxReference {
         """.write(to: configuration, atomically: true, encoding: .utf8)
     }
 
-    /// The screens of the streams in `files`, each rendered at its own size, in the same order.
-    func render(_ files: [(url: URL, columns: Int, rows: Int)]) throws -> [String] {
+    /// The screens of the streams in `files`, each rendered at its own size, in the same order: the text
+    /// (`capture-pane -p`) and the text with SGR sequences for colors and attributes (`capture-pane -p -e`).
+    func render(_ files: [(url: URL, columns: Int, rows: Int)]) throws -> [(text: String, styled: String)] {
         for (index, file) in files.enumerated() {
             let command = "stty -onlcr -echo; cat '\(file.url.path)'; tmux wait-for -S \(socket)-\(index); sleep 120"
             try run([
@@ -44,7 +45,7 @@ final class TmuxReference {
                 "-y", "\(file.rows)", command,
             ])
         }
-        var screens: [String] = []
+        var screens: [(text: String, styled: String)] = []
         for index in files.indices {
             try run(["wait-for", "\(socket)-\(index)"], timeout: 20)
             var previous = try capture(index)
@@ -59,7 +60,7 @@ final class TmuxReference {
             guard size.trimmingCharacters(in: .whitespacesAndNewlines) == expected else {
                 throw TmuxError(message: "pane is \(size) instead of \(expected)")
             }
-            screens.append(previous)
+            screens.append((previous, try capture(index, withEscapes: true)))
         }
         return screens
     }
@@ -70,8 +71,8 @@ final class TmuxReference {
         try? FileManager.default.removeItem(at: configuration)
     }
 
-    private func capture(_ index: Int) throws -> String {
-        var text = try run(["capture-pane", "-p", "-t", "s\(index)"])
+    private func capture(_ index: Int, withEscapes: Bool = false) throws -> String {
+        var text = try run(["capture-pane", "-p"] + (withEscapes ? ["-e"] : []) + ["-t", "s\(index)"])
         if text.hasSuffix("\n") { text.removeLast() }
         return text
     }
