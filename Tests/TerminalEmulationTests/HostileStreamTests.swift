@@ -64,6 +64,15 @@ struct HostileStreamTests {
         #expect(emulator.text.split(separator: "\n", omittingEmptySubsequences: false).count == 10)
     }
 
+    @Test(arguments: [(1, 1), (2, 1), (1, 3), (3, 2)])
+    func tinyScreensSurviveEverything(columns: Int, rows: Int) throws {
+        var emulator = TerminalEmulator(columns: columns, rows: rows, scrollbackLimit: 5)
+        for stream in Fixtures.all { emulator.feed(try stream.bytes()) }
+        emulator.feed("中文😀e\u{301}\u{1B}[?7l中\u{1B}[4h中a\u{1B}[2;1r\u{1B}[5L\u{1B}[5M\u{1B}[9@\u{1B}[9P\u{1B}[b")
+        #expect(emulator.snapshot(includeScrollback: true).lines.count == rows)
+        #expect(emulator.scrollbackCount <= 5)
+    }
+
     @Test func unknownSequencesAreNeverPrinted() {
         var emulator = TerminalEmulator(columns: 40, rows: 2)
         emulator.feed("a\u{1B}[?9999;1$zb\u{1B}P+q544e\u{1B}\\c\u{1B}_private\u{1B}\\d\u{1B}^pm\u{1B}\\e\u{1B}X sos\u{1B}\\f\u{1B}#9g\u{1B}%Gh")
