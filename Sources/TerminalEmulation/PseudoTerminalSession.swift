@@ -30,6 +30,9 @@ public final class PseudoTerminalSession: @unchecked Sendable {
     private var raw: [UInt8] = []
     private var rawOutputWasTruncated = false
     private var lastOutput = Date()
+    private let startTime = Date()
+    /// Where each chunk of ``raw`` starts and when it arrived (seconds since the start).
+    private var chunkTimes: [(offset: Int, time: Double)] = []
     private var status: Int32?
     private var hasReachedEndOfOutput = false
     private var isClosed = false
@@ -237,6 +240,24 @@ public final class PseudoTerminalSession: @unchecked Sendable {
         return raw
     }
 
+    /// The output so far as an asciicast v2 recording (the kept raw output, with the time each chunk arrived).
+    /// - Complexity: O(n) in the raw output.
+    public func asciicast(title: String? = nil) -> String {
+        lock.lock()
+        let bytes = raw
+        let times = chunkTimes
+        lock.unlock()
+        var text = AsciicastWriter.header(
+            width: columns, height: rows, timestamp: startTime.timeIntervalSince1970, title: title)
+        var writer = AsciicastWriter()
+        for (index, chunk) in times.enumerated() {
+            let end = index + 1 < times.count ? times[index + 1].offset : bytes.count
+            if let line = writer.outputEvent(time: chunk.time, bytes: bytes[chunk.offset..<end]) { text += line }
+        }
+        if let line = writer.finish(time: times.last?.time ?? 0) { text += line }
+        return text
+    }
+
     /// Whether the program wrote more than ``rawOutputLimit`` bytes.
     public var isRawOutputTruncated: Bool {
         lock.lock()
@@ -291,6 +312,7 @@ public final class PseudoTerminalSession: @unchecked Sendable {
             lock.lock()
             buffer.withUnsafeBytes { emulator.feed(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
             let room = Self.rawOutputLimit - raw.count
+            if room > 0 { chunkTimes.append((raw.count, Date().timeIntervalSince(startTime))) }
             if room >= count {
                 raw += buffer[0..<count]
             } else {
