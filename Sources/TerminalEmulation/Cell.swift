@@ -1,0 +1,68 @@
+import ResultModel
+
+/// One cell of the screen grid: a character (or a reference to a cluster of scalars), its colors and attributes.
+///
+/// A plain value of 16 bytes so rows copy and clear with `memset`-like speed.
+struct Cell: Equatable, Sendable {
+    /// The scalar shown, ``empty`` for a never-written or erased cell, or ``clusterFlag`` | index into the
+    /// emulator's cluster table for a character with combining marks.
+    var scalar: UInt32
+    /// Packed foreground color (see ``PackedColor``).
+    var foreground: UInt32
+    /// Packed background color.
+    var background: UInt32
+    /// ``TerminalAttributes`` bits.
+    var attributes: UInt16
+    /// ``isWide`` / ``isPadding`` bits.
+    var flags: UInt8
+
+    /// The scalar of an empty cell (shown as a space).
+    static let empty: UInt32 = 0
+    /// Set in ``scalar`` when it refers to a cluster.
+    static let clusterFlag: UInt32 = 0x8000_0000
+    /// Flag: the first cell of a two-cell character.
+    static let wideFlag: UInt8 = 1
+    /// Flag: the second cell of a two-cell character (it shows nothing itself).
+    static let paddingFlag: UInt8 = 2
+
+    /// A blank cell with the given background (erasing uses the current background, like xterm's BCE).
+    @inline(__always)
+    static func blank(background: UInt32 = PackedColor.default) -> Cell {
+        Cell(scalar: empty, foreground: PackedColor.default, background: background, attributes: 0, flags: 0)
+    }
+
+    /// Whether this is the second half of a wide character.
+    var isPadding: Bool { flags & Cell.paddingFlag != 0 }
+    /// Whether this is the first half of a wide character.
+    var isWide: Bool { flags & Cell.wideFlag != 0 }
+}
+
+/// Colors packed into 32 bits: 0 is the default color, `indexedTag | n` a palette entry, `rgbTag | 0xRRGGBB`.
+enum PackedColor {
+    /// The terminal's default color.
+    static let `default`: UInt32 = 0
+    /// Tag of a palette color.
+    static let indexedTag: UInt32 = 0x0100_0000
+    /// Tag of a 24-bit color.
+    static let rgbTag: UInt32 = 0x0200_0000
+
+    /// Packs a palette index.
+    static func indexed(_ index: Int) -> UInt32 { indexedTag | UInt32(index & 0xFF) }
+
+    /// Packs a 24-bit color; components are clamped to 0...255.
+    static func rgb(_ red: Int, _ green: Int, _ blue: Int) -> UInt32 {
+        let clamp = { (value: Int) in UInt32(min(max(value, 0), 255)) }
+        return rgbTag | clamp(red) << 16 | clamp(green) << 8 | clamp(blue)
+    }
+
+    /// The model color for a packed value.
+    static func unpack(_ packed: UInt32) -> TerminalColor {
+        switch packed & 0xFF00_0000 {
+        case indexedTag: return .indexed(UInt8(packed & 0xFF))
+        case rgbTag:
+            return .rgb(
+                red: UInt8(packed >> 16 & 0xFF), green: UInt8(packed >> 8 & 0xFF), blue: UInt8(packed & 0xFF))
+        default: return .default
+        }
+    }
+}

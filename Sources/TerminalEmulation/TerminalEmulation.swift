@@ -1,1 +1,0 @@
-// The TerminalEmulation module; see docs/ARCHITECTURE.md.
