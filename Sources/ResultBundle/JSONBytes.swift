@@ -218,6 +218,7 @@ struct JSONBytes {
     }
 
     /// Writes a non-empty array; empty arrays are left out (readers default them to empty).
+    @inline(__always)
     mutating func field<T>(_ name: StaticString, array: [T], _ element: (inout JSONBytes, T) -> Void) {
         guard !array.isEmpty else { return }
         key(name)
