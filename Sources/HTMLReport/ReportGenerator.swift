@@ -45,23 +45,24 @@ public struct ReportGenerator {
                 let failure = test.status.isFailure ? Self.firstFailure(test) : nil
                 summaries.append(
                     TestSummary(
-                        name: ReportFormatting.testName(test),
-                        groupKey: TestSummary.groupKey(test, runName: runName),
+                        name: DisplayText.clean(ReportFormatting.testName(test)),
+                        groupKey: DisplayText.clean(TestSummary.groupKey(test, runName: runName)),
                         status: test.status, duration: test.duration, href: href,
                         anchor: ReportPaths.anchor(id: test.id, runIndex: runKey), listPage: listPage,
-                        hasPage: hasPage, failureMessage: failure?.message ?? (test.status.isFailure ? test.finalAttempt?.statusReason : nil),
-                        failureLocation: failure?.location?.description))
+                        hasPage: hasPage,
+                        failureMessage: DisplayText.clean(failure?.message ?? (test.status.isFailure ? test.finalAttempt?.statusReason : nil)),
+                        failureLocation: DisplayText.clean(failure?.location?.description)))
                 for measurement in test.attempts.last?.measurements ?? [] {
                     let verdict = measurement.verdict
                     performance.append(
                         PerformanceModel(
-                            name: ReportFormatting.testName(test), href: hasPage ? href : "all-\(listPage).html",
-                            metric: "\(measurement.name) (\(measurement.unit))",
+                            name: DisplayText.clean(ReportFormatting.testName(test)), href: hasPage ? href : "all-\(listPage).html",
+                            metric: DisplayText.clean("\(measurement.name) (\(measurement.unit))"),
                             average: ReportFormatting.number(measurement.average),
-                            verdictText: verdict.reason, verdictClass: verdict.isFailure ? "verdict-fail" : "verdict-pass"))
+                            verdictText: DisplayText.clean(verdict.reason), verdictClass: verdict.isFailure ? "verdict-fail" : "verdict-pass"))
                 }
                 guard hasPage else { return }
-                let chrome = chrome(title: ReportFormatting.testName(test), root: "../", templates: templates)
+                let chrome = chrome(title: DisplayText.clean(ReportFormatting.testName(test)), root: "../", templates: templates)
                 let model = try pages.model(for: test, chrome: chrome, listHref: "../all-\(listPage).html#\(ReportPaths.anchor(id: test.id, runIndex: runKey))")
                 try files.write(try templates.render(model, template: "test"), to: href)
             }

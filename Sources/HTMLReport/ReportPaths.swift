@@ -1,3 +1,4 @@
+import Foundation
 import ResultModel
 
 /// Stable, safe file names inside the report folder. Paths come from a test's identity, never its position,
@@ -29,6 +30,7 @@ public enum ReportPaths {
             let isSafe = (scalar.value < 128) && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "." || scalar == "_" || scalar == "-")
             result.append(isSafe ? Character(scalar) : "_")
         }
+        while result.contains("..") { result = result.replacingOccurrences(of: "..", with: "_") }
         while result.hasPrefix(".") { result.removeFirst() }
         return result.isEmpty ? "item" : result
     }

@@ -6,7 +6,7 @@ enum RunModelBuilder {
         let record = run.record
         var facts: [FactModel] = []
         func add(_ label: String, _ value: String?) {
-            if let value, !value.isEmpty { facts.append(FactModel(label: label, value: value)) }
+            if let value, !value.isEmpty { facts.append(FactModel(label: label, value: DisplayText.clean(value))) }
         }
         add("Source", record.source)
         add("Command", record.command.isEmpty ? nil : record.command.joined(separator: " "))
@@ -23,7 +23,7 @@ enum RunModelBuilder {
         for diagnostic in (run.end?.diagnostics ?? []).prefix(20) { add("Note", diagnostic.description) }
         let jobURL = record.environmentValue("ci.jobURL").flatMap(HTMLEscaping.safeExternalURL)
         return RunModel(
-            name: name, facts: facts, ciURL: jobURL,
+            name: DisplayText.clean(name), facts: facts, ciURL: jobURL,
             ciText: jobURL.map { _ in record.environmentValue("ci.provider") ?? "job" })
     }
 }

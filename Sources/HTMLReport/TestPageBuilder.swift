@@ -15,24 +15,24 @@ struct TestPageBuilder {
     func model(for test: TestRecord, chrome: PageChrome, listHref: String) throws -> TestPageModel {
         var crumbs = [LinkModel(label: "Overview", href: "../index.html")]
         if let runName { crumbs.append(LinkModel(label: runName, href: "../index.html")) }
-        if let module = test.identity.module { crumbs.append(LinkModel(label: module, href: listHref)) }
-        for suite in test.identity.suites { crumbs.append(LinkModel(label: suite, href: listHref)) }
+        if let module = test.identity.module { crumbs.append(LinkModel(label: DisplayText.clean(module), href: listHref)) }
+        for suite in test.identity.suites { crumbs.append(LinkModel(label: DisplayText.clean(suite), href: listHref)) }
         let attempts = try test.attempts.enumerated().map { index, attempt in
             try attemptModel(attempt, number: index + 1, of: test.attempts.count)
         }
         let cases = test.cases.prefix(10_000).map { testCase in
             CaseModel(
-                arguments: testCase.arguments, status: testCase.status.rawValue,
+                arguments: DisplayText.clean(testCase.arguments), status: testCase.status.rawValue,
                 issues: (testCase.attempts.last?.issues ?? []).map(issueModel))
         }
         return TestPageModel(
             chrome: chrome,
             breadcrumbs: crumbs,
-            name: test.identity.name,
-            displayName: test.displayName,
+            name: DisplayText.clean(test.identity.name),
+            displayName: DisplayText.clean(test.displayName),
             status: test.status.rawValue,
             duration: ReportFormatting.duration(test.duration),
-            location: test.location?.description,
+            location: DisplayText.clean(test.location?.description),
             cases: Array(cases),
             hasCases: !cases.isEmpty,
             attempts: attempts
@@ -49,7 +49,7 @@ struct TestPageBuilder {
             showLabel: count > 1,
             status: attempt.status.rawValue,
             duration: ReportFormatting.duration(attempt.duration),
-            reason: attempt.statusReason,
+            reason: DisplayText.clean(attempt.statusReason),
             issues: Array(issues),
             hasIssues: !issues.isEmpty,
             activitiesHTML: activities.isEmpty ? nil : activities,
@@ -64,9 +64,9 @@ struct TestPageBuilder {
     func issueModel(_ issue: IssueRecord) -> IssueModel {
         IssueModel(
             kind: issue.kind.rawValue,
-            message: issue.message,
-            location: issue.location?.description,
-            details: issue.details,
+            message: DisplayText.clean(issue.message),
+            location: DisplayText.clean(issue.location?.description),
+            details: DisplayText.clean(issue.details),
             sourceHTML: excerpt.html(for: issue.location)
         )
     }
@@ -105,11 +105,11 @@ struct TestPageBuilder {
         {
             snapshot = TerminalSnapshotHTML.render(decoded, label: "Terminal snapshot: \(attachment.name)")
         } else if attachment.kind == .text || attachment.mediaType.hasPrefix("text/"), let data {
-            preview = String(decoding: data.prefix(8192), as: UTF8.self)
+            preview = DisplayText.clean(String(decoding: data.prefix(8192), as: UTF8.self))
         }
         return AttachmentModel(
-            name: attachment.name,
-            mediaType: attachment.mediaType,
+            name: DisplayText.clean(attachment.name),
+            mediaType: DisplayText.clean(attachment.mediaType),
             size: ReportFormatting.size(attachment.size),
             href: "../" + path,
             isImage: inlineImageTypes.contains(attachment.mediaType.lowercased()) && data != nil,
@@ -136,8 +136,8 @@ struct TestPageBuilder {
         }
         stats.append(FactModel(label: "Allowed relative deviation", value: String(format: "%.1f%%", measurement.maxPercentRelativeStandardDeviation)))
         return MeasurementModel(
-            name: measurement.name,
-            unit: measurement.unit,
+            name: DisplayText.clean(measurement.name),
+            unit: DisplayText.clean(measurement.unit),
             chartHTML: MeasurementChart.render(measurement),
             stats: stats,
             verdictText: verdict.reason,
