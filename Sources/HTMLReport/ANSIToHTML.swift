@@ -1,3 +1,5 @@
+import Foundation
+
 /// Renders text holding ANSI SGR escape sequences (colored console output) as escaped HTML with `<span>` classes
 /// for colors and attributes. Only class names and colors computed here reach the output; every other escape
 /// sequence is dropped, and all text is escaped.
@@ -165,9 +167,42 @@ enum Palette {
     }
 
     /// `#rrggbb` for a palette index.
-    static func hex(_ index: Int) -> String {
-        let (r, g, b) = rgb(index)
+    static func hex(_ index: Int) -> String { hex(rgb(index)) }
+
+    /// `#rrggbb` for a color.
+    static func hex(_ color: (Int, Int, Int)) -> String {
         let digits = Array("0123456789abcdef")
-        return "#" + [r, g, b].map { String([digits[$0 >> 4], digits[$0 & 15]]) }.joined()
+        return "#" + [color.0, color.1, color.2].map { String([digits[$0 >> 4], digits[$0 & 15]]) }.joined()
+    }
+}
+
+/// WCAG contrast between colors, and the nearest legible variant of a color on a background.
+enum Contrast {
+    static func luminance(_ color: (Int, Int, Int)) -> Double {
+        func channel(_ value: Int) -> Double {
+            let c = Double(value) / 255
+            return c <= 0.03928 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+        }
+        return 0.2126 * channel(color.0) + 0.7152 * channel(color.1) + 0.0722 * channel(color.2)
+    }
+
+    static func ratio(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Double {
+        let (x, y) = (luminance(a), luminance(b))
+        return (max(x, y) + 0.05) / (min(x, y) + 0.05)
+    }
+
+    /// `color` blended toward white (on a dark background) or black (on a light one) until the contrast with
+    /// `background` is at least 4.6:1.
+    static func legible(_ color: (Int, Int, Int), on background: (Int, Int, Int)) -> (Int, Int, Int) {
+        let target = luminance(background) < 0.5 ? 255 : 0
+        var current = color
+        var step = 0
+        while ratio(current, background) < 4.6 && step < 20 {
+            step += 1
+            let weight = Double(step) / 20
+            func blend(_ value: Int) -> Int { Int((Double(value) * (1 - weight) + Double(target) * weight).rounded()) }
+            current = (blend(color.0), blend(color.1), blend(color.2))
+        }
+        return current
     }
 }

@@ -62,7 +62,7 @@ enum EmbeddedTemplates {
   <h2 id="search-heading">Find a test</h2>
   <form role="search">
     <label for="search-input">Search all {{testCount}} tests by name</label>
-    <input id="search-input" type="search" autocomplete="off" placeholder="Type part of a test name" data-search-input>
+    <input id="search-input" type="search" placeholder="Type part of a test name" data-search-input>
     <fieldset class="filters">
       <legend>Status</legend>
       <label><input type="checkbox" data-status-filter="failed" checked> failed</label>
@@ -146,7 +146,7 @@ enum EmbeddedTemplates {
 <p>{{description}}</p>
 <form class="filter" role="search">
   <label for="filter-input">Filter this page</label>
-  <input id="filter-input" type="search" autocomplete="off" data-filter-input>
+  <input id="filter-input" type="search" data-filter-input>
 </form>
 {{#isEmpty}}<p>No tests.</p>{{/isEmpty}}
 {{#groups}}
@@ -224,7 +224,7 @@ input[type=search] { font: inherit; padding: 4px 8px; min-width: 280px; color: v
 .attachments img { max-width: 100%; border: 1px solid var(--line); }
 .pages a, .pages span { margin-right: 6px; }
 .hidden { display: none; }
-.sb { font-weight: 700; } .sd { opacity: 0.75; } .si { font-style: italic; } .su { text-decoration: underline; }
+.sb { font-weight: 700; } .sd { font-weight: 300; } .si { font-style: italic; } .su { text-decoration: underline; }
 .ss { text-decoration: line-through; } .sh { visibility: hidden; }
 @media print {
   header.top nav, .search, .filter, .skip { display: none; }

@@ -14,11 +14,13 @@ public enum MeasurementChart {
         let top = 10.0
         let bottom = 24.0
         let values = Array(measurement.values.prefix(10_000)).filter(\.isFinite)
-        let average = measurement.average
-        let deviation = measurement.standardDeviation
+        let finite = MeasurementRecord(metricID: measurement.metricID, name: measurement.name, unit: measurement.unit, values: values)
+        let average = finite.average.isFinite ? finite.average : 0
+        let deviation = finite.standardDeviation.isFinite ? finite.standardDeviation : 0
         var marks = values + [average]
         if let baseline = measurement.baselineAverage, baseline.isFinite { marks.append(baseline) }
-        if let threshold = threshold(measurement) { marks.append(threshold) }
+        if let threshold = threshold(measurement), threshold.isFinite { marks.append(threshold) }
+        marks = marks.filter(\.isFinite)
         var low = marks.min() ?? 0
         var high = marks.max() ?? 1
         if high - low < 1e-12 {
@@ -51,7 +53,7 @@ public enum MeasurementChart {
         if let baseline = measurement.baselineAverage, baseline.isFinite {
             svg += horizontal("baseline", y: y(baseline), from: left, to: width - right, color: "#2e8b57", dash: "6 3")
         }
-        if let threshold = threshold(measurement) {
+        if let threshold = threshold(measurement), threshold.isFinite {
             svg += horizontal("threshold", y: y(threshold), from: left, to: width - right, color: "#c0392b", dash: "2 3")
         }
         if values.count > 1 {

@@ -125,7 +125,8 @@ public struct JUnitExporter {
         try source.forEachTest { test in
             let key = JUnitNames.suiteKey(test)
             if segments.last?.key != key {
-                segments.append(SuiteSegment(key: key, runIndex: test.runIndex, name: JUnitNames.className(test.identity)))
+                let className = JUnitNames.className(test.identity)
+                segments.append(SuiteSegment(key: key, runIndex: test.runIndex, name: className.isEmpty ? "tests" : className))
             }
             let index = segments.count - 1
             segments[index].tests += 1

@@ -5,8 +5,7 @@ import ResultModel
 /// same classname form one `<testsuite>` named after it.
 enum JUnitNames {
     static func className(_ identity: TestIdentity) -> String {
-        let parts = (identity.module.map { [$0] } ?? []) + identity.suites
-        return parts.isEmpty ? (identity.module ?? "tests") : parts.joined(separator: ".")
+        ((identity.module.map { [$0] } ?? []) + identity.suites).joined(separator: ".")
     }
 
     static func suiteKey(_ test: TestRecord) -> String {

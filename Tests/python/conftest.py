@@ -1,0 +1,37 @@
+"""Shared fixtures: the built binary, the sample and hostile bundles, and reports and exports made from them."""
+import json
+import os
+import pathlib
+import subprocess
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+SHARED = ROOT.parent / "shared"
+BINARY = pathlib.Path(os.environ.get("RESULTBUNDLE_BINARY", ROOT / ".build" / "debug" / "resultbundle"))
+SAMPLES = sorted((ROOT / "SampleBundles").glob("*.resultbundle"))
+HOSTILE = ROOT / "Tests" / "Fixtures" / "hostile.resultbundle"
+BUNDLES = SAMPLES + [HOSTILE]
+
+
+def run(*arguments, check=True):
+    result = subprocess.run([str(BINARY), *map(str, arguments)], capture_output=True, text=True, timeout=120)
+    if check and result.returncode != 0:
+        raise AssertionError(f"resultbundle {' '.join(map(str, arguments))} failed: {result.stderr}")
+    return result
+
+
+def info(bundle):
+    return json.loads(run("info", "--json", bundle).stdout)
+
+
+@pytest.fixture(scope="session")
+def reports(tmp_path_factory):
+    """One HTML report per bundle: {bundle name: report folder}."""
+    base = tmp_path_factory.mktemp("reports")
+    folders = {}
+    for bundle in BUNDLES:
+        folder = base / bundle.stem / "site"
+        run("report", bundle, "-o", folder, "--title", f"Report of {bundle.stem}")
+        folders[bundle.stem] = folder
+    return folders
