@@ -28,6 +28,7 @@ public struct ResultBundleCommand: ParsableCommand {
             ReportCommand.self,
             JUnitCommand.self,
             SummaryCommand.self,
+            SnapshotCommand.self,
             JSONCommand.self,
         ]
     )
