@@ -50,7 +50,7 @@ let package = Package(
             name: "ResultBundleCLI",
             dependencies: [
                 "ResultModel", "ResultBundle", "TerminalEmulation", "ResultImport", "HTMLReport",
-                "JUnitExport", "ResultRecorder",
+                "JUnitExport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -27,7 +27,7 @@ enum ActivityTreeHTML {
         }
         for attachment in activity.attachments.prefix(100) {
             let href = ReportPaths.attachment(name: attachment.name, sha256: attachment.blob.sha256)
-            extras += "<li class=\"attachment\">📎 <a href=\"../\(href)\">\(HTMLEscaping.escape(attachment.name))</a></li>"
+            extras += "<li class=\"attachment\">attachment: <a href=\"../\(href)\">\(HTMLEscaping.escape(attachment.name))</a></li>"
         }
         let children = depth < 32 ? activity.children.prefix(2000).map { item($0, origin: origin, total: total, depth: depth + 1) }.joined() : ""
         if extras.isEmpty && children.isEmpty {

@@ -213,8 +213,8 @@ pre { white-space: pre-wrap; overflow-wrap: anywhere; background: var(--panel); 
 .source { background: var(--panel); padding: 6px 0; border-radius: 4px; overflow-x: auto; }
 .source .ln { display: inline-block; width: 5ch; color: var(--muted); text-align: right; margin-right: 1ch; user-select: none; }
 .source .hit { background: rgba(176, 0, 32, 0.15); display: block; }
-pre.terminal { display: inline-block; background: #111; color: #e5e5e5; padding: 8px; line-height: 1.2; white-space: pre; overflow-x: auto; }
-pre.terminal .row { display: block; min-height: 1.2em; }
+pre.terminal { display: block; width: max-content; max-width: 100%; background: #111; color: #e5e5e5; padding: 8px; line-height: 1.2; white-space: pre; overflow-x: auto; }
+pre.terminal .row { display: inline; }
 .chart { max-width: 100%; height: auto; color: var(--fg); }
 .measurement { margin: 12px 0; } .stats { width: auto; }
 .verdict-fail { color: var(--fail); font-weight: 600; } .verdict-pass { color: var(--pass); font-weight: 600; }

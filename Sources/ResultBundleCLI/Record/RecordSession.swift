@@ -37,7 +37,10 @@ struct RecordSession {
         }
 
         let writer = try BundleWriter(creating: url, flushPolicy: .everyTest)
-        let sink = CountingSink(wrapping: writer)
+        let journals = scratch.appendingPathComponent("journals")
+        try FileManager.default.createDirectory(at: journals, withIntermediateDirectories: true)
+        let collector = JournalCollector(directory: journals)
+        let sink = CountingSink(wrapping: EnrichingSink(wrapping: writer, collector: collector))
         let runIndex = try sink.beginRun(RunMetadata.forRecordedCommand(command, name: runName))
         let consoleLog = try ConsoleLogFile(in: scratch)
         let options = ConsoleParseOptions(fileName: "<console>", ignoresSwiftTesting: eventStream != nil)
@@ -47,7 +50,8 @@ struct RecordSession {
         var lineNumber = 0
         let lock = NSLock()
 
-        let environment = ProcessInfo.processInfo.environment
+        var environment = ProcessInfo.processInfo.environment
+        environment["RESULTBUNDLE_JOURNAL_DIR"] = journals.path
         let process = PassthroughProcess(
             executable: URL(fileURLWithPath: "/usr/bin/env"),
             arguments: arguments,
@@ -76,6 +80,7 @@ struct RecordSession {
         diagnostics += try events?.finish() ?? []
         let (summary, _) = try console.finish(interrupted: false)
         diagnostics += summary.diagnostics
+        diagnostics += collector.leftovers()
         let output = try consoleLog.store(in: sink)
         try sink.endRun(
             runIndex,

@@ -1,6 +1,5 @@
 import Foundation
 import ResultModel
-import ResultRecorder
 
 /// Collects what `record` stores about a run: command, directory, host, toolchain and CI context.
 enum RunMetadata {

@@ -5,9 +5,9 @@ import ResultModel
 ///
 /// Everything is best effort: a fact that cannot be read is left `nil`. Reads only small files under `/proc`
 /// and `/etc` (Linux) and `uname`.
-public enum HostProbe {
+enum HostProbe {
     /// The current machine's description.
-    public static func current() -> HostInfo {
+    static func current() -> HostInfo {
         var info = HostInfo()
         info.hostname = ProcessInfo.processInfo.hostName
         info.cpuCount = ProcessInfo.processInfo.activeProcessorCount

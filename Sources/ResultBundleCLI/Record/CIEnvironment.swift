@@ -2,10 +2,10 @@ import ResultModel
 
 /// Recognises the CI service a run happens on from its environment variables and extracts the commit, branch,
 /// job URL and other context as tags (`ci.provider`, `vcs.commit`, `vcs.branch`, `ci.jobURL`, ...).
-public enum CIEnvironment {
+enum CIEnvironment {
     /// The tags for the given environment (normally `ProcessInfo.processInfo.environment`).
     /// Returns an empty array when no CI service is recognised.
-    public static func tags(from environment: [String: String]) -> [NameValue] {
+    static func tags(from environment: [String: String]) -> [NameValue] {
         var tags: [NameValue] = []
         func add(_ name: String, _ variable: String) {
             if let value = environment[variable], !value.isEmpty { tags.append(NameValue(name: name, value: value)) }

@@ -1,0 +1,105 @@
+import Foundation
+import ResultBundle
+import ResultModel
+
+/// Reads the journals that test processes using ResultRecorder write while `record` runs, and merges what they
+/// recorded into the matching test as the test is written: steps, attachments (their blobs copied into the
+/// bundle) and measurements. Journals are re-read when they grow, tolerating their torn tails.
+final class JournalCollector {
+    private struct Fragment {
+        var attempt: TestAttempt
+        var reader: BundleReader
+    }
+
+    private let directory: URL
+    private var consumed: [String: Int] = [:]
+    private var sizes: [String: Int64] = [:]
+    private var pending: [String: [Fragment]] = [:]
+
+    init(directory: URL) { self.directory = directory }
+
+    /// `test` with the recorded data of the same test (matched by suites and name) added to its final attempt.
+    func enrich(_ test: TestRecord, storingBlobsIn sink: any ResultSink) throws -> TestRecord {
+        refresh()
+        let key = Self.key(test.identity)
+        guard let fragments = pending.removeValue(forKey: key), !fragments.isEmpty, !test.attempts.isEmpty else { return test }
+        var test = test
+        var attempt = test.attempts[test.attempts.count - 1]
+        for fragment in fragments {
+            let copied = try copyBlobs(of: fragment.attempt, from: fragment.reader, to: sink)
+            attempt.activities += copied.activities
+            attempt.attachments += copied.attachments
+            attempt.measurements += copied.measurements
+        }
+        test.attempts[test.attempts.count - 1] = attempt
+        return test
+    }
+
+    /// Recorded data whose test never appeared, as diagnostics.
+    func leftovers() -> [Diagnostic] {
+        refresh()
+        return pending.keys.sorted().map {
+            Diagnostic(severity: .warning, message: "the recorder recorded data for \($0), a test the run's output never reported")
+        }
+    }
+
+    private func refresh() {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+        for name in names.sorted() where name.hasSuffix(".resultbundle") {
+            let url = directory.appendingPathComponent(name)
+            let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int64) ?? 0
+            guard size != sizes[name], let reader = try? BundleReader(url: url) else { continue }
+            sizes[name] = size
+            var index = 0
+            let skip = consumed[name] ?? 0
+            try? reader.forEachTest { fragment in
+                defer { index += 1 }
+                guard index >= skip, let attempt = fragment.attempts.last else { return }
+                pending[Self.key(fragment.identity), default: []].append(Fragment(attempt: attempt, reader: reader))
+            }
+            consumed[name] = max(skip, index)
+        }
+    }
+
+    private func copyBlobs(of attempt: TestAttempt, from reader: BundleReader, to sink: any ResultSink) throws -> TestAttempt {
+        var attempt = attempt
+        attempt.attachments = try attempt.attachments.map { try copy($0, from: reader, to: sink) }
+        attempt.activities = try attempt.activities.map { try copy($0, from: reader, to: sink) }
+        return attempt
+    }
+
+    private func copy(_ activity: ActivityRecord, from reader: BundleReader, to sink: any ResultSink) throws -> ActivityRecord {
+        var activity = activity
+        activity.attachments = try activity.attachments.map { try copy($0, from: reader, to: sink) }
+        activity.children = try activity.children.map { try copy($0, from: reader, to: sink) }
+        return activity
+    }
+
+    private func copy(_ attachment: AttachmentRecord, from reader: BundleReader, to sink: any ResultSink) throws -> AttachmentRecord {
+        var attachment = attachment
+        attachment.blob = try sink.storeBlob(try reader.blobData(attachment.blob))
+        return attachment
+    }
+
+    static func key(_ identity: TestIdentity) -> String {
+        (identity.suites + [identity.name]).joined(separator: "/")
+    }
+}
+
+/// Passes everything to another sink, adding what the recorder journals hold to each test on its way.
+final class EnrichingSink: ResultSink {
+    private let base: any ResultSink
+    private let collector: JournalCollector
+
+    init(wrapping base: any ResultSink, collector: JournalCollector) {
+        self.base = base
+        self.collector = collector
+    }
+
+    func beginRun(_ run: RunRecord) throws -> Int { try base.beginRun(run) }
+    func addSuite(_ suite: SuiteRecord) throws { try base.addSuite(suite) }
+    func addTest(_ test: TestRecord) throws { try base.addTest(try collector.enrich(test, storingBlobsIn: base)) }
+    func storeBlob(_ data: Data) throws -> BlobReference { try base.storeBlob(data) }
+    func storeBlob(contentsOf file: URL) throws -> BlobReference { try base.storeBlob(contentsOf: file) }
+    func endRun(_ runIndex: Int, _ end: RunEnd) throws { try base.endRun(runIndex, end) }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import ResultModel
+import TerminalEmulation
+
+/// Drives a command-line program in a pseudo-terminal, the terminal counterpart of driving an app in a UI test:
+/// type keys, wait for text on the screen, and attach snapshots of the screen to the running step or test.
+public final class TerminalSession: @unchecked Sendable {
+    /// The screen size.
+    public let columns: Int
+    /// The screen height.
+    public let rows: Int
+    private let session: PseudoTerminalSession
+
+    /// The failure of a wait.
+    public struct TimeoutError: Error, CustomStringConvertible {
+        /// What was awaited.
+        public var description: String
+    }
+
+    /// Starts `command` in a pseudo-terminal of `columns` × `rows`.
+    public init(command: [String], columns: Int = 80, rows: Int = 24, environment: [String: String]? = nil) throws {
+        self.columns = columns
+        self.rows = rows
+        do {
+            session = try PseudoTerminalSession(command: command, columns: columns, rows: rows, environment: environment)
+        } catch {
+            throw error
+        }
+    }
+
+    deinit { session.terminate() }
+
+    /// Types keys (`hello<Enter>`, `<Up>`, `<C-c>`; see docs/TERMINAL.md).
+    public func send(keys: String) throws {
+        do {
+            try session.send(keys: keys)
+        } catch {
+            throw error
+        }
+    }
+
+    /// Waits until `text` is on the screen; throws ``TimeoutError`` after `timeout` seconds.
+    public func waitFor(text: String, timeout: Double = 10) async throws {
+        let found = await Task.detached { [session] in session.waitFor(text: text, timeout: timeout) }.value
+        if !found { throw TimeoutError(description: "\"\(text)\" did not appear within \(timeout) seconds") }
+    }
+
+    /// Waits until the program has printed nothing for `idle` seconds.
+    public func waitUntilIdle(idle: Double = 0.3, timeout: Double = 10) async {
+        _ = await Task.detached { [session] in session.waitUntilIdle(idle: idle, timeout: timeout) }.value
+    }
+
+    /// The screen now, as text.
+    public var text: String { session.text }
+
+    /// Attaches the current screen to the running step or test, and returns it.
+    @discardableResult
+    public func snapshot(named name: String) -> TerminalSnapshot {
+        let snapshot = session.snapshot()
+        attach(snapshot, named: name)
+        return snapshot
+    }
+
+    /// Ends the program.
+    public func terminate() { session.terminate() }
+}
