@@ -126,17 +126,26 @@ struct Grid: Sendable {
     }
 
     /// Inserts `count` blank cells at `column` of `row`, pushing the rest right (cells past the edge are lost).
+    ///
+    /// Exactly as tmux 3.3a does it: at the last column it blanks that cell; when nothing would remain to move
+    /// it changes nothing; and only the cells that were moved away are blanked (with `count` larger than what
+    /// moves, some old cells stay).
     mutating func insertCells(row: Int, at column: Int, count: Int, background: UInt32) {
         guard column < columns, count > 0 else { return }
-        let count = min(count, columns - column)
+        if column >= columns - 1 {
+            clear(row: row, from: column, count: 1, background: background)
+            return
+        }
+        let moved = columns - column - count
+        guard moved > 0 else { return }
         if background != PackedColor.default { markWritten(row: row) }
         let first = start(ofRow: row)
-        var index = first + columns - 1
-        while index >= first + column + count {
-            cells[index] = cells[index - count]
+        var index = first + column + moved - 1
+        while index >= first + column {
+            cells[index + count] = cells[index]
             index -= 1
         }
-        clear(row: row, from: column, count: count, background: background)
+        clear(row: row, from: column, count: min(moved, count), background: background)
     }
 
     /// Deletes `count` cells at `column` of `row`, pulling the rest left and filling the end with blanks.

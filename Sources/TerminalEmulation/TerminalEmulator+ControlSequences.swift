@@ -16,6 +16,7 @@ extension TerminalEmulator {
         switch final {
         case 0x40:  // ICH
             if cursorColumn < columns {
+                let count = min(count, columns - cursorColumn)
                 grid.insertCells(row: cursorRow, at: cursorColumn, count: count, background: pen.background)
             }
         case 0x41: cursorUp(count)  // CUU
