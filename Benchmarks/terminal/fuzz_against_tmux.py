@@ -38,6 +38,9 @@ def piece(rng, cols, rows):
         f"{CSI}{n(2)}{rng.choice('su')}", f"{CSI}{rng.choice([1, 31, 42, 0, 38])};{n(255)}m", f"{CSI}4{rng.choice('hl')}", f"{CSI}{n(3)}b",
         f"{CSI}{n(3)}{rng.choice('IZ')}", f"{CSI}{rng.choice([0, 3])}g", ESC + "H", f"{CSI}?{rng.choice([1047, 1048, 7])}{rng.choice('hl')}",
         ESC + "#8", f"{CSI}{n(rows)};{n(cols)}f", f"{CSI}{n(4)}X", f"{CSI}{n(3)}{rng.choice('ef')}", f"{CSI}{n(30)}a",
+        f"{CSI}{n(9)}\x18A", f"{CSI}{n(9)}\x1aB", ESC + "]0;title\x07", ESC + "]2;t" + ESC + "\\", ESC + "P1$r" + ESC + "\\",
+        ESC + "_apc" + ESC + "\\", ESC + "c", "\x07", f"{CSI}3J", f"{CSI}{n(2)};{n(3)}{rng.choice('Hrm')}", f"{CSI}?{n(3)}J",
+        f"{CSI}>{n(3)}m", f"{CSI}{n(3)} q", ESC + rng.choice("=>NO"),
     ]
     return rng.choice(choices)
 

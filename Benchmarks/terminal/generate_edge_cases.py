@@ -75,6 +75,14 @@ case("orphaned-wide-halves", 12, 6,
 case("sequences-tmux-lacks", 20, 5,
      "a" + CSI + "5a" + "b" + CSI + "2e" + "c" + "\r\n" + CSI + "2I" + "d" + CSI + "?1048h" + CSI + "5;5H" + CSI + "?1048l" + "e"
      + ESC + "(A" + "f" + CSI + "?3h" + "g")
+case("insert-characters-like-tmux", 10, 6,
+     "abcdefghij" + CSI + "7G" + CSI + "3@" + "\r\n" + "abcdefghij" + CSI + "7G" + CSI + "4@" + "\r\n"
+     + "abcdefghij" + CSI + "10G" + CSI + "5@" + "\r\n" + "abcdefghij" + CSI + "9G" + CSI + "4h" + "中" + CSI + "4l" + "\r\n"
+     + "abcdefghij" + CSI + "2G" + CSI + "2@" + "XY")
+case("reset-and-wrap-flags", 12, 8,
+     "normal" + CSI + "?1049h" + "alt" + CSI + "4h" + CSI + "?7l" + ESC + "c" + CSI + "?1047h" + "after reset" + "ok"
+     + CSI + "3;1H" + "z" * 14 + CSI + "K" + "\r\x08\x08W" + CSI + "6;1H" + "y" * 14 + CSI + "2K" + "\r\x08\x08V"
+     + CSI + "8;1H" + "q" * 13 + "\r\x08\x08U")
 case("unknown-sequences", 40, 6,
      "a" + CSI + "?2004h" + CSI + ">4;2m" + CSI + "=5u" + "b" + ESC + "]0;title\x07" + "c" + ESC + "]8;;http://x\x1b\\link" + ESC + "]8;;\x1b\\"
      + "d" + ESC + "P1$r0m" + ESC + "\\" + "e" + ESC + "_apc" + ESC + "\\" + "f" + CSI + "1 q" + CSI + "?1;2$p" + "g" + ESC + "=" + ESC + ">" + "h")

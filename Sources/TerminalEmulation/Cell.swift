@@ -2,19 +2,53 @@ import ResultModel
 
 /// One cell of the screen grid: a character (or a reference to a cluster of scalars), its colors and attributes.
 ///
-/// A plain value of 16 bytes so rows copy and clear with `memset`-like speed.
+/// A plain value of 12 bytes so rows copy and clear with `memset`-like speed: the attributes and the wide/padding
+/// flags live in bits of the character field that scalars (21 bits) and cluster references (bit 31 and an index
+/// below 2^14) never use.
 struct Cell: Equatable, Sendable {
-    /// The scalar shown, ``empty`` for a never-written or erased cell, or ``clusterFlag`` | index into the
-    /// emulator's cluster table for a character with combining marks.
-    var scalar: UInt32
+    /// Bits 0-20 (or bit 31 and bits 0-13): the character; bits 21-28: attributes; bits 29-30: flags.
+    private var packed: UInt32
     /// Packed foreground color (see ``PackedColor``).
     var foreground: UInt32
     /// Packed background color.
     var background: UInt32
-    /// ``TerminalAttributes`` bits.
-    var attributes: UInt16
-    /// ``isWide`` / ``isPadding`` bits.
-    var flags: UInt8
+
+    private static let characterMask: UInt32 = 0x801F_FFFF
+    private static let attributeShift: UInt32 = 21
+    private static let attributeMask: UInt32 = 0xFF << 21
+    private static let flagShift: UInt32 = 29
+    private static let flagMask: UInt32 = 0x3 << 29
+
+    /// Creates a cell.
+    @inline(__always)
+    init(scalar: UInt32, foreground: UInt32, background: UInt32, attributes: UInt16, flags: UInt8) {
+        packed =
+            (scalar & Self.characterMask) | (UInt32(attributes & 0xFF) << Self.attributeShift)
+            | (UInt32(flags & 0x3) << Self.flagShift)
+        self.foreground = foreground
+        self.background = background
+    }
+
+    /// The scalar shown, ``empty`` for a never-written or erased cell, or ``clusterFlag`` | index into the
+    /// emulator's cluster table for a character with combining marks.
+    var scalar: UInt32 {
+        @inline(__always) get { packed & Self.characterMask }
+        @inline(__always) set { packed = (packed & ~Self.characterMask) | (newValue & Self.characterMask) }
+    }
+
+    /// ``TerminalAttributes`` bits (the eight SGR attributes).
+    var attributes: UInt16 {
+        @inline(__always) get { UInt16((packed & Self.attributeMask) >> Self.attributeShift) }
+        @inline(__always) set {
+            packed = (packed & ~Self.attributeMask) | (UInt32(newValue & 0xFF) << Self.attributeShift)
+        }
+    }
+
+    /// ``wideFlag`` / ``paddingFlag`` bits.
+    var flags: UInt8 {
+        @inline(__always) get { UInt8((packed & Self.flagMask) >> Self.flagShift) }
+        @inline(__always) set { packed = (packed & ~Self.flagMask) | (UInt32(newValue & 0x3) << Self.flagShift) }
+    }
 
     /// The scalar of an empty cell (shown as a space).
     static let empty: UInt32 = 0

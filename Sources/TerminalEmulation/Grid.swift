@@ -57,16 +57,20 @@ struct Grid: Sendable {
         return cells[first..<first + columns]
     }
 
-    /// Erases `count` cells of row `row` from `column` (clamped to the row).
+    /// Erases `count` cells of row `row` from `column` (clamped to the row). Erasing a whole row also ends the
+    /// wrap of the row above it (as tmux does); a partial erase changes no wrap flag.
     mutating func clear(row: Int, from column: Int, count: Int, background: UInt32) {
         let lower = max(0, column)
         let upper = min(columns, column + count)
         guard lower < upper, row >= 0, row < rows else { return }
+        if lower == 0 && upper == columns {
+            blank(storageRow: rowOrder[row], background: background)
+            if row > 0 { wrapped[rowOrder[row - 1]] = false }
+            return
+        }
         let storageRow = rowOrder[row]
-        if upper == columns { wrapped[storageRow] = false }
         if background == PackedColor.default {
             if isBlank[storageRow] { return }
-            if lower == 0 && upper == columns { isBlank[storageRow] = true }
         } else {
             isBlank[storageRow] = false
         }
@@ -77,30 +81,36 @@ struct Grid: Sendable {
         }
     }
 
-    /// Erases whole rows `lower..<upper`.
+    /// Erases whole rows `lower..<upper` (ending the wrap of the row above them).
     mutating func clearRows(_ lower: Int, _ upper: Int, background: UInt32) {
         let lower = max(0, lower)
         let upper = min(rows, max(upper, lower))
         guard lower < upper else { return }
-        let blank = Cell.blank(background: background)
+        for row in lower..<upper { blank(storageRow: rowOrder[row], background: background) }
+        if lower > 0 { wrapped[rowOrder[lower - 1]] = false }
+    }
+
+    /// Fills a storage row with blanks and clears its wrap flag; skips the work for rows known to be blank.
+    private mutating func blank(storageRow: Int, background: UInt32) {
+        wrapped[storageRow] = false
         let isDefault = background == PackedColor.default
+        if isDefault && isBlank[storageRow] { return }
+        isBlank[storageRow] = isDefault
+        let first = storageRow &* columns
+        let blank = Cell.blank(background: background)
         let columns = columns
-        let order = rowOrder
-        for row in lower..<upper {
-            let storageRow = order[row]
-            wrapped[storageRow] = false
-            if isDefault && isBlank[storageRow] { continue }
-            isBlank[storageRow] = isDefault
-            let first = storageRow &* columns
-            cells.withUnsafeMutableBufferPointer { buffer in
-                UnsafeMutableBufferPointer(rebasing: buffer[first..<first + columns]).update(repeating: blank)
-            }
+        cells.withUnsafeMutableBufferPointer { buffer in
+            UnsafeMutableBufferPointer(rebasing: buffer[first..<first + columns]).update(repeating: blank)
         }
     }
 
     /// Scrolls rows `top...bottom` up by one: row `top` leaves (into `scrollback` when given) and a blank row
-    /// enters at `bottom`.
-    mutating func scrollUp(top: Int, bottom: Int, background: UInt32, into scrollback: UnsafeMutablePointer<Scrollback>?) {
+    /// enters at `bottom`. `endsWrapAbove` ends the wrap of the row above the region (tmux does this when it moves
+    /// lines without a history: on the alternate screen and for deleted lines).
+    mutating func scrollUp(
+        top: Int, bottom: Int, background: UInt32, into scrollback: UnsafeMutablePointer<Scrollback>?,
+        endsWrapAbove: Bool = false
+    ) {
         guard top >= 0, bottom < rows, top <= bottom else { return }
         let removed = rowOrder[top]
         if let scrollback {
@@ -109,10 +119,12 @@ struct Grid: Sendable {
         }
         for row in top..<bottom { rowOrder[row] = rowOrder[row + 1] }
         rowOrder[bottom] = removed
-        clear(row: bottom, from: 0, count: columns, background: background)
+        blank(storageRow: removed, background: background)
+        if endsWrapAbove && top > 0 { wrapped[rowOrder[top - 1]] = false }
     }
 
-    /// Scrolls rows `top...bottom` down by one: row `bottom` is lost and a blank row enters at `top`.
+    /// Scrolls rows `top...bottom` down by one: row `bottom` is lost and a blank row enters at `top` (ending the
+    /// wrap of the row above, as tmux does).
     mutating func scrollDown(top: Int, bottom: Int, background: UInt32) {
         guard top >= 0, bottom < rows, top <= bottom else { return }
         let removed = rowOrder[bottom]
@@ -122,21 +134,31 @@ struct Grid: Sendable {
             row -= 1
         }
         rowOrder[top] = removed
-        clear(row: top, from: 0, count: columns, background: background)
+        blank(storageRow: removed, background: background)
+        if top > 0 { wrapped[rowOrder[top - 1]] = false }
     }
 
     /// Inserts `count` blank cells at `column` of `row`, pushing the rest right (cells past the edge are lost).
+    ///
+    /// Exactly as tmux 3.3a does it: at the last column it blanks that cell; when nothing would remain to move
+    /// it changes nothing; and only the cells that were moved away are blanked (with `count` larger than what
+    /// moves, some old cells stay).
     mutating func insertCells(row: Int, at column: Int, count: Int, background: UInt32) {
         guard column < columns, count > 0 else { return }
-        let count = min(count, columns - column)
+        if column >= columns - 1 {
+            clear(row: row, from: column, count: 1, background: background)
+            return
+        }
+        let moved = columns - column - count
+        guard moved > 0 else { return }
         if background != PackedColor.default { markWritten(row: row) }
         let first = start(ofRow: row)
-        var index = first + columns - 1
-        while index >= first + column + count {
-            cells[index] = cells[index - count]
+        var index = first + column + moved - 1
+        while index >= first + column {
+            cells[index + count] = cells[index]
             index -= 1
         }
-        clear(row: row, from: column, count: count, background: background)
+        clear(row: row, from: column, count: min(moved, count), background: background)
     }
 
     /// Deletes `count` cells at `column` of `row`, pulling the rest left and filling the end with blanks.

@@ -7,15 +7,24 @@ extension TerminalEmulator {
         let marker = parser.privateMarker
         let intermediates = parser.intermediates
         if marker == 0x3F && intermediates == 0 {
+            if final == 0x6E || final == 0x53 { return true }  // DSR, graphics queries: answers only
             guard final == 0x68 || final == 0x6C else { return false }
             setPrivateModes(final == 0x68)
             return true
+        }
+        // Sequences tmux knows that only answer or set input modes: nothing on the screen.
+        switch (marker, intermediates, final) {
+        case (0x3E, 0, 0x6D), (0x3E, 0, 0x6E), (0x3E, 0, 0x71), (0x3E, 0, 0x63), (0, 0x20, 0x71), (0, 0x24, 0x70),
+            (0x3F, 0x24, 0x70):
+            return true
+        default: break
         }
         guard marker == 0 && intermediates == 0 else { return false }
         let count = parser.parameters.value(at: 0, default: 1, minimum: 1)
         switch final {
         case 0x40:  // ICH
             if cursorColumn < columns {
+                let count = min(count, columns - cursorColumn)
                 grid.insertCells(row: cursorRow, at: cursorColumn, count: count, background: pen.background)
             }
         case 0x41: cursorUp(count)  // CUU
@@ -128,7 +137,7 @@ extension TerminalEmulator {
     mutating func deleteLines(_ count: Int) {
         let bottom = cursorRow < scrollTop || cursorRow > scrollBottom ? rows - 1 : scrollBottom
         for _ in 0..<min(count, bottom - cursorRow + 1) {
-            grid.scrollUp(top: cursorRow, bottom: bottom, background: pen.background, into: nil)
+            grid.scrollUp(top: cursorRow, bottom: bottom, background: pen.background, into: nil, endsWrapAbove: true)
         }
     }
 

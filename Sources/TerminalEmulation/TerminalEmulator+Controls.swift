@@ -98,11 +98,27 @@ extension TerminalEmulator {
         cursorRow = min(saved.row, rows - 1)
     }
 
-    /// ESC c: back to the initial state, keeping the scrollback.
+    /// ESC c, as tmux does it: default pen and character sets, a saved cursor at home, default tab stops, no
+    /// scroll region, modes reset (cursor shown, autowrap on), the current screen cleared and the cursor home. The
+    /// scrollback, the title and the alternate screen (if active) stay.
     mutating func reset() {
-        let kept = scrollback
-        self = TerminalEmulator(columns: columns, rows: rows, scrollbackLimit: kept.limit)
-        scrollback = kept
+        pen = Cell.blank()
+        isG0Graphics = false
+        isG1Graphics = false
+        isShiftedOut = false
+        savedCursor = SavedCursor(
+            column: 0, row: 0, pen: Cell.blank(), isOriginModeOn: savedCursor?.isOriginModeOn ?? false,
+            isG0Graphics: false, isG1Graphics: false, isShiftedOut: false)
+        tabStops = (0..<columns).map { $0 % 8 == 0 }
+        scrollTop = 0
+        scrollBottom = rows - 1
+        isCursorVisible = true
+        isAutowrapOn = true
+        isInsertModeOn = false
+        isOriginModeOn = false
+        grid.clearRows(0, rows, background: PackedColor.default)
+        cursorColumn = 0
+        cursorRow = 0
     }
 
     /// DECALN: fills the screen with `E`.

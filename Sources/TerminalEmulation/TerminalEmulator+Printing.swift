@@ -193,7 +193,9 @@ extension TerminalEmulator {
                     grid.scrollUp(top: scrollTop, bottom: scrollBottom, background: pen.background, into: history)
                 }
             } else {
-                grid.scrollUp(top: scrollTop, bottom: scrollBottom, background: pen.background, into: nil)
+                grid.scrollUp(
+                    top: scrollTop, bottom: scrollBottom, background: pen.background, into: nil,
+                    endsWrapAbove: savedNormalGrid != nil)
             }
         }
     }

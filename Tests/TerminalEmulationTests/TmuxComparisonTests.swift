@@ -17,11 +17,20 @@ struct TmuxComparisonTests {
         let streams = Fixtures.all.filter { !$0.name.contains("differs-from-tmux") }
         #expect(streams.count >= 14)
         let expected = try tmux.render(streams.map { ($0.url, $0.columns, $0.rows) })
+        let version = tmux.version
+        let isReferenceVersion = version == Self.referenceVersion
+        if !isReferenceVersion {
+            print("tmux comparison: \(version) is not \(Self.referenceVersion); version-specific fixtures only warn")
+        }
         for (stream, reference) in zip(streams, expected) {
             var emulator = TerminalEmulator(columns: stream.columns, rows: stream.rows)
             emulator.feed(try stream.bytes())
             let ours = Self.normalized(emulator.text)
             let theirs = Self.normalized(reference.text)
+            if !isReferenceVersion && Self.versionSpecificFixtures.contains(where: stream.name.hasPrefix) {
+                if ours != theirs { print("note: \(stream.name) differs from \(version) (expected: its rules changed)") }
+                continue
+            }
             #expect(ours == theirs, "\(stream.name) differs from tmux:\n\(Self.difference(ours, theirs))")
 
             // Colors and attributes: replay tmux's `capture-pane -e` output in a fresh emulator and compare the
@@ -53,6 +62,17 @@ struct TmuxComparisonTests {
         }
         return result
     }
+
+    /// The tmux version whose rules the emulator follows exactly.
+    static let referenceVersion = "tmux 3.3a"
+
+    /// Fixtures checked strictly only against ``referenceVersion``: combining characters and joiners (tmux 3.4
+    /// changed how they attach) and tabs over blanks (tmux 3.5 keeps those as one "tab cell", which erasing part of
+    /// it then shows shifted). Every other fixture also matches tmux 3.4 and 3.6a built from source.
+    static let versionSpecificFixtures = [
+        "edge-combining-on-blank", "edge-orphaned-wide-halves", "edge-zero-width-joiner-pending",
+        "edge-tabs-and-erase",
+    ]
 
     static func normalized(_ screen: String) -> [String] {
         screen.split(separator: "\n", omittingEmptySubsequences: false).map { line in

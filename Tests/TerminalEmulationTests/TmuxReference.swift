@@ -17,6 +17,11 @@ final class TmuxReference {
         }
     }()
 
+    /// `tmux -V` of the installed tmux, for example `tmux 3.3a`.
+    var version: String {
+        ((try? run(["-V"])) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     private let executable: String
     private let socket = "rb-terminal-tests-\(UUID().uuidString.prefix(8))"
     private let configuration: URL
