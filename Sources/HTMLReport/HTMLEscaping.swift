@@ -6,6 +6,10 @@
 public enum HTMLEscaping {
     /// `text` safe to place between tags or inside a double- or single-quoted attribute.
     public static func escape(_ text: some StringProtocol) -> String {
+        let needsWork = text.utf8.contains { byte in
+            byte < 0x20 || byte == 0x3C || byte == 0x3E || byte == 0x26 || byte == 0x22 || byte == 0x27 || byte >= 0x7F
+        }
+        if !needsWork { return String(text) }
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

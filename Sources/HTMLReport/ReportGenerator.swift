@@ -50,7 +50,7 @@ public struct ReportGenerator {
                         status: test.status, duration: test.duration, href: href,
                         anchor: ReportPaths.anchor(id: test.id, runIndex: runKey), listPage: listPage,
                         hasPage: hasPage,
-                        failureMessage: DisplayText.clean(failure?.message ?? (test.status.isFailure ? test.finalAttempt?.statusReason : nil)),
+                        failureMessage: DisplayText.clean(failure?.message ?? (test.status == .passed ? nil : test.finalAttempt?.statusReason)),
                         failureLocation: DisplayText.clean(failure?.location?.description)))
                 for measurement in test.attempts.last?.measurements ?? [] {
                     let verdict = measurement.verdict

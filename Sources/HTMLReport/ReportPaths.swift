@@ -25,9 +25,13 @@ public enum ReportPaths {
     /// `name` reduced to letters, digits, `.`, `_` and `-`, with no leading dot, at most `limit` characters.
     public static func sanitize(_ name: String, limit: Int) -> String {
         var result = ""
+        var count = 0
         for scalar in name.unicodeScalars {
-            guard result.count < limit else { break }
-            let isSafe = (scalar.value < 128) && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "." || scalar == "_" || scalar == "-")
+            guard count < limit else { break }
+            count += 1
+            let value = scalar.value
+            let isSafe = (0x61...0x7A).contains(value) || (0x41...0x5A).contains(value) || (0x30...0x39).contains(value)
+                || value == 0x2E || value == 0x5F || value == 0x2D
             result.append(isSafe ? Character(scalar) : "_")
         }
         while result.contains("..") { result = result.replacingOccurrences(of: "..", with: "_") }

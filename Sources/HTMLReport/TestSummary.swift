@@ -16,9 +16,9 @@ struct TestSummary {
 
     /// Whether a test needs a page of its own: anything beyond a status and a duration.
     static func needsPage(_ test: TestRecord) -> Bool {
-        if test.attempts.count > 1 || !test.cases.isEmpty || test.status != .passed { return true }
+        if test.attempts.count > 1 || !test.cases.isEmpty || test.status.isFailure { return true }
         return test.attempts.contains { attempt in
-            !attempt.issues.isEmpty || !attempt.activities.isEmpty || !attempt.attachments.isEmpty
+            attempt.issues.contains { $0.kind != .skip } || !attempt.activities.isEmpty || !attempt.attachments.isEmpty
                 || !attempt.measurements.isEmpty || attempt.output != nil
         }
     }
