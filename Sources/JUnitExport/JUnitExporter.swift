@@ -22,22 +22,23 @@ public struct JUnitExporter {
         if options.flavor == .surefire {
             try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         }
+        let allSegments = try sources.map { try Self.segments(of: $0) }
         var document: XMLStreamWriter?
         if options.flavor != .surefire {
             let writer = try XMLStreamWriter(path: output.path)
             try writer.start("testsuites")
-            let totals = try sources.reduce(into: ResultTotals()) { $0.add(try $1.totals()) }
+            let segments = allSegments.flatMap { $0 }
             try writer.attribute("name", "resultbundle")
-            try writer.attribute("tests", String(totals.tests))
-            try writer.attribute("failures", String(try countOutcomes(sources, .failure)))
-            try writer.attribute("errors", String(try countOutcomes(sources, .error)))
-            try writer.attribute("time", JUnitTime.format(totals.duration))
+            try writer.attribute("tests", String(segments.reduce(0) { $0 + $1.tests }))
+            try writer.attribute("failures", String(segments.reduce(0) { $0 + $1.failures }))
+            try writer.attribute("errors", String(segments.reduce(0) { $0 + $1.errors }))
+            try writer.attribute("time", JUnitTime.format(segments.reduce(0) { $0 + $1.time }))
             document = writer
             summary.files.append(output)
         }
         var usedNames: Set<String> = []
-        for source in sources {
-            let segments = try Self.segments(of: source)
+        for (sourceIndex, source) in sources.enumerated() {
+            let segments = allSegments[sourceIndex]
             let attachments = try options.attachmentsDirectory.map {
                 try AttachmentExporter(directory: $0, relativeTo: xmlFolder, source: source)
             }
@@ -111,12 +112,6 @@ public struct JUnitExporter {
             }
             try writer.end()
         }
-    }
-
-    private func countOutcomes(_ sources: [any ResultSource], _ outcome: JUnitOutcome) throws -> Int {
-        var count = 0
-        for source in sources { try source.forEachTest { if JUnitOutcome($0) == outcome { count += 1 } } }
-        return count
     }
 
     /// The first pass: consecutive tests with the same suite key, counted.

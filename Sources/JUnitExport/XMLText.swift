@@ -4,6 +4,7 @@
 public enum XMLText {
     /// `text` cleaned for XML.
     public static func clean(_ text: String) -> String {
+        if isAlreadyClean(text) { return text }
         var result = ""
         result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
         var scalars = text.unicodeScalars.makeIterator()
@@ -15,6 +16,17 @@ public enum XMLText {
             result.unicodeScalars.append(isAllowed(scalar) ? scalar : "\u{FFFD}")
         }
         return result
+    }
+
+    /// Whether `text` has no escape sequence and no character XML forbids (checked on its UTF-8 bytes).
+    static func isAlreadyClean(_ text: String) -> Bool {
+        var previous: (UInt8, UInt8) = (0, 0)
+        for byte in text.utf8 {
+            if byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D { return false }
+            if previous == (0xEF, 0xBF) && (byte == 0xBE || byte == 0xBF) { return false }
+            previous = (previous.1, byte)
+        }
+        return true
     }
 
     /// Whether XML 1.0 allows the character.

@@ -219,10 +219,9 @@ struct JUnitImporter {
         case "error", "failure": status = .failed
         case "skipped": status = .skipped
         default:
-            let skippedWords: Set<String> = ["disabled", "skipped", "notrun", "not run", "ignored", "pending"]
             if interrupted {
                 status = .interrupted
-            } else if let declared = state.declaredStatus, skippedWords.contains(declared) {
+            } else if let declared = state.declaredStatus, Self.skippedWords.contains(declared) {
                 status = .skipped
             } else {
                 status = .passed
@@ -234,7 +233,7 @@ struct JUnitImporter {
         var outputText = state.output
         if !state.errorOutput.isEmpty { outputText += (outputText.isEmpty ? "" : "\n") + state.errorOutput }
         let attachments = try attachmentLines(in: outputText)
-        let trimmed = outputText.trimmingCharacters(in: .newlines)
+        let trimmed = outputText.isEmpty ? "" : outputText.trimmingCharacters(in: .newlines)
         let final = TestAttempt(
             status: status,
             statusReason: status == .skipped ? skipReason : (interrupted ? "the XML ends inside this test case" : nil),
@@ -296,7 +295,11 @@ struct JUnitImporter {
             issues: [IssueRecord(kind: kind, message: message, details: details.isEmpty ? nil : details.joined(separator: "\n"))])
     }
 
+    /// `status` attribute values that mean the test did not run (TST, CTest and others write them).
+    static let skippedWords: Set<String> = ["disabled", "skipped", "notrun", "not run", "ignored", "pending"]
+
     static func parseTime(_ text: String) -> Double? {
+        if let value = Double(text), value.isFinite, value >= 0 { return value }
         let cleaned = text.replacingOccurrences(of: ",", with: "").trimmingCharacters(in: .whitespaces)
         guard let value = Double(cleaned), value.isFinite, value >= 0 else { return nil }
         return value
