@@ -7,13 +7,13 @@ import Mustache
 extension PageChrome: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
-        case "title": title
-        case "reportTitle": reportTitle
-        case "csp": csp
-        case "root": root
-        case "generator": generator
-        case "stylesHTML": stylesHTML
-        case "scriptHTML": scriptHTML
+        case "title": self.title
+        case "reportTitle": self.reportTitle
+        case "csp": self.csp
+        case "root": self.root
+        case "generator": self.generator
+        case "stylesHTML": self.stylesHTML
+        case "scriptHTML": self.scriptHTML
         default: nil
         }
     }
@@ -22,8 +22,8 @@ extension PageChrome: MustacheParent {
 extension LinkModel: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
-        case "label": label
-        case "href": href
+        case "label": self.label
+        case "href": self.href
         default: nil
         }
     }
@@ -32,10 +32,10 @@ extension LinkModel: MustacheParent {
 extension CountModel: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
-        case "label": label
-        case "value": value
-        case "status": status
-        case "href": href
+        case "label": self.label
+        case "value": self.value
+        case "status": self.status
+        case "href": self.href
         default: nil
         }
     }
@@ -44,8 +44,8 @@ extension CountModel: MustacheParent {
 extension FactModel: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
-        case "label": label
-        case "value": value
+        case "label": self.label
+        case "value": self.value
         default: nil
         }
     }
@@ -54,10 +54,10 @@ extension FactModel: MustacheParent {
 extension RunModel: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
-        case "name": name
-        case "facts": facts
-        case "ciURL": ciURL
-        case "ciText": ciText
+        case "name": self.name
+        case "facts": self.facts
+        case "ciURL": self.ciURL
+        case "ciText": self.ciText
         default: nil
         }
     }
@@ -66,11 +66,11 @@ extension RunModel: MustacheParent {
 extension FailureModel: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
-        case "name": name
-        case "href": href
-        case "status": status
-        case "message": message
-        case "location": location
+        case "name": self.name
+        case "href": self.href
+        case "status": self.status
+        case "message": self.message
+        case "location": self.location
         default: nil
         }
     }
@@ -79,10 +79,10 @@ extension FailureModel: MustacheParent {
 extension RowModel: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
-        case "name": name
-        case "href": href
-        case "status": status
-        case "duration": duration
+        case "name": self.name
+        case "href": self.href
+        case "status": self.status
+        case "duration": self.duration
         default: nil
         }
     }
@@ -91,12 +91,12 @@ extension RowModel: MustacheParent {
 extension PerformanceModel: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
-        case "name": name
-        case "href": href
-        case "metric": metric
-        case "average": average
-        case "verdictText": verdictText
-        case "verdictClass": verdictClass
+        case "name": self.name
+        case "href": self.href
+        case "metric": self.metric
+        case "average": self.average
+        case "verdictText": self.verdictText
+        case "verdictClass": self.verdictClass
         default: nil
         }
     }
@@ -105,12 +105,12 @@ extension PerformanceModel: MustacheParent {
 extension SuiteModel: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
-        case "module": module
-        case "name": name
-        case "href": href
-        case "total": total
-        case "failed": failed
-        case "skipped": skipped
+        case "module": self.module
+        case "name": self.name
+        case "href": self.href
+        case "total": self.total
+        case "failed": self.failed
+        case "skipped": self.skipped
         default: nil
         }
     }
@@ -119,23 +119,23 @@ extension SuiteModel: MustacheParent {
 extension IndexPageModel: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
-        case "chrome": chrome
-        case "verdict": verdict
-        case "verdictClass": verdictClass
-        case "summaryLine": summaryLine
-        case "counts": counts
-        case "testCount": testCount
-        case "searchChunkCount": searchChunkCount
-        case "runs": runs
-        case "failures": failures
-        case "hasFailures": hasFailures
-        case "moreFailures": moreFailures
-        case "moreFailuresHref": moreFailuresHref
-        case "slowest": slowest
-        case "performance": performance
-        case "hasPerformance": hasPerformance
-        case "suites": suites
-        case "moreSuites": moreSuites
+        case "chrome": self.chrome
+        case "verdict": self.verdict
+        case "verdictClass": self.verdictClass
+        case "summaryLine": self.summaryLine
+        case "counts": self.counts
+        case "testCount": self.testCount
+        case "searchChunkCount": self.searchChunkCount
+        case "runs": self.runs
+        case "failures": self.failures
+        case "hasFailures": self.hasFailures
+        case "moreFailures": self.moreFailures
+        case "moreFailuresHref": self.moreFailuresHref
+        case "slowest": self.slowest
+        case "performance": self.performance
+        case "hasPerformance": self.hasPerformance
+        case "suites": self.suites
+        case "moreSuites": self.moreSuites
         default: nil
         }
     }
@@ -144,8 +144,8 @@ extension IndexPageModel: MustacheParent {
 extension GroupModel: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
-        case "title": title
-        case "rowsHTML": rowsHTML
+        case "title": self.title
+        case "rowsHTML": self.rowsHTML
         default: nil
         }
     }
@@ -154,9 +154,9 @@ extension GroupModel: MustacheParent {
 extension PageLinkModel: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
-        case "label": label
-        case "href": href
-        case "isCurrent": isCurrent
+        case "label": self.label
+        case "href": self.href
+        case "isCurrent": self.isCurrent
         default: nil
         }
     }
@@ -165,13 +165,13 @@ extension PageLinkModel: MustacheParent {
 extension ListPageModel: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
-        case "chrome": chrome
-        case "heading": heading
-        case "description": description
-        case "groups": groups
-        case "isEmpty": isEmpty
-        case "pages": pages
-        case "hasPages": hasPages
+        case "chrome": self.chrome
+        case "heading": self.heading
+        case "description": self.description
+        case "groups": self.groups
+        case "isEmpty": self.isEmpty
+        case "pages": self.pages
+        case "hasPages": self.hasPages
         default: nil
         }
     }
@@ -180,11 +180,11 @@ extension ListPageModel: MustacheParent {
 extension IssueModel: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
-        case "kind": kind
-        case "message": message
-        case "location": location
-        case "details": details
-        case "sourceHTML": sourceHTML
+        case "kind": self.kind
+        case "message": self.message
+        case "location": self.location
+        case "details": self.details
+        case "sourceHTML": self.sourceHTML
         default: nil
         }
     }
@@ -193,13 +193,13 @@ extension IssueModel: MustacheParent {
 extension AttachmentModel: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
-        case "name": name
-        case "mediaType": mediaType
-        case "size": size
-        case "href": href
-        case "isImage": isImage
-        case "previewText": previewText
-        case "snapshotHTML": snapshotHTML
+        case "name": self.name
+        case "mediaType": self.mediaType
+        case "size": self.size
+        case "href": self.href
+        case "isImage": self.isImage
+        case "previewText": self.previewText
+        case "snapshotHTML": self.snapshotHTML
         default: nil
         }
     }
@@ -208,12 +208,12 @@ extension AttachmentModel: MustacheParent {
 extension MeasurementModel: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
-        case "name": name
-        case "unit": unit
-        case "chartHTML": chartHTML
-        case "stats": stats
-        case "verdictText": verdictText
-        case "verdictClass": verdictClass
+        case "name": self.name
+        case "unit": self.unit
+        case "chartHTML": self.chartHTML
+        case "stats": self.stats
+        case "verdictText": self.verdictText
+        case "verdictClass": self.verdictClass
         default: nil
         }
     }
@@ -222,19 +222,19 @@ extension MeasurementModel: MustacheParent {
 extension AttemptModel: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
-        case "label": label
-        case "showLabel": showLabel
-        case "status": status
-        case "duration": duration
-        case "reason": reason
-        case "issues": issues
-        case "hasIssues": hasIssues
-        case "activitiesHTML": activitiesHTML
-        case "outputHTML": outputHTML
-        case "attachments": attachments
-        case "hasAttachments": hasAttachments
-        case "measurements": measurements
-        case "hasMeasurements": hasMeasurements
+        case "label": self.label
+        case "showLabel": self.showLabel
+        case "status": self.status
+        case "duration": self.duration
+        case "reason": self.reason
+        case "issues": self.issues
+        case "hasIssues": self.hasIssues
+        case "activitiesHTML": self.activitiesHTML
+        case "outputHTML": self.outputHTML
+        case "attachments": self.attachments
+        case "hasAttachments": self.hasAttachments
+        case "measurements": self.measurements
+        case "hasMeasurements": self.hasMeasurements
         default: nil
         }
     }
@@ -243,9 +243,9 @@ extension AttemptModel: MustacheParent {
 extension CaseModel: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
-        case "arguments": arguments
-        case "status": status
-        case "issues": issues
+        case "arguments": self.arguments
+        case "status": self.status
+        case "issues": self.issues
         default: nil
         }
     }
@@ -254,16 +254,16 @@ extension CaseModel: MustacheParent {
 extension TestPageModel: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
-        case "chrome": chrome
-        case "breadcrumbs": breadcrumbs
-        case "name": name
-        case "displayName": displayName
-        case "status": status
-        case "duration": duration
-        case "location": location
-        case "cases": cases
-        case "hasCases": hasCases
-        case "attempts": attempts
+        case "chrome": self.chrome
+        case "breadcrumbs": self.breadcrumbs
+        case "name": self.name
+        case "displayName": self.displayName
+        case "status": self.status
+        case "duration": self.duration
+        case "location": self.location
+        case "cases": self.cases
+        case "hasCases": self.hasCases
+        case "attempts": self.attempts
         default: nil
         }
     }

@@ -19,10 +19,26 @@ public struct ReportGenerator {
     public static let contentSecurityPolicy =
         "default-src 'none'; img-src 'self' data:; style-src 'self'; script-src 'self'; base-uri 'none'; form-action 'none'"
 
-    /// Writes the report.
+    /// Writes the report: a folder, or with ``ReportOptions/singleFile`` one HTML file at `outputDirectory`.
     public func generate(from sources: [any ResultSource]) throws -> ReportSummary {
+        guard options.singleFile else { return try generateFolder(from: sources, into: options.outputDirectory) }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("resultbundle-single-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        var summary = try generateFolder(from: sources, into: scratch)
         let templates = try TemplateSet(overrides: options.templatesDirectory)
-        let files = try ReportFileWriter(root: options.outputDirectory)
+        let folded = try SingleFileReport.fold(
+            folder: scratch, into: options.outputDirectory, title: options.title, stylesheet: templates.stylesheet,
+            script: templates.script)
+        summary.filesWritten = 1
+        summary.bytesWritten = Int64(folded.bytes)
+        summary.indexBytes = folded.bytes
+        summary.warnings += folded.warnings
+        return summary
+    }
+
+    private func generateFolder(from sources: [any ResultSource], into folder: URL) throws -> ReportSummary {
+        let templates = try TemplateSet(overrides: options.templatesDirectory)
+        let files = try ReportFileWriter(root: folder)
         let excerpt = SourceExcerpt(root: options.sourceRoot)
         var summaries: [TestSummary] = []
         var totals = ResultTotals()

@@ -6,7 +6,8 @@ public struct ReportOptions: Sendable {
     public var title: String
     /// The folder the report is written into (it holds only what the report writes).
     public var outputDirectory: URL
-    /// Whether to write one self-contained HTML file instead of a folder.
+    /// Whether to write one self-contained HTML file (at `outputDirectory`, which is then a file path) instead of
+    /// a folder.
     public var singleFile: Bool
     /// A folder of templates overriding the embedded ones (same file names as `Templates/`).
     public var templatesDirectory: URL?

@@ -20,3 +20,10 @@ public enum ContentHash {
         return String(decoding: bytes, as: UTF8.self)
     }
 }
+
+extension ContentHash {
+    /// Base64 of the SHA-256 of `data` (the form Content-Security-Policy hashes use).
+    public static func sha256Base64(_ data: Data) -> String {
+        Data(SHA256.hash(data: data)).base64EncodedString()
+    }
+}

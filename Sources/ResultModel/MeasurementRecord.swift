@@ -62,17 +62,22 @@ public struct MeasurementRecord: Sendable, Codable, Hashable {
 }
 
 extension MeasurementRecord {
-    /// The arithmetic mean of ``values`` (0 when there are none).
+    /// The values that are finite numbers; statistics leave out NaN and infinities a broken metric may report.
+    public var finiteValues: [Double] { values.filter(\.isFinite) }
+
+    /// The arithmetic mean of the finite values (0 when there are none).
     public var average: Double {
-        values.isEmpty ? 0 : values.reduce(0, +) / Double(values.count)
+        let finite = finiteValues
+        return finite.isEmpty ? 0 : finite.reduce(0, +) / Double(finite.count)
     }
 
-    /// The sample standard deviation (divides by n - 1, as XCTest does); 0 for fewer than two values.
+    /// The sample standard deviation of the finite values (divides by n - 1, as XCTest does); 0 for fewer than two.
     public var standardDeviation: Double {
-        guard values.count > 1 else { return 0 }
+        let finite = finiteValues
+        guard finite.count > 1 else { return 0 }
         let mean = average
-        let squares = values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) }
-        return (squares / Double(values.count - 1)).squareRoot()
+        let squares = finite.reduce(0) { $0 + ($1 - mean) * ($1 - mean) }
+        return (squares / Double(finite.count - 1)).squareRoot()
     }
 
     /// The standard deviation as a percentage of the average (0 when the average is 0).
@@ -82,9 +87,9 @@ extension MeasurementRecord {
     }
 
     /// The smallest value, when there is one.
-    public var minimum: Double? { values.min() }
+    public var minimum: Double? { finiteValues.min() }
     /// The largest value, when there is one.
-    public var maximum: Double? { values.max() }
+    public var maximum: Double? { finiteValues.max() }
 
     /// How much worse than the baseline the average is, in the unit (negative when better); `nil` without baseline.
     public var regression: Double? {
@@ -109,7 +114,7 @@ extension MeasurementRecord {
     ///   percent *and* by more than ``maxRegression`` in the unit.
     /// - Otherwise passes; without a baseline the reason says so.
     public var verdict: MeasurementVerdict {
-        guard !values.isEmpty else {
+        guard !finiteValues.isEmpty else {
             return MeasurementVerdict(outcome: .noValues, reason: "No values were measured.")
         }
         let rsd = relativeStandardDeviation

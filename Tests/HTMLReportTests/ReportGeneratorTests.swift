@@ -79,7 +79,7 @@ import _TestSupport
             guard test.status.isFailure else { return }
             failures += 1
             let page = ReportPaths.testPage(id: test.id, runIndex: test.runIndex)
-            #expect(failed.contains("href=\"\(page)\""), "\(test.id)")
+            #expect(failed.contains("href=\"\(page)\">\(HTMLEscaping.escape(test.displayName ?? test.identity.name))</a>"), "\(test.id)")
             #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent(page).path))
         }
         #expect(failures > 0)

@@ -134,3 +134,23 @@ def test_axe_finds_no_serious_or_critical_violation(driver, reports, bundle):
         results = axe.run()
         serious = [v for v in results["violations"] if v.get("impact") in ("serious", "critical")]
         assert not serious, f"{page.name}: " + "; ".join(f"{v['id']}: {v['help']}" for v in serious)
+
+
+@pytest.mark.parametrize("bundle", BUNDLES, ids=lambda path: path.stem)
+def test_single_file_reports_are_self_contained_and_inert(driver, bundle, tmp_path):
+    from conftest import run
+    page = tmp_path / "report.html"
+    run("report", bundle, "-o", page, "--single-file")
+    assert page.is_file()
+    driver.get_log("browser")
+    driver.get_log("performance")
+    driver.get(page.as_uri())
+    assert driver.execute_script("return typeof window.__pwned") == "undefined"
+    errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+    assert not errors, errors
+    for url in requested_urls(driver):
+        assert url.startswith("data:") or url == page.as_uri(), url
+    failed = driver.find_elements(By.CSS_SELECTOR, "#page-failed tr[data-status] a")
+    for link in failed:
+        href = link.get_attribute("href")
+        assert "#page-tests-" in href or "#t-" in href

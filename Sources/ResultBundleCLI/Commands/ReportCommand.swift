@@ -26,13 +26,13 @@ struct ReportCommand: ParsableCommand {
     @Argument(help: "The bundles to report on.")
     var bundles: [String]
 
-    @Option(name: .shortAndLong, help: "The folder to write the report into.")
+    @Option(name: .shortAndLong, help: "The folder to write the report into (with --single-file, the HTML file).")
     var output: String
 
     @Option(help: "The report's title.")
     var title = "Test report"
 
-    @Flag(help: "Write one self-contained HTML file instead of a folder (for small runs).")
+    @Flag(help: "Write one self-contained HTML file instead of a folder (for small runs; warns above 5 MB).")
     var singleFile = false
 
     @Option(help: "A folder of templates overriding the built-in ones (same file names as Templates/).")
@@ -68,8 +68,9 @@ struct ReportCommand: ParsableCommand {
         }
         for warning in summary.warnings { StandardError.print("warning: \(warning)") }
         if !quiet {
+            let page = singleFile ? output : "\(output)/index.html"
             print(
-                "\(output)/index.html: \(summary.testCount) tests, \(summary.filesWritten) files, "
+                "\(page): \(summary.testCount) tests, \(summary.filesWritten) files, "
                     + "\(summary.bytesWritten / 1024) KB (index \(summary.indexBytes / 1024) KB)")
         }
     }

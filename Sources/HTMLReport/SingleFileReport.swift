@@ -1,0 +1,101 @@
+import Foundation
+import ResultBundle
+
+/// Folds a report folder into one self-contained HTML file (to email or attach): every page becomes a section of
+/// one document, links between pages become links to those sections, CSS and the script are inlined (allowed by
+/// their hashes in the Content-Security-Policy, so no other inline script can run) and images become `data:` URIs.
+/// Search over all tests needs the folder report; filtering the lists still works.
+enum SingleFileReport {
+    /// Above this size the single file is slow to open, and a warning says so.
+    static let warningBytes = 5 << 20
+
+    static func fold(folder: URL, into file: URL, title: String, stylesheet: String, script: String) throws -> (bytes: Int, warnings: [String]) {
+        var pages = ["index.html", "failed.html", "skipped.html"]
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        pages += names.filter { $0.hasPrefix("all-") && $0.hasSuffix(".html") }.sorted { pageNumber($0) < pageNumber($1) }
+        let tests = ((try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("tests").path)) ?? []).sorted()
+        pages += tests.map { "tests/" + $0 }
+
+        let styleHash = ContentHash.sha256Base64(Data(stylesheet.utf8))
+        let singleScript = script.replacingOccurrences(of: "window.ResultBundleSearch", with: "window.ResultBundleSearchDisabled")
+        let scriptHash = ContentHash.sha256Base64(Data(singleScript.utf8))
+        let csp = "default-src 'none'; img-src data:; style-src 'sha256-\(styleHash)'; script-src 'sha256-\(scriptHash)'; base-uri 'none'; form-action 'none'"
+        var html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        html += "<meta http-equiv=\"Content-Security-Policy\" content=\"\(csp)\">\n"
+        html += "<title>\(HTMLEscaping.escape(title))</title>\n<style>\(stylesheet)</style>\n</head>\n<body>\n"
+        html += "<a class=\"skip\" href=\"#page-index\">Skip to content</a>\n<main id=\"main\">\n"
+        for page in pages {
+            let url = folder.appendingPathComponent(page)
+            guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
+            let body = mainContent(of: text)
+            let base = page.hasPrefix("tests/") ? "tests/" : ""
+            html += "<section class=\"page\" id=\"\(anchor(for: page))\">\n"
+            html += try rewriteLinks(body, base: base, folder: folder)
+            html += "\n</section>\n<hr>\n"
+        }
+        html += "</main>\n<script>\(singleScript)</script>\n</body>\n</html>\n"
+        try Data(html.utf8).write(to: file)
+        var warnings: [String] = []
+        if html.utf8.count > warningBytes {
+            warnings.append("the single-file report is \(html.utf8.count / 1_048_576) MB; browsers open large files slowly, so prefer the folder report above \(warningBytes / 1_048_576) MB")
+        }
+        return (html.utf8.count, warnings)
+    }
+
+    private static func pageNumber(_ name: String) -> Int {
+        Int(name.dropFirst(4).dropLast(5)) ?? 0
+    }
+
+    static func anchor(for page: String) -> String {
+        "page-" + page.replacingOccurrences(of: ".html", with: "").replacingOccurrences(of: "/", with: "-")
+    }
+
+    private static func mainContent(of page: String) -> String {
+        guard let start = page.range(of: "<main id=\"main\" tabindex=\"-1\">"), let end = page.range(of: "</main>", options: .backwards)
+        else { return "" }
+        return String(page[start.upperBound..<end.lowerBound])
+    }
+
+    /// Links we generated (`href="…"`, `src="…"`) to pages become section anchors; to attachments, `data:` URIs.
+    private static func rewriteLinks(_ html: String, base: String, folder: URL) throws -> String {
+        var result = ""
+        var rest = Substring(html)
+        while let attribute = rest.range(of: #"(href|src)="[^"]*""#, options: .regularExpression) {
+            result += rest[..<attribute.lowerBound]
+            let text = rest[attribute]
+            let isSource = text.hasPrefix("src")
+            let value = String(text.drop { $0 != "\"" }.dropFirst().dropLast())
+            result += (isSource ? "src=\"" : "href=\"") + rewrite(value, base: base, folder: folder, inline: isSource) + "\""
+            rest = rest[attribute.upperBound...]
+        }
+        return result + rest
+    }
+
+    private static func rewrite(_ value: String, base: String, folder: URL, inline: Bool) -> String {
+        if value.hasPrefix("#") || value.hasPrefix("http://") || value.hasPrefix("https://") { return value }
+        var path = value
+        if path.hasPrefix("../") { path = String(path.dropFirst(3)) } else { path = base + path }
+        let parts = path.split(separator: "#", maxSplits: 1).map(String.init)
+        let file = parts.first ?? ""
+        if let fragment = parts.count > 1 ? parts[1] : nil, file.hasPrefix("all-") { return "#" + fragment }
+        if file.hasSuffix(".html") { return "#" + anchor(for: file) }
+        if file.hasPrefix("attachments/") {
+            let url = folder.appendingPathComponent(file)
+            guard let data = try? Data(contentsOf: url), data.count <= 4 << 20 else { return "#" }
+            let type = inline ? imageType(file) : "application/octet-stream"
+            return "data:\(type);base64," + data.base64EncodedString()
+        }
+        return "#"
+    }
+
+    private static func imageType(_ file: String) -> String {
+        switch (file as NSString).pathExtension.lowercased() {
+        case "png": "image/png"
+        case "jpg", "jpeg": "image/jpeg"
+        case "gif": "image/gif"
+        case "webp": "image/webp"
+        default: "application/octet-stream"
+        }
+    }
+}
