@@ -12,10 +12,10 @@ test:
 	scripts/test.sh
 
 lint:
-	swift format lint --strict --recursive --parallel Sources Tests Examples/Sources Examples/Tests 2>/dev/null || swift format lint --recursive Sources Tests
+	swift format lint --strict --recursive --parallel Sources Tests Examples/Sources Examples/Tests
 
 format:
-	swift format --in-place --recursive --parallel Sources Tests
+	swift format --in-place --recursive --parallel Sources Tests Examples/Sources Examples/Tests
 
 bench:
 	scripts/bench.sh

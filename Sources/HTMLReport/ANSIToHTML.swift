@@ -118,7 +118,8 @@ public enum ANSIToHTML {
                     color = String(min(255, max(0, codes[index + 2])))
                     index += 2
                 } else if index + 4 < codes.count, codes[index + 1] == 2 {
-                    color = String(Palette.nearest(red: codes[index + 2], green: codes[index + 3], blue: codes[index + 4]))
+                    color = String(
+                        Palette.nearest(red: codes[index + 2], green: codes[index + 3], blue: codes[index + 4]))
                     index += 4
                 }
                 if code == 38 { style.foreground = color } else { style.background = color }

@@ -27,22 +27,30 @@ enum ActivityTreeHTML {
         }
         for attachment in activity.attachments.prefix(100) {
             let href = ReportPaths.attachment(name: attachment.name, sha256: attachment.blob.sha256)
-            extras += "<li class=\"attachment\">attachment: <a href=\"../\(href)\">\(HTMLEscaping.escape(attachment.name))</a></li>"
+            extras +=
+                "<li class=\"attachment\">attachment: <a href=\"../\(href)\">\(HTMLEscaping.escape(attachment.name))</a></li>"
         }
-        let children = depth < 32 ? activity.children.prefix(2000).map { item($0, origin: origin, total: total, depth: depth + 1) }.joined() : ""
+        let children =
+            depth < 32
+            ? activity.children.prefix(2000).map { item($0, origin: origin, total: total, depth: depth + 1) }.joined()
+            : ""
         if extras.isEmpty && children.isEmpty {
             return "<li class=\"activity\"><div class=\"leaf\">\(line)</div></li>"
         }
-        return "<li class=\"activity\"><details open><summary>\(line)</summary><ul>\(extras)\(children)</ul></details></li>"
+        return
+            "<li class=\"activity\"><details open><summary>\(line)</summary><ul>\(extras)\(children)</ul></details></li>"
     }
 
     private static func bar(_ activity: ActivityRecord, origin: Double?, total: Double) -> String {
-        guard total > 0, let duration = activity.duration else { return "<span class=\"bar\" aria-hidden=\"true\"></span>" }
+        guard total > 0, let duration = activity.duration else {
+            return "<span class=\"bar\" aria-hidden=\"true\"></span>"
+        }
         let offset = (activity.start.flatMap { start in origin.map { start - $0 } } ?? 0) / total
         let width = duration / total
         let left = Int((min(1, max(0, offset)) * 160).rounded())
         let span = max(1, Int((min(1, max(0, width)) * 160).rounded()))
-        return "<svg class=\"bar\" width=\"160\" height=\"8\" aria-hidden=\"true\"><rect width=\"160\" height=\"8\" rx=\"4\" fill=\"#8884\"/>"
+        return
+            "<svg class=\"bar\" width=\"160\" height=\"8\" aria-hidden=\"true\"><rect width=\"160\" height=\"8\" rx=\"4\" fill=\"#8884\"/>"
             + "<rect x=\"\(left)\" width=\"\(min(span, 160 - left))\" height=\"8\" rx=\"4\" fill=\"#2a7ab8\"/></svg>"
     }
 }

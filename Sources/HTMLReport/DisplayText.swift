@@ -2,7 +2,9 @@
 /// other than tab and line feed become U+FFFD, so no raw control byte reaches a page.
 enum DisplayText {
     static func clean(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }) else { return text }
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }) else {
+            return text
+        }
         var result = ""
         var scalars = text.unicodeScalars.makeIterator()
         while let scalar = scalars.next() {

@@ -46,14 +46,19 @@ enum IndexPageBuilder {
             CountModel(label: "passed", value: totals.passed, status: "passed", href: "all-1.html"),
             CountModel(label: "failed", value: totals.failed, status: "failed", href: "failed.html"),
             CountModel(label: "skipped", value: totals.skipped, status: "skipped", href: "skipped.html"),
-            CountModel(label: "expected failures", value: totals.expectedFailures, status: "expectedFailure", href: "all-1.html"),
+            CountModel(
+                label: "expected failures", value: totals.expectedFailures, status: "expectedFailure",
+                href: "all-1.html"),
         ]
-        var line = "\(totals.tests) tests in \(runs.count) run(s), \(ReportFormatting.duration(totals.duration)) of test time"
+        var line =
+            "\(totals.tests) tests in \(runs.count) run(s), \(ReportFormatting.duration(totals.duration)) of test time"
         if totals.testCases > 0 { line += "; \(totals.testCases) parameterized cases" }
         if totals.flaky > 0 { line += "; \(totals.flaky) flaky" }
         return IndexPageModel(
             chrome: chrome,
-            verdict: verdictFailed ? "Failed: \(totals.failed) of \(totals.tests) tests failed" : (totals.tests == 0 ? "No tests" : "Passed"),
+            verdict: verdictFailed
+                ? "Failed: \(totals.failed) of \(totals.tests) tests failed"
+                : (totals.tests == 0 ? "No tests" : "Passed"),
             verdictClass: verdictFailed ? "failed" : "passed",
             summaryLine: line,
             counts: counts,

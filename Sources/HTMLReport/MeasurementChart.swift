@@ -14,7 +14,8 @@ public enum MeasurementChart {
         let top = 10.0
         let bottom = 24.0
         let values = Array(measurement.values.prefix(10_000)).filter(\.isFinite)
-        let finite = MeasurementRecord(metricID: measurement.metricID, name: measurement.name, unit: measurement.unit, values: values)
+        let finite = MeasurementRecord(
+            metricID: measurement.metricID, name: measurement.name, unit: measurement.unit, values: values)
         let average = finite.average.isFinite ? finite.average : 0
         let deviation = finite.standardDeviation.isFinite ? finite.standardDeviation : 0
         var marks = values + [average]
@@ -54,14 +55,16 @@ public enum MeasurementChart {
             svg += horizontal("baseline", y: y(baseline), from: left, to: width - right, color: "#2e8b57", dash: "6 3")
         }
         if let threshold = threshold(measurement), threshold.isFinite {
-            svg += horizontal("threshold", y: y(threshold), from: left, to: width - right, color: "#c0392b", dash: "2 3")
+            svg += horizontal(
+                "threshold", y: y(threshold), from: left, to: width - right, color: "#c0392b", dash: "2 3")
         }
         if values.count > 1 {
             let points = values.indices.map { "\(number(x($0))),\(number(y(values[$0])))" }.joined(separator: " ")
             svg += "<polyline class=\"values\" fill=\"none\" stroke=\"#888\" stroke-width=\"1\" points=\"\(points)\"/>"
         }
         for (index, value) in values.enumerated() {
-            svg += "<circle class=\"value\" cx=\"\(number(x(index)))\" cy=\"\(number(y(value)))\" r=\"3\" fill=\"#444\">"
+            svg +=
+                "<circle class=\"value\" cx=\"\(number(x(index)))\" cy=\"\(number(y(value)))\" r=\"3\" fill=\"#444\">"
             svg += "<title>#\(index + 1): \(label(value))</title></circle>"
         }
         svg += "</svg>"
@@ -75,9 +78,13 @@ public enum MeasurementChart {
         return measurement.polarity == .smallerIsBetter ? baseline + allowed : baseline - allowed
     }
 
-    private static func horizontal(_ name: String, y: Double, from: Double, to: Double, color: String, dash: String?) -> String {
-        var line = "<line class=\"\(name)\" x1=\"\(String(format: "%.1f", from))\" x2=\"\(String(format: "%.1f", to))\" "
-        line += "y1=\"\(String(format: "%.1f", y))\" y2=\"\(String(format: "%.1f", y))\" stroke=\"\(color)\" stroke-width=\"1.5\""
+    private static func horizontal(_ name: String, y: Double, from: Double, to: Double, color: String, dash: String?)
+        -> String
+    {
+        var line =
+            "<line class=\"\(name)\" x1=\"\(String(format: "%.1f", from))\" x2=\"\(String(format: "%.1f", to))\" "
+        line +=
+            "y1=\"\(String(format: "%.1f", y))\" y2=\"\(String(format: "%.1f", y))\" stroke=\"\(color)\" stroke-width=\"1.5\""
         if let dash { line += " stroke-dasharray=\"\(dash)\"" }
         return line + "><title>\(name)</title></line>"
     }

@@ -22,7 +22,8 @@ public struct ReportGenerator {
     /// Writes the report: a folder, or with ``ReportOptions/singleFile`` one HTML file at `outputDirectory`.
     public func generate(from sources: [any ResultSource]) throws -> ReportSummary {
         guard options.singleFile else { return try generateFolder(from: sources, into: options.outputDirectory) }
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("resultbundle-single-\(UUID().uuidString)")
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "resultbundle-single-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
         var summary = try generateFolder(from: sources, into: scratch)
         let templates = try TemplateSet(overrides: options.templatesDirectory)
@@ -47,7 +48,10 @@ public struct ReportGenerator {
         let perPage = max(1, options.testsPerListPage)
 
         for (sourceIndex, source) in sources.enumerated() {
-            let runNames = Dictionary(uniqueKeysWithValues: source.runs.map { ($0.index, Self.runName($0, sourceIndex: sourceIndex, count: sources.count)) })
+            let runNames = Dictionary(
+                uniqueKeysWithValues: source.runs.map {
+                    ($0.index, Self.runName($0, sourceIndex: sourceIndex, count: sources.count))
+                })
             let multipleRuns = sources.count > 1 || source.runs.count > 1
             runModels += source.runs.map { RunModelBuilder.model($0, name: runNames[$0.index] ?? "run") }
             let pages = TestPageBuilder(source: source, files: files, excerpt: excerpt, runName: nil)
@@ -66,20 +70,26 @@ public struct ReportGenerator {
                         status: test.status, duration: test.duration, href: href,
                         anchor: ReportPaths.anchor(id: test.id, runIndex: runKey), listPage: listPage,
                         hasPage: hasPage,
-                        failureMessage: DisplayText.clean(failure?.message ?? (test.status == .passed ? nil : test.finalAttempt?.statusReason)),
+                        failureMessage: DisplayText.clean(
+                            failure?.message ?? (test.status == .passed ? nil : test.finalAttempt?.statusReason)),
                         failureLocation: DisplayText.clean(failure?.location?.description)))
                 for measurement in test.attempts.last?.measurements ?? [] {
                     let verdict = measurement.verdict
                     performance.append(
                         PerformanceModel(
-                            name: DisplayText.clean(ReportFormatting.testName(test)), href: hasPage ? href : "all-\(listPage).html",
+                            name: DisplayText.clean(ReportFormatting.testName(test)),
+                            href: hasPage ? href : "all-\(listPage).html",
                             metric: DisplayText.clean("\(measurement.name) (\(measurement.unit))"),
                             average: ReportFormatting.number(measurement.average),
-                            verdictText: DisplayText.clean(verdict.reason), verdictClass: verdict.isFailure ? "verdict-fail" : "verdict-pass"))
+                            verdictText: DisplayText.clean(verdict.reason),
+                            verdictClass: verdict.isFailure ? "verdict-fail" : "verdict-pass"))
                 }
                 guard hasPage else { return }
-                let chrome = chrome(title: DisplayText.clean(ReportFormatting.testName(test)), root: "../", templates: templates)
-                let model = try pages.model(for: test, chrome: chrome, listHref: "../all-\(listPage).html#\(ReportPaths.anchor(id: test.id, runIndex: runKey))")
+                let chrome = chrome(
+                    title: DisplayText.clean(ReportFormatting.testName(test)), root: "../", templates: templates)
+                let model = try pages.model(
+                    for: test, chrome: chrome,
+                    listHref: "../all-\(listPage).html#\(ReportPaths.anchor(id: test.id, runIndex: runKey))")
                 try files.write(try templates.render(model, template: "test"), to: href)
             }
         }
@@ -103,15 +113,23 @@ public struct ReportGenerator {
         return summary
     }
 
-    private func writeLists(_ summaries: [TestSummary], templates: TemplateSet, files: ReportFileWriter, perPage: Int) throws {
+    private func writeLists(_ summaries: [TestSummary], templates: TemplateSet, files: ReportFileWriter, perPage: Int)
+        throws
+    {
         let pageCount = max(1, (summaries.count + perPage - 1) / perPage)
         for page in 1...pageCount {
             let slice = summaries[min(summaries.count, (page - 1) * perPage)..<min(summaries.count, page * perPage)]
-            let links = pageCount > 1 ? (1...pageCount).map { PageLinkModel(label: "\($0)", href: "all-\($0).html", isCurrent: $0 == page) } : []
+            let links =
+                pageCount > 1
+                ? (1...pageCount).map { PageLinkModel(label: "\($0)", href: "all-\($0).html", isCurrent: $0 == page) }
+                : []
             let model = ListPageModel(
                 chrome: chrome(title: "All tests, page \(page) of \(pageCount)", root: "", templates: templates),
-                heading: "All tests", description: "Page \(page) of \(pageCount): tests \(slice.startIndex + 1) to \(slice.endIndex) of \(summaries.count), grouped by module and suite.",
-                groups: ListPageRows.groups(slice, root: ""), isEmpty: slice.isEmpty, pages: links, hasPages: !links.isEmpty)
+                heading: "All tests",
+                description:
+                    "Page \(page) of \(pageCount): tests \(slice.startIndex + 1) to \(slice.endIndex) of \(summaries.count), grouped by module and suite.",
+                groups: ListPageRows.groups(slice, root: ""), isEmpty: slice.isEmpty, pages: links,
+                hasPages: !links.isEmpty)
             try files.write(try templates.render(model, template: "list"), to: "all-\(page).html")
         }
         let lists: [(String, String, (TestStatus) -> Bool)] = [
@@ -123,7 +141,8 @@ public struct ReportGenerator {
             let model = ListPageModel(
                 chrome: chrome(title: heading, root: "", templates: templates),
                 heading: heading, description: "\(selected.count) of \(summaries.count) tests.",
-                groups: ListPageRows.groups(selected[...], root: ""), isEmpty: selected.isEmpty, pages: [], hasPages: false)
+                groups: ListPageRows.groups(selected[...], root: ""), isEmpty: selected.isEmpty, pages: [],
+                hasPages: false)
             try files.write(try templates.render(model, template: "list"), to: path)
         }
     }

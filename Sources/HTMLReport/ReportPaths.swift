@@ -30,7 +30,8 @@ public enum ReportPaths {
             guard count < limit else { break }
             count += 1
             let value = scalar.value
-            let isSafe = (0x61...0x7A).contains(value) || (0x41...0x5A).contains(value) || (0x30...0x39).contains(value)
+            let isSafe =
+                (0x61...0x7A).contains(value) || (0x41...0x5A).contains(value) || (0x30...0x39).contains(value)
                 || value == 0x2E || value == 0x5F || value == 0x2D
             result.append(isSafe ? Character(scalar) : "_")
         }

@@ -12,7 +12,10 @@ enum RunModelBuilder {
         add("Command", record.command.isEmpty ? nil : record.command.joined(separator: " "))
         add("Host", record.host.hostname)
         add("OS", record.host.operatingSystem)
-        add("CPU", [record.host.cpuModel, record.host.cpuCount.map { "\($0) cores" }].compactMap { $0 }.joined(separator: ", "))
+        add(
+            "CPU",
+            [record.host.cpuModel, record.host.cpuCount.map { "\($0) cores" }].compactMap { $0 }.joined(separator: ", ")
+        )
         add("Toolchain", record.toolchain)
         add("Started", ReportFormatting.date(record.start))
         if let start = record.start, let end = run.end?.end { add("Duration", ReportFormatting.duration(end - start)) }

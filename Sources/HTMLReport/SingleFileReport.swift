@@ -9,17 +9,25 @@ enum SingleFileReport {
     /// Above this size the single file is slow to open, and a warning says so.
     static let warningBytes = 5 << 20
 
-    static func fold(folder: URL, into file: URL, title: String, stylesheet: String, script: String) throws -> (bytes: Int, warnings: [String]) {
+    static func fold(folder: URL, into file: URL, title: String, stylesheet: String, script: String) throws -> (
+        bytes: Int, warnings: [String]
+    ) {
         var pages = ["index.html", "failed.html", "skipped.html"]
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        pages += names.filter { $0.hasPrefix("all-") && $0.hasSuffix(".html") }.sorted { pageNumber($0) < pageNumber($1) }
-        let tests = ((try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("tests").path)) ?? []).sorted()
+        pages += names.filter { $0.hasPrefix("all-") && $0.hasSuffix(".html") }.sorted {
+            pageNumber($0) < pageNumber($1)
+        }
+        let tests =
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("tests").path)) ?? [])
+            .sorted()
         pages += tests.map { "tests/" + $0 }
 
         let styleHash = ContentHash.sha256Base64(Data(stylesheet.utf8))
-        let singleScript = script.replacingOccurrences(of: "window.ResultBundleSearch", with: "window.ResultBundleSearchDisabled")
+        let singleScript = script.replacingOccurrences(
+            of: "window.ResultBundleSearch", with: "window.ResultBundleSearchDisabled")
         let scriptHash = ContentHash.sha256Base64(Data(singleScript.utf8))
-        let csp = "default-src 'none'; img-src data:; style-src 'sha256-\(styleHash)'; script-src 'sha256-\(scriptHash)'; base-uri 'none'; form-action 'none'"
+        let csp =
+            "default-src 'none'; img-src data:; style-src 'sha256-\(styleHash)'; script-src 'sha256-\(scriptHash)'; base-uri 'none'; form-action 'none'"
         var html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         html += "<meta http-equiv=\"Content-Security-Policy\" content=\"\(csp)\">\n"
@@ -38,7 +46,9 @@ enum SingleFileReport {
         try Data(html.utf8).write(to: file)
         var warnings: [String] = []
         if html.utf8.count > warningBytes {
-            warnings.append("the single-file report is \(html.utf8.count / 1_048_576) MB; browsers open large files slowly, so prefer the folder report above \(warningBytes / 1_048_576) MB")
+            warnings.append(
+                "the single-file report is \(html.utf8.count / 1_048_576) MB; browsers open large files slowly, so prefer the folder report above \(warningBytes / 1_048_576) MB"
+            )
         }
         return (html.utf8.count, warnings)
     }
@@ -52,7 +62,8 @@ enum SingleFileReport {
     }
 
     private static func mainContent(of page: String) -> String {
-        guard let start = page.range(of: "<main id=\"main\" tabindex=\"-1\">"), let end = page.range(of: "</main>", options: .backwards)
+        guard let start = page.range(of: "<main id=\"main\" tabindex=\"-1\">"),
+            let end = page.range(of: "</main>", options: .backwards)
         else { return "" }
         return String(page[start.upperBound..<end.lowerBound])
     }
@@ -66,7 +77,8 @@ enum SingleFileReport {
             let text = rest[attribute]
             let isSource = text.hasPrefix("src")
             let value = String(text.drop { $0 != "\"" }.dropFirst().dropLast())
-            result += (isSource ? "src=\"" : "href=\"") + rewrite(value, base: base, folder: folder, inline: isSource) + "\""
+            result +=
+                (isSource ? "src=\"" : "href=\"") + rewrite(value, base: base, folder: folder, inline: isSource) + "\""
             rest = rest[attribute.upperBound...]
         }
         return result + rest

@@ -8,7 +8,9 @@ struct SourceExcerpt {
     var context = 3
 
     func html(for location: SourceLocation?) -> String? {
-        guard let root, let location, location.line > 0, let url = resolve(location.file, root: root) else { return nil }
+        guard let root, let location, location.line > 0, let url = resolve(location.file, root: root) else {
+            return nil
+        }
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
             let size = attributes[.size] as? Int, size <= 4 << 20,
             let text = try? String(contentsOf: url, encoding: .utf8)

@@ -12,7 +12,8 @@ struct TemplateSet {
         var files = EmbeddedTemplates.files
         if let directory {
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue
+            guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory),
+                isDirectory.boolValue
             else { throw ReportError("the templates folder does not exist", file: directory.path) }
             for name in files.keys {
                 let url = directory.appendingPathComponent(name)

@@ -42,7 +42,8 @@ public enum TerminalSnapshotHTML {
         switch color {
         case .default: return nil
         case .indexed(let index): return Int(index)
-        case .rgb(let red, let green, let blue): return Palette.nearest(red: Int(red), green: Int(green), blue: Int(blue))
+        case .rgb(let red, let green, let blue):
+            return Palette.nearest(red: Int(red), green: Int(green), blue: Int(blue))
         }
     }
 }

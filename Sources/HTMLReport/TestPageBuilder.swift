@@ -15,7 +15,9 @@ struct TestPageBuilder {
     func model(for test: TestRecord, chrome: PageChrome, listHref: String) throws -> TestPageModel {
         var crumbs = [LinkModel(label: "Overview", href: "../index.html")]
         if let runName { crumbs.append(LinkModel(label: runName, href: "../index.html")) }
-        if let module = test.identity.module { crumbs.append(LinkModel(label: DisplayText.clean(module), href: listHref)) }
+        if let module = test.identity.module {
+            crumbs.append(LinkModel(label: DisplayText.clean(module), href: listHref))
+        }
         for suite in test.identity.suites { crumbs.append(LinkModel(label: DisplayText.clean(suite), href: listHref)) }
         let attempts = try test.attempts.enumerated().map { index, attempt in
             try attemptModel(attempt, number: index + 1, of: test.attempts.count)
@@ -43,7 +45,8 @@ struct TestPageBuilder {
         let issues = attempt.issues.prefix(1000).map(issueModel)
         let attachments = try attempt.allAttachments.prefix(1000).map(attachmentModel)
         let measurements = attempt.measurements.prefix(100).map(measurementModel)
-        let activities = ActivityTreeHTML.render(attempt.activities, testStart: attempt.start, testDuration: attempt.duration)
+        let activities = ActivityTreeHTML.render(
+            attempt.activities, testStart: attempt.start, testDuration: attempt.duration)
         return AttemptModel(
             label: count > 1 ? "Attempt \(number) of \(count)" : "Result",
             showLabel: count > 1,
@@ -124,7 +127,9 @@ struct TestPageBuilder {
             FactModel(label: "Values", value: "\(measurement.values.count)"),
             FactModel(label: "Average", value: ReportFormatting.number(measurement.average)),
             FactModel(label: "Standard deviation", value: ReportFormatting.number(measurement.standardDeviation)),
-            FactModel(label: "Relative standard deviation", value: String(format: "%.3f%%", measurement.relativeStandardDeviation)),
+            FactModel(
+                label: "Relative standard deviation",
+                value: String(format: "%.3f%%", measurement.relativeStandardDeviation)),
             FactModel(label: "Minimum", value: measurement.minimum.map(ReportFormatting.number) ?? "-"),
             FactModel(label: "Maximum", value: measurement.maximum.map(ReportFormatting.number) ?? "-"),
         ]
@@ -134,7 +139,10 @@ struct TestPageBuilder {
                 stats.append(FactModel(label: "Change against baseline", value: String(format: "%+.2f%%", percent)))
             }
         }
-        stats.append(FactModel(label: "Allowed relative deviation", value: String(format: "%.1f%%", measurement.maxPercentRelativeStandardDeviation)))
+        stats.append(
+            FactModel(
+                label: "Allowed relative deviation",
+                value: String(format: "%.1f%%", measurement.maxPercentRelativeStandardDeviation)))
         return MeasurementModel(
             name: DisplayText.clean(measurement.name),
             unit: DisplayText.clean(measurement.unit),

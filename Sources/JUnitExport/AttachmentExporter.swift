@@ -34,10 +34,14 @@ final class AttachmentExporter {
     }
 
     static func sanitize(_ name: String) -> String {
-        var result = String(name.unicodeScalars.prefix(80).map { scalar -> Character in
-            let ok = scalar.value < 128 && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._-".unicodeScalars.contains(scalar))
-            return ok ? Character(scalar) : "_"
-        })
+        var result = String(
+            name.unicodeScalars.prefix(80).map { scalar -> Character in
+                let ok =
+                    scalar.value < 128
+                    && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                        || "._-".unicodeScalars.contains(scalar))
+                return ok ? Character(scalar) : "_"
+            })
         while result.hasPrefix(".") { result.removeFirst() }
         return result.isEmpty ? "attachment" : result
     }

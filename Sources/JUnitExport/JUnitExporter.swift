@@ -121,7 +121,8 @@ public struct JUnitExporter {
             let key = JUnitNames.suiteKey(test)
             if segments.last?.key != key {
                 let className = JUnitNames.className(test.identity)
-                segments.append(SuiteSegment(key: key, runIndex: test.runIndex, name: className.isEmpty ? "tests" : className))
+                segments.append(
+                    SuiteSegment(key: key, runIndex: test.runIndex, name: className.isEmpty ? "tests" : className))
             }
             let index = segments.count - 1
             segments[index].tests += 1
@@ -156,7 +157,9 @@ enum RunProperties {
     static func list(_ run: RunResult?) -> [(String, String)] {
         guard let run else { return [] }
         let record = run.record
-        var list: [(String, String)] = [("resultbundle.producer", record.producer), ("resultbundle.source", record.source)]
+        var list: [(String, String)] = [
+            ("resultbundle.producer", record.producer), ("resultbundle.source", record.source),
+        ]
         if let name = record.name { list.append(("run.name", name)) }
         if !record.command.isEmpty { list.append(("run.command", record.command.joined(separator: " "))) }
         if let toolchain = record.toolchain { list.append(("toolchain", toolchain)) }

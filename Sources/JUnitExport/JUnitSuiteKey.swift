@@ -43,7 +43,9 @@ enum JUnitOutcome {
         case .failed, .timedOut, .interrupted:
             let issues = (test.finalAttempt?.allIssues ?? []) + test.cases.flatMap { $0.attempts.last?.allIssues ?? [] }
             let failing = issues.filter { $0.kind.isFailure }
-            self = !failing.isEmpty && failing.allSatisfy { $0.kind == .thrownError || $0.kind == .crash } ? .error : .failure
+            self =
+                !failing.isEmpty && failing.allSatisfy { $0.kind == .thrownError || $0.kind == .crash }
+                ? .error : .failure
         }
     }
 }

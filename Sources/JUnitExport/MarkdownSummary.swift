@@ -36,21 +36,27 @@ public struct MarkdownSummary {
                     failures.append(failureEntry(test))
                 }
                 for measurement in test.finalAttempt?.measurements ?? [] where measurement.verdict.isFailure {
-                    regressions.append("- \(MarkdownEscaping.inline(qualifiedName(test))): \(MarkdownEscaping.inline(measurement.name)) — \(MarkdownEscaping.inline(measurement.verdict.reason))")
+                    regressions.append(
+                        "- \(MarkdownEscaping.inline(qualifiedName(test))): \(MarkdownEscaping.inline(measurement.name)) — \(MarkdownEscaping.inline(measurement.verdict.reason))"
+                    )
                 }
             }
             for run in source.runs {
                 let counts = perRun[run.index] ?? ResultTotals()
                 let name = MarkdownEscaping.table(run.record.name ?? "run \(run.index + 1)")
                 let os = MarkdownEscaping.table(run.record.host.operatingSystem ?? "")
-                runRows.append("| \(name) | \(os) | \(counts.tests) | \(counts.passed) | \(counts.failed) | \(counts.skipped) | \(String(format: "%.2f", counts.duration)) s |")
+                runRows.append(
+                    "| \(name) | \(os) | \(counts.tests) | \(counts.passed) | \(counts.failed) | \(counts.skipped) | \(String(format: "%.2f", counts.duration)) s |"
+                )
             }
         }
-        var head = totals.failed > 0
+        var head =
+            totals.failed > 0
             ? "## ❌ \(totals.failed) of \(totals.tests) tests failed\n\n"
             : "## ✅ All \(totals.tests) tests passed\n\n"
         if totals.skipped > 0 || totals.expectedFailures > 0 {
-            head += "\(totals.passed) passed, \(totals.failed) failed, \(totals.skipped) skipped, \(totals.expectedFailures) expected failures.\n\n"
+            head +=
+                "\(totals.passed) passed, \(totals.failed) failed, \(totals.skipped) skipped, \(totals.expectedFailures) expected failures.\n\n"
         }
         if let url = reportURL, let safe = MarkdownEscaping.safeURL(url) { head += "[Full HTML report](\(safe))\n\n" }
         head += "| Run | OS | Tests | Passed | Failed | Skipped | Time |\n|---|---|---:|---:|---:|---:|---:|\n"
@@ -67,7 +73,8 @@ public struct MarkdownSummary {
                 shown += 1
             }
             if shown < failures.count {
-                output += "\n_\(failures.count - shown) more failed tests are not shown (summary limit \(maxBytes) bytes)._\n"
+                output +=
+                    "\n_\(failures.count - shown) more failed tests are not shown (summary limit \(maxBytes) bytes)._\n"
             }
         }
         budget = maxBytes - 120
@@ -79,20 +86,25 @@ public struct MarkdownSummary {
                 output += line + "\n"
                 shown += 1
             }
-            if shown < regressions.count { output += "\n_\(regressions.count - shown) more regressions are not shown._\n" }
+            if shown < regressions.count {
+                output += "\n_\(regressions.count - shown) more regressions are not shown._\n"
+            }
         }
         return output
     }
 
     private func qualifiedName(_ test: TestRecord) -> String {
-        ((test.identity.module.map { [$0] } ?? []) + test.identity.suites + [test.displayName ?? test.identity.name]).joined(separator: ".")
+        ((test.identity.module.map { [$0] } ?? []) + test.identity.suites + [test.displayName ?? test.identity.name])
+            .joined(separator: ".")
     }
 
     private func failureEntry(_ test: TestRecord) -> String {
         let issues = (test.finalAttempt?.allIssues ?? []) + test.cases.flatMap { $0.attempts.last?.allIssues ?? [] }
         let issue = issues.first { $0.kind.isFailure } ?? issues.first
         var summary = "<b>" + MarkdownEscaping.html(qualifiedName(test)) + "</b>"
-        if let location = issue?.location { summary += " <code>" + MarkdownEscaping.html(location.description) + "</code>" }
+        if let location = issue?.location {
+            summary += " <code>" + MarkdownEscaping.html(location.description) + "</code>"
+        }
         let message = issue?.message ?? test.finalAttempt?.statusReason ?? test.status.rawValue
         let lines = message.split(separator: "\n", omittingEmptySubsequences: false).prefix(8).joined(separator: "\n")
         let body = MarkdownEscaping.html(String(lines.prefix(1500)))
@@ -132,7 +144,8 @@ enum MarkdownEscaping {
     static func safeURL(_ url: String) -> String? {
         let lowered = url.lowercased()
         guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://") else { return nil }
-        guard !url.contains(where: { $0 == " " || $0 == ")" || $0 == "<" || $0 == ">" || $0 == "\"" || $0.isNewline }) else { return nil }
+        guard !url.contains(where: { $0 == " " || $0 == ")" || $0 == "<" || $0 == ">" || $0 == "\"" || $0.isNewline })
+        else { return nil }
         return url
     }
 }

@@ -37,7 +37,8 @@ struct SystemOutText {
             let verdict = measurement.verdict
             var lines = "Measurement \(measurement.name) (\(measurement.unit)), \(measurement.metricID):\n"
             lines += "  values: " + measurement.values.map { String($0) }.joined(separator: ", ") + "\n"
-            lines += String(format: "  average: %.6g, standard deviation: %.6g, relative standard deviation: %.3f%%\n",
+            lines += String(
+                format: "  average: %.6g, standard deviation: %.6g, relative standard deviation: %.3f%%\n",
                 measurement.average, measurement.standardDeviation, measurement.relativeStandardDeviation)
             if let baseline = measurement.baselineAverage { lines += "  baseline: \(baseline)\n" }
             lines += "  verdict: \(verdict.outcome.rawValue): \(verdict.reason)\n"
@@ -47,7 +48,8 @@ struct SystemOutText {
             if attachment.kind == .terminalSnapshot, let data = try? source.blobData(attachment.blob),
                 let snapshot = try? JSONDecoder().decode(TerminalSnapshot.self, from: data)
             {
-                parts.append("Terminal snapshot \(attachment.name) (\(snapshot.columns)x\(snapshot.rows)):\n\(snapshot.text)\n")
+                parts.append(
+                    "Terminal snapshot \(attachment.name) (\(snapshot.columns)x\(snapshot.rows)):\n\(snapshot.text)\n")
             }
             if let attachments, let path = try attachments.export(attachment) {
                 parts.append("[[ATTACHMENT|\(path)]]")
@@ -68,7 +70,8 @@ struct SystemOutText {
 
     private func describe(_ activity: ActivityRecord, depth: Int) -> String {
         let indent = String(repeating: "  ", count: depth)
-        var line = "\(indent)- \(activity.title) [\(activity.status.rawValue)] \(JUnitTime.format(activity.duration))s\n"
+        var line =
+            "\(indent)- \(activity.title) [\(activity.status.rawValue)] \(JUnitTime.format(activity.duration))s\n"
         for issue in activity.issues { line += "\(indent)    \(describe(issue))\n" }
         for attachment in activity.attachments { line += "\(indent)    attachment: \(attachment.name)\n" }
         if depth < 32 { for child in activity.children { line += describe(child, depth: depth + 1) } }

@@ -26,7 +26,9 @@ struct TestCaseWriter {
                 try writer.attribute("message", reason)
                 try writer.end()
             }
-            if outcome == .error || outcome == .failure { try problem(outcome == .error ? "error" : "failure", failing, test: test, writer) }
+            if outcome == .error || outcome == .failure {
+                try problem(outcome == .error ? "error" : "failure", failing, test: test, writer)
+            }
             try retries(test, writer)
         case .surefire:
             if outcome == .failure { try problem("failure", failing, test: test, writer) }
@@ -44,7 +46,8 @@ struct TestCaseWriter {
         try writer.end()
     }
 
-    private func problem(_ element: String, _ issues: [IssueRecord], test: TestRecord, _ writer: XMLStreamWriter) throws {
+    private func problem(_ element: String, _ issues: [IssueRecord], test: TestRecord, _ writer: XMLStreamWriter) throws
+    {
         try writer.start(element)
         let first = issues.first
         try writer.attribute("message", first.map { String($0.message.prefix(1000)) } ?? "\(test.status.rawValue)")
@@ -63,7 +66,9 @@ struct TestCaseWriter {
     }
 
     /// Earlier attempts as flaky (the test passed in the end) or rerun (it still failed) elements.
-    private func retries(_ test: TestRecord, _ writer: XMLStreamWriter, failuresOnly: Bool = false, errorsOnly: Bool = false) throws {
+    private func retries(
+        _ test: TestRecord, _ writer: XMLStreamWriter, failuresOnly: Bool = false, errorsOnly: Bool = false
+    ) throws {
         guard test.attempts.count > 1 else { return }
         let passedInTheEnd = test.finalAttempt?.status.isPass == true
         for attempt in test.attempts.dropLast() where attempt.status.isFailure {
@@ -73,7 +78,8 @@ struct TestCaseWriter {
             if errorsOnly && !isError { continue }
             let name = (passedInTheEnd ? "flaky" : "rerun") + (isError ? "Error" : "Failure")
             try writer.start(name)
-            try writer.attribute("message", failing.first.map { String($0.message.prefix(1000)) } ?? attempt.status.rawValue)
+            try writer.attribute(
+                "message", failing.first.map { String($0.message.prefix(1000)) } ?? attempt.status.rawValue)
             try writer.attribute("type", failing.first?.kind.rawValue ?? attempt.status.rawValue)
             try writer.element("stackTrace", text: body(failing, status: attempt.status, reason: attempt.statusReason))
             try writer.end()

@@ -1,5 +1,5 @@
-import Foundation
 import ArgumentParser
+import Foundation
 
 /// The `resultbundle` command and its subcommands.
 public struct ResultBundleCommand: ParsableCommand {

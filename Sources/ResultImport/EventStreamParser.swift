@@ -59,7 +59,8 @@ public final class EventStreamParser {
             let kind = object["kind"] as? String, let payload = object["payload"] as? [String: Any]
         else {
             diagnostics.append(
-                Diagnostic(severity: .warning, message: "not a JSON event record; skipped", file: fileName, line: lineNumber))
+                Diagnostic(
+                    severity: .warning, message: "not a JSON event record; skipped", file: fileName, line: lineNumber))
             return
         }
         switch kind {
@@ -97,8 +98,11 @@ public final class EventStreamParser {
         guard let testID = payload["testID"] as? String else { return }
         let event = Event(instant: instant, kind: kind, payload: payload)
         if metadata[testID]?.isSuite == true {
-            if kind == "testEnded" { try writeSuite(testID: testID, events: buffered.removeValue(forKey: testID) ?? [], end: event) }
-            else { buffered[testID, default: []].append(event) }
+            if kind == "testEnded" {
+                try writeSuite(testID: testID, events: buffered.removeValue(forKey: testID) ?? [], end: event)
+            } else {
+                buffered[testID, default: []].append(event)
+            }
             return
         }
         buffered[testID, default: []].append(event)

@@ -48,7 +48,8 @@ struct EventStreamTestBuilder {
             }
         case "testCaseStarted":
             let testCase = payload["_testCase"] as? [String: Any]
-            let arguments = (testCase?["displayName"] as? String) ?? Self.caseArguments(messages) ?? "case \(cases.count + 1)"
+            let arguments =
+                (testCase?["displayName"] as? String) ?? Self.caseArguments(messages) ?? "case \(cases.count + 1)"
             cases.append(OpenCase(arguments: arguments, caseID: testCase?["id"] as? String))
         case "testCaseEnded":
             let caseID = (payload["_testCase"] as? [String: Any])?["id"] as? String
@@ -66,7 +67,9 @@ struct EventStreamTestBuilder {
                 issues.append(issue)
             }
         case "valueAttached":
-            if let attachment = try makeAttachment(payload, instant: payload["instant"]) { attachments.append(attachment) }
+            if let attachment = try makeAttachment(payload, instant: payload["instant"]) {
+                attachments.append(attachment)
+            }
         default:
             break
         }
@@ -92,7 +95,8 @@ struct EventStreamTestBuilder {
         if isSkipped { ownIssues.append(IssueRecord(kind: .skip, message: skipReason ?? "skipped")) }
         let attempt = TestAttempt(
             status: status,
-            statusReason: isSkipped ? skipReason : (status == .interrupted ? "the event stream ends before the test ended" : nil),
+            statusReason: isSkipped
+                ? skipReason : (status == .interrupted ? "the event stream ends before the test ended" : nil),
             start: startSince1970,
             duration: start.flatMap { begin in end.map { $0 - begin } },
             issues: ownIssues,
@@ -124,7 +128,8 @@ struct EventStreamTestBuilder {
         let issue = payload["issue"] as? [String: Any] ?? [:]
         let isKnown = issue["isKnown"] as? Bool ?? false
         let severity = issue["severity"] as? String ?? "error"
-        let message = (messages.first { ($0["symbol"] as? String) != "details" }?["text"] as? String) ?? "Issue recorded"
+        let message =
+            (messages.first { ($0["symbol"] as? String) != "details" }?["text"] as? String) ?? "Issue recorded"
         let details = messages.filter { ($0["symbol"] as? String) == "details" }.compactMap { $0["text"] as? String }
         let kind: IssueRecord.Kind
         if isKnown {
@@ -136,7 +141,9 @@ struct EventStreamTestBuilder {
         } else {
             kind = .assertion
         }
-        let location = EventStreamParser.location(issue["sourceLocation"]) ?? EventStreamParser.location(payload["_sourceLocation"])
+        let location =
+            EventStreamParser.location(issue["sourceLocation"])
+            ?? EventStreamParser.location(payload["_sourceLocation"])
         return IssueRecord(
             kind: kind, message: message, location: location,
             details: details.isEmpty ? nil : details.joined(separator: "\n"))
@@ -149,9 +156,13 @@ struct EventStreamTestBuilder {
         if let encoded = attachment["_bytes"] as? String {
             data = Data(base64Encoded: encoded)
         } else if let path = attachment["path"] as? String {
-            let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : (attachmentsBase?.appendingPathComponent(path) ?? URL(fileURLWithPath: path))
+            let url =
+                path.hasPrefix("/")
+                ? URL(fileURLWithPath: path)
+                : (attachmentsBase?.appendingPathComponent(path) ?? URL(fileURLWithPath: path))
             name = name ?? url.lastPathComponent
-            if let size = try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int, size <= 256 << 20 {
+            if let size = try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int, size <= 256 << 20
+            {
                 data = try? Data(contentsOf: url)
             }
         }

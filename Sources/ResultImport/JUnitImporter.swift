@@ -91,7 +91,9 @@ struct JUnitImporter {
                         }
                     case "testcase":
                         guard sawRoot else {
-                            throw ImportError(.notTestOutput, "a <testcase> outside any <testsuite>", file: fileName, line: reader.line)
+                            throw ImportError(
+                                .notTestOutput, "a <testcase> outside any <testsuite>", file: fileName,
+                                line: reader.line)
                         }
                         current = CaseState(
                             name: reader.attribute("name") ?? "(unnamed test)",
@@ -108,7 +110,9 @@ struct JUnitImporter {
                     case "failure", "error":
                         guard current != nil else { break }
                         let kind: IssueRecord.Kind = name == "error" ? .thrownError : .assertion
-                        capture = .issue(kind: kind, message: reader.attribute("message"), type: reader.attribute("type"), element: name)
+                        capture = .issue(
+                            kind: kind, message: reader.attribute("message"), type: reader.attribute("type"),
+                            element: name)
                         text = ""
                         if isEmpty { finishCapture(&capture, &current, &suites, text) }
                     case "skipped":
@@ -167,16 +171,21 @@ struct JUnitImporter {
             }
             if testCount == 0 { throw error }
             diagnostics.append(
-                Diagnostic(severity: .error, message: error.message + "; the tests before it were imported", file: fileName, line: error.line))
+                Diagnostic(
+                    severity: .error, message: error.message + "; the tests before it were imported", file: fileName,
+                    line: error.line))
             return (testCount, diagnostics)
         }
         if !sawRoot {
-            throw ImportError(.notTestOutput, "no <testsuites> or <testsuite> element: this is not JUnit XML", file: fileName)
+            throw ImportError(
+                .notTestOutput, "no <testsuites> or <testsuite> element: this is not JUnit XML", file: fileName)
         }
         return (testCount, diagnostics)
     }
 
-    private func finishCapture(_ capture: inout Capture, _ current: inout CaseState?, _ suites: inout [SuiteState], _ text: String) {
+    private func finishCapture(
+        _ capture: inout Capture, _ current: inout CaseState?, _ suites: inout [SuiteState], _ text: String
+    ) {
         switch capture {
         case .none: break
         case .issue(let kind, let message, let type, let element):
@@ -188,7 +197,9 @@ struct JUnitImporter {
             if let type { details.append("type: \(type)") }
             if !body.isEmpty && body != headline { details.append(body) }
             current?.issues.append(
-                IssueRecord(kind: kind, message: headline, location: location, details: details.isEmpty ? nil : details.joined(separator: "\n")))
+                IssueRecord(
+                    kind: kind, message: headline, location: location,
+                    details: details.isEmpty ? nil : details.joined(separator: "\n")))
             let previous = current?.outcome
             current?.outcome = previous == "error" ? "error" : element
         case .skipped(let message):
@@ -210,7 +221,8 @@ struct JUnitImporter {
         try sink.addSuite(
             SuiteRecord(
                 runIndex: runIndex, path: path, start: suite.timestamp, duration: suite.time,
-                output: output.isEmpty ? nil : try captured(output), properties: suite.properties, hostname: suite.hostname))
+                output: output.isEmpty ? nil : try captured(output), properties: suite.properties,
+                hostname: suite.hostname))
     }
 
     private func endCase(_ state: CaseState, suites: [SuiteState], interrupted: Bool = false) throws {
@@ -268,7 +280,8 @@ struct JUnitImporter {
         var records: [AttachmentRecord] = []
         let root = base.resolvingSymlinksInPath().standardizedFileURL.path
         for line in output.split(separator: "\n") {
-            guard let start = line.range(of: "[[ATTACHMENT|"), let end = line.range(of: "]]", range: start.upperBound..<line.endIndex)
+            guard let start = line.range(of: "[[ATTACHMENT|"),
+                let end = line.range(of: "]]", range: start.upperBound..<line.endIndex)
             else { continue }
             let path = String(line[start.upperBound..<end.lowerBound])
             let url = (path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path))
@@ -277,13 +290,19 @@ struct JUnitImporter {
                 let size = try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int, size <= 256 << 20
             else { continue }
             let blob = try sink.storeBlob(contentsOf: url)
-            let mediaType = MediaTypes.guess(fileName: url.lastPathComponent, data: (try? Data(contentsOf: url).prefix(4096)) ?? Data())
-            records.append(AttachmentRecord(name: url.lastPathComponent, mediaType: mediaType, kind: MediaTypes.kind(of: mediaType), blob: blob))
+            let mediaType = MediaTypes.guess(
+                fileName: url.lastPathComponent, data: (try? Data(contentsOf: url).prefix(4096)) ?? Data())
+            records.append(
+                AttachmentRecord(
+                    name: url.lastPathComponent, mediaType: mediaType, kind: MediaTypes.kind(of: mediaType), blob: blob)
+            )
         }
         return records
     }
 
-    private static func attempt(from rerun: (element: String, message: String?, type: String?, trace: String)) -> TestAttempt {
+    private static func attempt(from rerun: (element: String, message: String?, type: String?, trace: String))
+        -> TestAttempt
+    {
         let kind: IssueRecord.Kind = rerun.element.hasSuffix("Error") ? .thrownError : .assertion
         let trace = rerun.trace.trimmingCharacters(in: .whitespacesAndNewlines)
         let message = rerun.message ?? trace.split(separator: "\n").first.map(String.init) ?? rerun.element
@@ -292,7 +311,10 @@ struct JUnitImporter {
         if !trace.isEmpty && trace != message { details.append(trace) }
         return TestAttempt(
             status: .failed,
-            issues: [IssueRecord(kind: kind, message: message, details: details.isEmpty ? nil : details.joined(separator: "\n"))])
+            issues: [
+                IssueRecord(
+                    kind: kind, message: message, details: details.isEmpty ? nil : details.joined(separator: "\n"))
+            ])
     }
 
     /// `status` attribute values that mean the test did not run (TST, CTest and others write them).

@@ -59,7 +59,8 @@ final class JUnitXMLReader {
         retained = Unmanaged.passRetained(input)
         self.fileName = fileName
         let options = Int32(
-            XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_COMPACT.rawValue | XML_PARSE_NOERROR.rawValue
+            XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_COMPACT.rawValue
+                | XML_PARSE_NOERROR.rawValue
                 | XML_PARSE_NOWARNING.rawValue)
         let created = xmlReaderForIO(
             { context, buffer, length in

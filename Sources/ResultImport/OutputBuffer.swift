@@ -30,7 +30,8 @@ struct OutputBuffer {
         guard !bytes.isEmpty else { return nil }
         var content = bytes
         if droppedBytes > 0 {
-            content.append(contentsOf: Array("[resultbundle: \(droppedBytes) more bytes of output were dropped]\n".utf8))
+            content.append(
+                contentsOf: Array("[resultbundle: \(droppedBytes) more bytes of output were dropped]\n".utf8))
         }
         if content.count <= inlineLimit {
             return CapturedOutput(text: String(decoding: content, as: UTF8.self))

@@ -142,7 +142,8 @@ enum StructuredImports {
         }
         let diagnostics = try parser.finish()
         return ResultImporter.FileOutcome(
-            format: .eventStream, testCount: parser.testCount, diagnostics: diagnostics, reportedCounts: [:], output: nil)
+            format: .eventStream, testCount: parser.testCount, diagnostics: diagnostics, reportedCounts: [:],
+            output: nil)
     }
 
     static func importJUnit(

@@ -51,7 +51,9 @@ public final class SwiftTestingConsoleParser {
     public func finish(interrupted: Bool = false) throws -> ConsoleParseSummary {
         for name in openOrder {
             guard let test = open[name] else { continue }
-            try write(name: name, test, status: .interrupted, duration: nil, reason: "the log ends before the test's end line")
+            try write(
+                name: name, test, status: .interrupted, duration: nil, reason: "the log ends before the test's end line"
+            )
         }
         open.removeAll()
         openOrder.removeAll()
@@ -59,7 +61,8 @@ public final class SwiftTestingConsoleParser {
             summary.diagnostics.append(
                 Diagnostic(
                     severity: .warning,
-                    message: "the log's closing line says \(reported) swift-testing tests ran, but \(parsed.tests) were parsed",
+                    message:
+                        "the log's closing line says \(reported) swift-testing tests ran, but \(parsed.tests) were parsed",
                     file: options.fileName))
         }
         return summary
@@ -168,7 +171,8 @@ public final class SwiftTestingConsoleParser {
             } else {
                 caseStatus = status == .skipped ? .skipped : .passed
             }
-            cases.append(TestCaseRecord(arguments: arguments, attempts: [TestAttempt(status: caseStatus, issues: issues)]))
+            cases.append(
+                TestCaseRecord(arguments: arguments, attempts: [TestAttempt(status: caseStatus, issues: issues)]))
         }
         var issues = test.issues
         if let reason, status == .skipped {

@@ -12,7 +12,8 @@ enum SwiftTestingLine {
     case caseStarted(arguments: String, test: String)
     case testEnded(name: String, outcome: Outcome, duration: Double?, caseCount: Int?)
     case testSkipped(name: String, reason: String?)
-    case issue(test: String, kind: IssueKindWord, arguments: String?, file: String?, line: Int?, column: Int?, message: String)
+    case issue(
+        test: String, kind: IssueKindWord, arguments: String?, file: String?, line: Int?, column: Int?, message: String)
     case attached(name: String, test: String)
     case detail(String)
 
@@ -125,18 +126,23 @@ enum SwiftTestingLineClassifier {
         }
         guard rest.hasPrefix(" at ") else {
             let message = rest.hasPrefix(": ") ? String(rest.dropFirst(2)) : String(rest)
-            return .issue(test: test, kind: kind, arguments: arguments, file: nil, line: nil, column: nil, message: message)
+            return .issue(
+                test: test, kind: kind, arguments: arguments, file: nil, line: nil, column: nil, message: message)
         }
         let located = rest.dropFirst(4)
         guard let end = located.range(of: ": ") else {
-            return .issue(test: test, kind: kind, arguments: arguments, file: nil, line: nil, column: nil, message: String(located))
+            return .issue(
+                test: test, kind: kind, arguments: arguments, file: nil, line: nil, column: nil,
+                message: String(located))
         }
         let place = located[..<end.lowerBound].split(separator: ":")
         let message = String(located[end.upperBound...])
         var file: String?
         var line: Int?
         var column: Int?
-        if place.count >= 3, let parsedLine = Int(place[place.count - 2]), let parsedColumn = Int(place[place.count - 1]) {
+        if place.count >= 3, let parsedLine = Int(place[place.count - 2]),
+            let parsedColumn = Int(place[place.count - 1])
+        {
             file = place.dropLast(2).joined(separator: ":")
             line = parsedLine
             column = parsedColumn
@@ -144,7 +150,8 @@ enum SwiftTestingLineClassifier {
             file = place.dropLast().joined(separator: ":")
             line = parsedLine
         }
-        return .issue(test: test, kind: kind, arguments: arguments, file: file, line: line, column: column, message: message)
+        return .issue(
+            test: test, kind: kind, arguments: arguments, file: file, line: line, column: column, message: message)
     }
 
     private static func suite(_ text: Substring) -> SwiftTestingLine? {
@@ -198,7 +205,9 @@ enum SwiftTestingLineClassifier {
         var suites: Int?
         if let inIndex = words.firstIndex(of: "in"), inIndex + 1 < words.count { suites = Int(words[inIndex + 1]) }
         var issues: Int?
-        if let withIndex = words.lastIndex(of: "with"), withIndex + 1 < words.count { issues = Int(words[withIndex + 1]) }
+        if let withIndex = words.lastIndex(of: "with"), withIndex + 1 < words.count {
+            issues = Int(words[withIndex + 1])
+        }
         return .runEnded(tests: tests, suites: suites, issues: issues)
     }
 

@@ -61,7 +61,9 @@ public final class XCTestConsoleParser {
         original: UnsafeBufferPointer<UInt8>, plain: UnsafeBufferPointer<UInt8>, lineNumber: Int
     ) throws -> Bool {
         let line = original
-        let recognised = XCTestLineClassifier.classify(original) ?? (original.count == plain.count ? nil : XCTestLineClassifier.classify(plain))
+        let recognised =
+            XCTestLineClassifier.classify(original)
+            ?? (original.count == plain.count ? nil : XCTestLineClassifier.classify(plain))
         guard let classified = recognised else {
             guard current != nil else { return false }
             output.append(line)
@@ -131,7 +133,9 @@ public final class XCTestConsoleParser {
             lastSuiteEndDepth = nil
         case .caseStarted(let name):
             if let open = current {
-                try write(open, status: .interrupted, reason: "a new test started before it ended", duration: nil, worker: nil)
+                try write(
+                    open, status: .interrupted, reason: "a new test started before it ended", duration: nil, worker: nil
+                )
             }
             current = OpenTest(printedName: name, identity: XCTestTestName.identity(name), startLine: lineNumber)
             current?.issues = orphanIssues.removeValue(forKey: name) ?? []
@@ -166,7 +170,8 @@ public final class XCTestConsoleParser {
         case .skip(_, let file, let line, let reason):
             current?.skipReason = reason ?? "skipped"
             current?.issues.append(
-                IssueRecord(kind: .skip, message: reason ?? "Test skipped", location: SourceLocation(file: file, line: line)))
+                IssueRecord(
+                    kind: .skip, message: reason ?? "Test skipped", location: SourceLocation(file: file, line: line)))
         case .parallelProgress(let name):
             let identity = XCTestTestName.identity(listed: name)
             let key = XCTestTestName.matchKey(identity)
@@ -185,7 +190,9 @@ public final class XCTestConsoleParser {
 
     private func makeIssue(file: String, line: Int, message: String) -> IssueRecord {
         if file == "<EXPR>" || message.hasPrefix("threw error") {
-            return IssueRecord(kind: .thrownError, message: message, location: file == "<EXPR>" ? nil : SourceLocation(file: file, line: line))
+            return IssueRecord(
+                kind: .thrownError, message: message,
+                location: file == "<EXPR>" ? nil : SourceLocation(file: file, line: line))
         }
         if message.hasPrefix("Asynchronous wait failed") {
             return IssueRecord(kind: .timeout, message: message, location: SourceLocation(file: file, line: line))
@@ -250,7 +257,8 @@ public final class XCTestConsoleParser {
             summary.diagnostics.append(
                 Diagnostic(
                     severity: .warning,
-                    message: "the log's summary says \(reported.tests) XCTest tests ran, but \(parsed.tests) were parsed",
+                    message:
+                        "the log's summary says \(reported.tests) XCTest tests ran, but \(parsed.tests) were parsed",
                     file: options.fileName))
         }
         if let skipped = reported.skipped, skipped != parsed.skipped {
@@ -264,7 +272,8 @@ public final class XCTestConsoleParser {
             summary.diagnostics.append(
                 Diagnostic(
                     severity: .warning,
-                    message: "the log's summary counts \(reported.failures) failures, but \(parsedFailureIssues) failure lines were parsed",
+                    message:
+                        "the log's summary counts \(reported.failures) failures, but \(parsedFailureIssues) failure lines were parsed",
                     file: options.fileName))
         }
     }

@@ -5,7 +5,10 @@ import TerminalEmulation
 /// Attaches bytes to the running step or test.
 public func attach(data: Data, named name: String, mediaType: String = "application/octet-stream") {
     guard let blob = Journal.shared.storeBlob(data) else { return }
-    record(AttachmentRecord(name: name, mediaType: mediaType, kind: kind(of: mediaType), blob: blob, timestamp: Date().timeIntervalSince1970))
+    record(
+        AttachmentRecord(
+            name: name, mediaType: mediaType, kind: kind(of: mediaType), blob: blob,
+            timestamp: Date().timeIntervalSince1970))
 }
 
 /// Attaches text to the running step or test.
@@ -17,12 +20,17 @@ public func attach(text: String, named name: String, mediaType: String = "text/p
 public func attach(file: URL, named name: String? = nil, mediaType: String? = nil) throws {
     let type = mediaType ?? guessMediaType(file.lastPathComponent)
     guard let blob = try Journal.shared.storeBlob(contentsOf: file) else { return }
-    record(AttachmentRecord(name: name ?? file.lastPathComponent, mediaType: type, kind: kind(of: type), blob: blob, timestamp: Date().timeIntervalSince1970))
+    record(
+        AttachmentRecord(
+            name: name ?? file.lastPathComponent, mediaType: type, kind: kind(of: type), blob: blob,
+            timestamp: Date().timeIntervalSince1970))
 }
 
 /// Attaches the screen a terminal program's output produces, rendered by our emulator at `columns` × `rows`.
 @discardableResult
-public func attachTerminalSnapshot(bytes: [UInt8], named name: String, columns: Int = 80, rows: Int = 24) -> TerminalSnapshot {
+public func attachTerminalSnapshot(bytes: [UInt8], named name: String, columns: Int = 80, rows: Int = 24)
+    -> TerminalSnapshot
+{
     var emulator = TerminalEmulator(columns: columns, rows: rows)
     emulator.feed(bytes)
     let snapshot = emulator.snapshot()

@@ -44,9 +44,14 @@ final class XCTestTracker: NSObject, XCTestObservation, @unchecked Sendable {
         lock.unlock()
     }
 
-    func testCase(_ testCase: XCTestCase, didFailWithDescription description: String, inFile filePath: String?, atLine lineNumber: Int) {
+    func testCase(
+        _ testCase: XCTestCase, didFailWithDescription description: String, inFile filePath: String?,
+        atLine lineNumber: Int
+    ) {
         StepFrame.current?.recordFailure(
-            IssueRecord(kind: .assertion, message: description, location: filePath.map { SourceLocation(file: $0, line: lineNumber) }))
+            IssueRecord(
+                kind: .assertion, message: description,
+                location: filePath.map { SourceLocation(file: $0, line: lineNumber) }))
     }
 }
 

@@ -31,11 +31,15 @@ final class Journal: @unchecked Sendable {
     }
 
     /// Writes a fragment for the running test (or for an unknown test when none is running).
-    func write(activities: [ActivityRecord] = [], attachments: [AttachmentRecord] = [], measurements: [MeasurementRecord] = []) {
+    func write(
+        activities: [ActivityRecord] = [], attachments: [AttachmentRecord] = [], measurements: [MeasurementRecord] = []
+    ) {
         let identity = CurrentTest.identity ?? TestIdentity(suites: ["(unknown test)"], name: "(unknown test)")
         _ = withWriter { writer in
-            let attempt = TestAttempt(status: .unknown, activities: activities, attachments: attachments, measurements: measurements)
-            try writer.addTest(TestRecord(runIndex: runIndex, identity: identity, status: .unknown, attempts: [attempt]))
+            let attempt = TestAttempt(
+                status: .unknown, activities: activities, attachments: attachments, measurements: measurements)
+            try writer.addTest(
+                TestRecord(runIndex: runIndex, identity: identity, status: .unknown, attempts: [attempt]))
             return true
         }
     }
@@ -62,8 +66,9 @@ final class Journal: @unchecked Sendable {
         let name = "journal-\(getpid())-\(UUID().uuidString.prefix(8)).resultbundle"
         let writer = try BundleWriter(creating: folder.appendingPathComponent(name), flushPolicy: .everyTest)
         runIndex = try writer.beginRun(
-            RunRecord(producer: "ResultRecorder", source: "recorder", command: CommandLine.arguments,
-                      start: Date().timeIntervalSince1970))
+            RunRecord(
+                producer: "ResultRecorder", source: "recorder", command: CommandLine.arguments,
+                start: Date().timeIntervalSince1970))
         return writer
     }
 }

@@ -20,7 +20,8 @@ public struct RecordedTestKey: Hashable, Sendable, CustomStringConvertible {
             let test = parts.count > 1 ? parts[1] : ""
             if let dot = qualified.firstIndex(of: ".") {
                 return TestIdentity(
-                    module: String(qualified[..<dot]), suites: [String(qualified[qualified.index(after: dot)...])], name: test)
+                    module: String(qualified[..<dot]), suites: [String(qualified[qualified.index(after: dot)...])],
+                    name: test)
             }
             return TestIdentity(suites: [qualified], name: test)
         }
@@ -33,7 +34,9 @@ public struct RecordedTestKey: Hashable, Sendable, CustomStringConvertible {
         var components = id.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         if let last = components.last, components.count > 1 {
             let parts = last.split(separator: ":")
-            if parts.count >= 3, Int(parts[parts.count - 1]) != nil, Int(parts[parts.count - 2]) != nil { components.removeLast() }
+            if parts.count >= 3, Int(parts[parts.count - 1]) != nil, Int(parts[parts.count - 2]) != nil {
+                components.removeLast()
+            }
         }
         guard var first = components.first else { return TestIdentity(name: id) }
         var module: String?

@@ -22,7 +22,8 @@ public final class TerminalSession: @unchecked Sendable {
         self.columns = columns
         self.rows = rows
         do {
-            session = try PseudoTerminalSession(command: command, columns: columns, rows: rows, environment: environment)
+            session = try PseudoTerminalSession(
+                command: command, columns: columns, rows: rows, environment: environment)
         } catch {
             throw error
         }

@@ -137,7 +137,8 @@ public struct AsciicastReader: Sendable {
                 message: "asciicast version \(version) is not supported; only version 2 is", file: fileName,
                 line: lineNumber)
         }
-        guard let width = (object["width"] as? NSNumber)?.intValue, let height = (object["height"] as? NSNumber)?.intValue,
+        guard let width = (object["width"] as? NSNumber)?.intValue,
+            let height = (object["height"] as? NSNumber)?.intValue,
             (1...4096).contains(width), (1...4096).contains(height)
         else {
             throw error("the header needs a width and a height between 1 and 4096", line: lineNumber)

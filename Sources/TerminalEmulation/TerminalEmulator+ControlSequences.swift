@@ -191,7 +191,8 @@ extension TerminalEmulator {
                 cursorRow = isOn ? scrollTop : 0
             case 7: isAutowrapOn = isOn
             case 25: isCursorVisible = isOn
-            case 47, 1047: isOn ? enterAlternateScreen(savingCursor: false) : leaveAlternateScreen(restoringCursor: false)
+            case 47, 1047:
+                isOn ? enterAlternateScreen(savingCursor: false) : leaveAlternateScreen(restoringCursor: false)
             case 1049: isOn ? enterAlternateScreen(savingCursor: true) : leaveAlternateScreen(restoringCursor: true)
             case 3:  // DECCOLM: the width never changes, but the screen is cleared and the cursor homed
                 moveCursor(column: 0, row: 0)

@@ -58,7 +58,8 @@ public enum TerminalSnapshotRenderer {
             """
         for index in 0..<16 {
             let color = hex(paletteColor(index))
-            css += "pre.terminal .fg-\(index) { color: \(color); }\npre.terminal .bg-\(index) { background: \(color); }\n"
+            css +=
+                "pre.terminal .fg-\(index) { color: \(color); }\npre.terminal .bg-\(index) { background: \(color); }\n"
         }
         return css
     }()
@@ -178,7 +179,8 @@ public enum TerminalSnapshotRenderer {
     /// Drops control characters so a snapshot's text cannot inject sequences into a terminal.
     private static func sanitizedForTerminal(_ text: String) -> String {
         var result = ""
-        for scalar in text.unicodeScalars where !(scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0)) {
+        for scalar in text.unicodeScalars where !(scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0))
+        {
             result.unicodeScalars.append(scalar)
         }
         return result

@@ -8,7 +8,9 @@ import _TestSupport
 @Suite struct ReportGeneratorTests {
     static var samples: [URL] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: TestPaths.sampleBundles.path)) ?? []
-        return names.filter { $0.hasSuffix(".resultbundle") }.sorted().map { TestPaths.sampleBundles.appendingPathComponent($0) }
+        return names.filter { $0.hasSuffix(".resultbundle") }.sorted().map {
+            TestPaths.sampleBundles.appendingPathComponent($0)
+        }
     }
 
     static let hostileBundle = TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/hostile.resultbundle")
@@ -16,7 +18,8 @@ import _TestSupport
     private func generate(_ sources: [any ResultSource], label: String) throws -> URL {
         let parent = try TestPaths.makeTemporaryDirectory(label)
         let output = parent.appendingPathComponent("site")
-        _ = try ReportGenerator(options: ReportOptions(title: "Report", outputDirectory: output)).generate(from: sources)
+        _ = try ReportGenerator(options: ReportOptions(title: "Report", outputDirectory: output)).generate(
+            from: sources)
         return output
     }
 
@@ -79,7 +82,9 @@ import _TestSupport
             guard test.status.isFailure else { return }
             failures += 1
             let page = ReportPaths.testPage(id: test.id, runIndex: test.runIndex)
-            #expect(failed.contains("href=\"\(page)\">\(HTMLEscaping.escape(test.displayName ?? test.identity.name))</a>"), "\(test.id)")
+            #expect(
+                failed.contains("href=\"\(page)\">\(HTMLEscaping.escape(test.displayName ?? test.identity.name))</a>"),
+                "\(test.id)")
             #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent(page).path))
         }
         #expect(failures > 0)
@@ -88,13 +93,20 @@ import _TestSupport
     @Test func measurementsGetAChartWithAverageBaselineAndThreshold() throws {
         let memory = InMemoryResults()
         let run = try memory.beginRun(RunRecord(producer: "t", source: "t"))
-        let measurement = MeasurementRecord(metricID: "time", name: "Time", unit: "s", values: [1, 1.02, 0.98], baselineAverage: 0.5)
-        try memory.addTest(TestRecord(runIndex: run, identity: TestIdentity(suites: ["S"], name: "perf"), attempts: [TestAttempt(status: .passed, measurements: [measurement])]))
+        let measurement = MeasurementRecord(
+            metricID: "time", name: "Time", unit: "s", values: [1, 1.02, 0.98], baselineAverage: 0.5)
+        try memory.addTest(
+            TestRecord(
+                runIndex: run, identity: TestIdentity(suites: ["S"], name: "perf"),
+                attempts: [TestAttempt(status: .passed, measurements: [measurement])]))
         let site = try generate([memory], label: "chart")
-        let page = try String(contentsOf: site.appendingPathComponent(ReportPaths.testPage(id: "S/perf", runIndex: 0)), encoding: .utf8)
+        let page = try String(
+            contentsOf: site.appendingPathComponent(ReportPaths.testPage(id: "S/perf", runIndex: 0)), encoding: .utf8)
         #expect(page.contains("<svg class=\"chart\""))
         #expect(page.components(separatedBy: "<circle class=\"value\"").count == 4)
-        #expect(page.contains("class=\"average\"") && page.contains("class=\"baseline\"") && page.contains("class=\"threshold\""))
+        #expect(
+            page.contains("class=\"average\"") && page.contains("class=\"baseline\"")
+                && page.contains("class=\"threshold\""))
         #expect(page.contains("worse than the baseline"))
     }
 
@@ -110,7 +122,9 @@ import _TestSupport
         let folder = TestPaths.packageRoot.appendingPathComponent("Templates")
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where !name.hasSuffix(".md") {
             let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
-            #expect(embedded.contains("\"\(name)\": ####\"\"\"\n" + text.trimmingCharacters(in: .newlines) + "\n\"\"\"####"),
+            #expect(
+                embedded.contains(
+                    "\"\(name)\": ####\"\"\"\n" + text.trimmingCharacters(in: .newlines) + "\n\"\"\"####"),
                 "\(name) changed: run scripts/embed-templates.py")
         }
     }
@@ -135,7 +149,8 @@ import _TestSupport
                 try actual.write(to: golden, atomically: true, encoding: .utf8)
             }
             let expected = try String(contentsOf: golden, encoding: .utf8)
-            #expect(actual == expected, "\(golden.lastPathComponent) differs; review and re-record with RECORD_GOLDENS=1")
+            #expect(
+                actual == expected, "\(golden.lastPathComponent) differs; review and re-record with RECORD_GOLDENS=1")
         }
     }
 }

@@ -7,7 +7,9 @@ import _TestSupport
 enum FixtureBundles {
     static var samples: [URL] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: TestPaths.sampleBundles.path)) ?? []
-        return names.filter { $0.hasSuffix(".resultbundle") }.sorted().map { TestPaths.sampleBundles.appendingPathComponent($0) }
+        return names.filter { $0.hasSuffix(".resultbundle") }.sorted().map {
+            TestPaths.sampleBundles.appendingPathComponent($0)
+        }
     }
 
     static func hostile() throws -> InMemoryResults {
@@ -22,7 +24,10 @@ enum SchemaValidation {
     static func problems(_ file: URL, schema: String) throws -> String? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["xmllint", "--noout", "--nonet", "--schema", TestPaths.schemas.appendingPathComponent(schema).path, file.path]
+        process.arguments = [
+            "xmllint", "--noout", "--nonet", "--schema", TestPaths.schemas.appendingPathComponent(schema).path,
+            file.path,
+        ]
         let pipe = Pipe()
         process.standardError = pipe
         process.standardOutput = FileHandle.nullDevice

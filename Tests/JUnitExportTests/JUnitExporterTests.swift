@@ -12,7 +12,9 @@ import _TestSupport
     ]
 
     static var cases: [(URL?, JUnitFlavor)] {
-        (FixtureBundles.samples.map { Optional($0) } + [nil]).flatMap { bundle in JUnitFlavor.allCases.map { (bundle, $0) } }
+        (FixtureBundles.samples.map { Optional($0) } + [nil]).flatMap { bundle in
+            JUnitFlavor.allCases.map { (bundle, $0) }
+        }
     }
 
     private func source(_ bundle: URL?) throws -> any ResultSource {
@@ -24,12 +26,16 @@ import _TestSupport
     func everyFlavorValidatesAgainstItsSchema(bundle: URL?, flavor: JUnitFlavor) throws {
         let directory = try TestPaths.makeTemporaryDirectory("junit")
         let output = directory.appendingPathComponent(flavor == .surefire ? "reports" : "junit.xml")
-        let summary = try JUnitExporter(options: JUnitExportOptions(flavor: flavor, attachmentsDirectory: directory.appendingPathComponent("att")))
-            .export([try source(bundle)], to: output)
+        let summary = try JUnitExporter(
+            options: JUnitExportOptions(flavor: flavor, attachmentsDirectory: directory.appendingPathComponent("att"))
+        )
+        .export([try source(bundle)], to: output)
         #expect(!summary.files.isEmpty)
         for file in summary.files {
             let problems = try SchemaValidation.problems(file, schema: Self.schemas[flavor]!)
-            #expect(problems == nil, "\(file.lastPathComponent) (\(bundle?.lastPathComponent ?? "hostile")): \(problems ?? "")")
+            #expect(
+                problems == nil,
+                "\(file.lastPathComponent) (\(bundle?.lastPathComponent ?? "hostile")): \(problems ?? "")")
         }
     }
 
@@ -51,7 +57,9 @@ import _TestSupport
             #expect(suite.attribute(forName: "skipped")?.stringValue == String(skipped))
             for testCase in cases {
                 let time = testCase.attribute(forName: "time")?.stringValue ?? ""
-                #expect(time.range(of: #"^\d+\.\d{3}$"#, options: String.CompareOptions.regularExpression) != nil, "time \(time)")
+                #expect(
+                    time.range(of: #"^\d+\.\d{3}$"#, options: String.CompareOptions.regularExpression) != nil,
+                    "time \(time)")
             }
         }
         let total = try BundleReader(url: bundle).totals()
@@ -62,7 +70,8 @@ import _TestSupport
         let directory = try TestPaths.makeTemporaryDirectory("junit-hostile")
         let attachments = directory.appendingPathComponent("att")
         let output = directory.appendingPathComponent("junit.xml")
-        _ = try JUnitExporter(options: JUnitExportOptions(attachmentsDirectory: attachments)).export([try FixtureBundles.hostile()], to: output)
+        _ = try JUnitExporter(options: JUnitExportOptions(attachmentsDirectory: attachments)).export(
+            [try FixtureBundles.hostile()], to: output)
         let xml = try String(contentsOf: output, encoding: .utf8)
         #expect(!xml.contains("\u{1B}") && !xml.contains("\u{0}") && !xml.contains("\u{FFFE}"))
         #expect(xml.contains("[[ATTACHMENT|att/"))
@@ -78,7 +87,10 @@ import _TestSupport
         let results = InMemoryResults()
         let run = try results.beginRun(RunRecord(producer: "t", source: "t"))
         let failed = TestAttempt(status: .failed, issues: [IssueRecord(kind: .assertion, message: "first try failed")])
-        try results.addTest(TestRecord(runIndex: run, identity: TestIdentity(suites: ["S"], name: "flaky"), attempts: [failed, TestAttempt(status: .passed)]))
+        try results.addTest(
+            TestRecord(
+                runIndex: run, identity: TestIdentity(suites: ["S"], name: "flaky"),
+                attempts: [failed, TestAttempt(status: .passed)]))
         let directory = try TestPaths.makeTemporaryDirectory("junit-retry")
         let output = directory.appendingPathComponent("junit.xml")
         _ = try JUnitExporter(options: JUnitExportOptions(flavor: .xunit)).export([results], to: output)
@@ -96,15 +108,24 @@ import _TestSupport
             let fails = index % 50 == 0
             let attempt = TestAttempt(
                 status: fails ? .failed : .passed,
-                issues: fails ? [IssueRecord(kind: .assertion, message: "value \(index) was wrong\nsecond line", location: SourceLocation(file: "T.swift", line: index))] : [])
-            try results.addTest(TestRecord(runIndex: run, identity: TestIdentity(suites: ["Suite\(index / 100)"], name: "test\(index)"), attempts: [attempt]))
+                issues: fails
+                    ? [
+                        IssueRecord(
+                            kind: .assertion, message: "value \(index) was wrong\nsecond line",
+                            location: SourceLocation(file: "T.swift", line: index))
+                    ] : [])
+            try results.addTest(
+                TestRecord(
+                    runIndex: run, identity: TestIdentity(suites: ["Suite\(index / 100)"], name: "test\(index)"),
+                    attempts: [attempt]))
         }
         let markdown = try MarkdownSummary(maxBytes: 65_535).render([results])
         #expect(markdown.utf8.count <= 65_535)
         #expect(markdown.contains("2000 of 100000 tests failed"))
         let shown = markdown.components(separatedBy: "<details>").count - 1
         #expect(markdown.contains("\(2000 - shown) more failed tests are not shown"))
-        #expect(markdown.components(separatedBy: "<details>").count == markdown.components(separatedBy: "</details>").count)
+        #expect(
+            markdown.components(separatedBy: "<details>").count == markdown.components(separatedBy: "</details>").count)
     }
 
     @Test func untrustedTextCannotBecomeMarkup() throws {

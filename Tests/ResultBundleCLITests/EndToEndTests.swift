@@ -29,14 +29,19 @@ import _TestSupport
         let tests = try #require(object["tests"] as? [[String: Any]])
         let perf = try #require(tests.first { ($0["name"] as? String) == "testPerf" })
         let measurement = try #require((perf["measurements"] as? [[String: Any]])?.first)
-        #expect(measurement["values"] as? [Double] == [0.000585, 0.000627, 0.000452, 0.000451, 0.000445, 0.000432, 0.000442, 0.000432, 0.000432, 0.000439])
+        #expect(
+            measurement["values"] as? [Double] == [
+                0.000585, 0.000627, 0.000452, 0.000451, 0.000445, 0.000432, 0.000442, 0.000432, 0.000432, 0.000439,
+            ])
         #expect(json.contains("some log line"))
     }
 
     @Test func recordReturnsTheCommandsExitCode() throws {
         let directory = try TestPaths.makeTemporaryDirectory("e2e-exit")
         let bundle = directory.appendingPathComponent("r.resultbundle")
-        let result = try CommandRunner.run(["record", "-o", bundle.path, "--", "sh", "-c", "cat '\(calcLog.path)'; exit 3"])
+        let result = try CommandRunner.run([
+            "record", "-o", bundle.path, "--", "sh", "-c", "cat '\(calcLog.path)'; exit 3",
+        ])
         #expect(result.status == 3)
         #expect(result.standardOutput.contains("Test Case 'CalcXCTests.testAdd' passed"))
         #expect(try CommandRunner.totals(of: bundle)["tests"] as? Int == 10)
@@ -90,9 +95,12 @@ import _TestSupport
     @Test func publishingCommandsWriteTheirOutputs() throws {
         let directory = try TestPaths.makeTemporaryDirectory("e2e-publish")
         let sample = TestPaths.sampleBundles.appendingPathComponent("v1.0-mixed.resultbundle").path
-        #expect(try CommandRunner.run(["report", sample, "-o", directory.appendingPathComponent("site").path]).status == 0)
+        #expect(
+            try CommandRunner.run(["report", sample, "-o", directory.appendingPathComponent("site").path]).status == 0)
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("site/index.html").path))
-        #expect(try CommandRunner.run(["junit", sample, "-o", directory.appendingPathComponent("junit.xml").path]).status == 0)
+        #expect(
+            try CommandRunner.run(["junit", sample, "-o", directory.appendingPathComponent("junit.xml").path]).status
+                == 0)
         let summary = try CommandRunner.run(["summary", sample, "--max-bytes", "2000"])
         #expect(summary.status == 0 && summary.standardOutput.utf8.count <= 2000)
         let contents = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
@@ -109,7 +117,10 @@ import _TestSupport
         let result = try CommandRunner.run(["import", notTests.path, "-o", bundle.path])
         #expect(result.status != 0 && result.standardError.contains("notes.bin"))
         #expect(try Data(contentsOf: bundle) == before)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["keep.resultbundle", "notes.bin"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == [
+                "keep.resultbundle", "notes.bin",
+            ])
     }
 
     @Test func helpShowsExamples() throws {

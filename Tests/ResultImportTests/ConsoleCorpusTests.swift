@@ -18,8 +18,12 @@ import _TestSupport
     func countsEqualTheLogsOwnSummaryLines(log: String) throws {
         let result = try ImportHarness.run([ImportHarness.corpus(log)])
         let reported = result.outcomes.reduce(into: [String: Int]()) { $0.merge($1.reportedCounts) { $0 + $1 } }
-        let xctests = result.results.tests.filter { $0.identity.name.hasPrefix("test") || $0.finalAttempt?.worker != nil }
-        let mismatches = result.outcomes.flatMap(\.diagnostics).filter { $0.message.contains("summary") || $0.message.contains("closing line") }
+        let xctests = result.results.tests.filter {
+            $0.identity.name.hasPrefix("test") || $0.finalAttempt?.worker != nil
+        }
+        let mismatches = result.outcomes.flatMap(\.diagnostics).filter {
+            $0.message.contains("summary") || $0.message.contains("closing line")
+        }
         #expect(mismatches.isEmpty, "\(mismatches)")
         #expect(!result.results.tests.isEmpty)
         if let executed = reported["xctest.executed"] {
@@ -39,7 +43,9 @@ import _TestSupport
         let param = try #require(result.results.tests.first { $0.identity.name == "param(x:)" })
         #expect(param.cases.map(\.arguments) == ["x → 1", "x → 2", "x → 3"])
         let nicely = try #require(result.results.tests.first { $0.displayName == "fails nicely" })
-        #expect(nicely.finalAttempt?.issues.first?.location == SourceLocation(file: "SwiftTests.swift", line: 5, column: 42))
+        #expect(
+            nicely.finalAttempt?.issues.first?.location == SourceLocation(file: "SwiftTests.swift", line: 5, column: 42)
+        )
         let disabled = try #require(result.results.tests.first { $0.identity.name == "disabled()" })
         #expect(disabled.status == .skipped && disabled.finalAttempt?.statusReason == "later")
     }

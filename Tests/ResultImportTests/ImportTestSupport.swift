@@ -12,7 +12,9 @@ enum ImportHarness {
         var totals: ResultTotals { results.tests.reduce(into: ResultTotals()) { $0.add($1) } }
     }
 
-    static func run(_ paths: [String], format: ImportFormat = .auto, ignoringSwiftTestingConsole: Bool = false) throws -> Result {
+    static func run(_ paths: [String], format: ImportFormat = .auto, ignoringSwiftTestingConsole: Bool = false) throws
+        -> Result
+    {
         let results = InMemoryResults()
         let run = try results.beginRun(RunRecord(producer: "tests", source: "import"))
         let importer = ResultImporter(sink: results, runIndex: run)

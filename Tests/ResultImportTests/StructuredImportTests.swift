@@ -35,13 +35,19 @@ import _TestSupport
         let result = try ImportHarness.run([ImportHarness.corpus("swift-6.3-linux/probe/probe.events-6.3.jsonl")])
         #expect(result.results.tests.first { $0.identity.name == "known()" }?.status == .expectedFailure)
         #expect(result.results.tests.first { $0.identity.name == "warns()" }?.status == .warning)
-        #expect(result.results.tests.first { $0.identity.name == "skipped()" }?.finalAttempt?.statusReason == "skipping reason")
+        #expect(
+            result.results.tests.first { $0.identity.name == "skipped()" }?.finalAttempt?.statusReason
+                == "skipping reason")
     }
 
     @Test func outOfOrderEventsAreSortedByInstant() throws {
-        let lines = try String(contentsOfFile: ImportHarness.corpus("swift-6.3-linux/calc.events-v0.jsonl"), encoding: .utf8)
-            .split(separator: "\n")
-        let shuffled = lines.filter { $0.contains("\"kind\":\"test\"") } + lines.filter { !$0.contains("\"kind\":\"test\"") }.reversed()
+        let lines = try String(
+            contentsOfFile: ImportHarness.corpus("swift-6.3-linux/calc.events-v0.jsonl"), encoding: .utf8
+        )
+        .split(separator: "\n")
+        let shuffled =
+            lines.filter { $0.contains("\"kind\":\"test\"") }
+            + lines.filter { !$0.contains("\"kind\":\"test\"") }.reversed()
         let result = try ImportHarness.run(text: shuffled.joined(separator: "\n") + "\n", name: "events.jsonl")
         #expect(result.totals.tests == 5 && result.totals.failed == 1 && result.totals.skipped == 1)
         let param = try #require(result.results.tests.first { $0.identity.name == "param(x:)" })
@@ -91,15 +97,20 @@ import _TestSupport
     }
 
     @Test func corruptXMLNamesTheLineAndKeepsWhatCameBefore() throws {
-        let result = try ImportHarness.run([ImportHarness.corpus("junit/publish-unit-test-result-action/pytest/corrupt-xml.xml")])
+        let result = try ImportHarness.run([
+            ImportHarness.corpus("junit/publish-unit-test-result-action/pytest/corrupt-xml.xml")
+        ])
         let diagnostic = try #require(result.outcomes.first?.diagnostics.first)
-        #expect(diagnostic.severity == .error && diagnostic.line != nil && diagnostic.message.contains("not well-formed"))
+        #expect(
+            diagnostic.severity == .error && diagnostic.line != nil && diagnostic.message.contains("not well-formed"))
     }
 
     @Test func externalEntitiesAreNeverRead() throws {
         let file = TestPaths.packageRoot.appendingPathComponent("Tests/ResultImportTests/Fixtures/xxe.xml").path
         let result = try ImportHarness.run([file])
-        let hostname = (try? String(contentsOfFile: "/etc/hostname", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "\u{0}"
+        let hostname =
+            (try? String(contentsOfFile: "/etc/hostname", encoding: .utf8))?.trimmingCharacters(
+                in: .whitespacesAndNewlines) ?? "\u{0}"
         for test in result.results.tests {
             for issue in test.finalAttempt?.issues ?? [] {
                 #expect(!issue.message.contains(hostname) && !(issue.details ?? "").contains(hostname))
@@ -108,7 +119,8 @@ import _TestSupport
     }
 
     @Test func entityBombsAreRejectedQuickly() throws {
-        let file = TestPaths.packageRoot.appendingPathComponent("Tests/ResultImportTests/Fixtures/billion-laughs.xml").path
+        let file = TestPaths.packageRoot.appendingPathComponent("Tests/ResultImportTests/Fixtures/billion-laughs.xml")
+            .path
         let start = Date()
         #expect(throws: ImportError.self) { _ = try ImportHarness.run([file]) }
         #expect(Date().timeIntervalSince(start) < 10)

@@ -9,7 +9,10 @@ import _TestSupport
         let result = try ImportHarness.run([ImportHarness.corpus("swift-6.3-linux/calc.console.txt")])
         let perf = try #require(result.results.tests.first { $0.identity.name == "testPerf" })
         let measurement = try #require(perf.finalAttempt?.measurements.first)
-        #expect(measurement.values == [0.000585, 0.000627, 0.000452, 0.000451, 0.000445, 0.000432, 0.000442, 0.000432, 0.000432, 0.000439])
+        #expect(
+            measurement.values == [
+                0.000585, 0.000627, 0.000452, 0.000451, 0.000445, 0.000432, 0.000442, 0.000432, 0.000432, 0.000439,
+            ])
         #expect(measurement.metricID == "org.swift.XCTPerformanceMetric_WallClockTime")
         #expect(measurement.name == "Time" && measurement.unit == "seconds")
         #expect(measurement.maxPercentRelativeStandardDeviation == 10 && measurement.maxStandardDeviation == 0.1)
@@ -55,7 +58,9 @@ import _TestSupport
         #expect(parse.status == .failed && parse.duration == 0.105)
         let other = try #require(result.results.tests.first { $0.identity.name == "testOther" })
         #expect(other.finalAttempt?.worker == "Clone 1 of iPhone 15 - xctest (123)")
-        let measurement = PerformanceProbe.parse("[Memory Physical, kB] average: 10.0, relative standard deviation: 1.000%, values: [9.9, 10.1], performanceMetricID:com.apple.XCTPerformanceMetric_Memory, baselineName: \"Local\", baselineAverage: 8.000, polarity: prefers smaller, maxPercentRegression: 10.000%, maxRegression: 0.100")
+        let measurement = PerformanceProbe.parse(
+            "[Memory Physical, kB] average: 10.0, relative standard deviation: 1.000%, values: [9.9, 10.1], performanceMetricID:com.apple.XCTPerformanceMetric_Memory, baselineName: \"Local\", baselineAverage: 8.000, polarity: prefers smaller, maxPercentRegression: 10.000%, maxRegression: 0.100"
+        )
         #expect(measurement?.baselineAverage == 8 && measurement?.baselineName == "Local" && measurement?.unit == "kB")
         #expect(measurement?.verdict.outcome == .failedRegression)
     }
@@ -98,7 +103,8 @@ import _TestSupport
 /// Access to the performance-line parser through its public effect on imports.
 enum PerformanceProbe {
     static func parse(_ details: String) -> MeasurementRecord? {
-        let log = "Test Case 'P.testSpeed' started at 2026-01-01 00:00:00.000\n/x.swift:1: Test Case 'P.testSpeed' measured \(details)\nTest Case 'P.testSpeed' passed (0.1 seconds)\n"
+        let log =
+            "Test Case 'P.testSpeed' started at 2026-01-01 00:00:00.000\n/x.swift:1: Test Case 'P.testSpeed' measured \(details)\nTest Case 'P.testSpeed' passed (0.1 seconds)\n"
         return (try? ImportHarness.run(text: log))?.results.tests.first?.finalAttempt?.measurements.first
     }
 }

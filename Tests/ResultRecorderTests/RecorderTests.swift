@@ -1,9 +1,10 @@
 import Foundation
 import ResultBundle
 import ResultModel
-@testable import ResultRecorder
 import Testing
 import _TestSupport
+
+@testable import ResultRecorder
 
 /// The journal folder every recorder test in this process writes to (set before the journal first opens).
 enum JournalFolder {
@@ -17,7 +18,8 @@ enum JournalFolder {
     /// Every fragment written so far, by the test it belongs to.
     static func fragments() throws -> [String: [TestAttempt]] {
         var result: [String: [TestAttempt]] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: url.path) where name.hasSuffix(".resultbundle") {
+        for name in try FileManager.default.contentsOfDirectory(atPath: url.path) where name.hasSuffix(".resultbundle")
+        {
             let reader = try BundleReader(url: url.appendingPathComponent(name))
             try reader.forEachTest { result[RecordedTestKey($0.identity).description, default: []] += $0.attempts }
         }
@@ -54,7 +56,8 @@ enum JournalFolder {
         _ = JournalFolder.url
         try await step("parallel \(index)") {
             try await Task.sleep(nanoseconds: UInt64(10_000_000 * (8 - index)))
-            attachTerminalSnapshot(bytes: Array("\u{1B}[32mtest \(index)\u{1B}[0m".utf8), named: "screen \(index)", columns: 20, rows: 2)
+            attachTerminalSnapshot(
+                bytes: Array("\u{1B}[32mtest \(index)\u{1B}[0m".utf8), named: "screen \(index)", columns: 20, rows: 2)
         }
         let all = try JournalFolder.fragments()
         let mine = all["RecorderTests/concurrentTestsKeepTheirOwnSteps(index:)"] ?? []
@@ -68,13 +71,17 @@ enum JournalFolder {
         let measurement = measure(iterations: 5) { _ = (0..<1000).reduce(0, +) }
         #expect(measurement.values.count == 5)
         #expect(measurement.maxPercentRelativeStandardDeviation == 10 && measurement.maxStandardDeviation == 0.1)
-        let fragments = try JournalFolder.fragments()["RecorderTests/measurementsKeepEveryValueAndXCTestsThresholds()"] ?? []
+        let fragments =
+            try JournalFolder.fragments()["RecorderTests/measurementsKeepEveryValueAndXCTestsThresholds()"] ?? []
         #expect(fragments.flatMap(\.measurements).first?.values.count == 5)
     }
 
     @Test func terminalSessionsCaptureTheScreen() async throws {
         _ = JournalFolder.url
-        let session = try TerminalSession(command: ["sh", "-c", "printf 'ready\\n'; read line; printf '\\033[31mgot %s\\033[0m\\n' \"$line\"; sleep 5"], columns: 30, rows: 5)
+        let session = try TerminalSession(
+            command: [
+                "sh", "-c", "printf 'ready\\n'; read line; printf '\\033[31mgot %s\\033[0m\\n' \"$line\"; sleep 5",
+            ], columns: 30, rows: 5)
         try await session.waitFor(text: "ready", timeout: 10)
         try session.send(keys: "abc<Enter>")
         try await session.waitFor(text: "got abc", timeout: 10)
@@ -84,9 +91,14 @@ enum JournalFolder {
     }
 
     @Test func identitiesMatchWhatTheParsersProduce() {
-        let swiftTesting = RecordedTestKey.swiftTestingIdentity(id: "CalcTests.CalcSuite/param(x:)/SwiftTests.swift:6:4")
+        let swiftTesting = RecordedTestKey.swiftTestingIdentity(
+            id: "CalcTests.CalcSuite/param(x:)/SwiftTests.swift:6:4")
         #expect(swiftTesting == TestIdentity(module: "CalcTests", suites: ["CalcSuite"], name: "param(x:)"))
-        #expect(RecordedTestKey.xctestIdentity(name: "CalcXCTests.testAdd") == TestIdentity(suites: ["CalcXCTests"], name: "testAdd"))
-        #expect(RecordedTestKey.xctestIdentity(name: "-[Calc.CalcXCTests testAdd]") == TestIdentity(module: "Calc", suites: ["CalcXCTests"], name: "testAdd"))
+        #expect(
+            RecordedTestKey.xctestIdentity(name: "CalcXCTests.testAdd")
+                == TestIdentity(suites: ["CalcXCTests"], name: "testAdd"))
+        #expect(
+            RecordedTestKey.xctestIdentity(name: "-[Calc.CalcXCTests testAdd]")
+                == TestIdentity(module: "Calc", suites: ["CalcXCTests"], name: "testAdd"))
     }
 }

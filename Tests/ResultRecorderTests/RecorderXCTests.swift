@@ -1,7 +1,8 @@
 import Foundation
 import ResultModel
-@testable import ResultRecorder
 import XCTest
+
+@testable import ResultRecorder
 
 /// The recorder from XCTest: a RecordedTestCase attaches records to the running test case, and assertion
 /// failures inside a step mark it failed.
@@ -20,9 +21,11 @@ final class RecorderXCTests: RecordedTestCase {
         _ = JournalFolder.url
         // XCTest on Linux has no XCTExpectFailure: deliver the failure the way XCTest's observation center would.
         step("asserting step") {
-            XCTestTracker.shared.testCase(self, didFailWithDescription: "XCTAssertEqual failed", inFile: "T.swift", atLine: 3)
+            XCTestTracker.shared.testCase(
+                self, didFailWithDescription: "XCTAssertEqual failed", inFile: "T.swift", atLine: 3)
         }
-        let fragments = try JournalFolder.fragments()["RecorderXCTests/testAssertionFailureInsideAStepMarksItFailed"] ?? []
+        let fragments =
+            try JournalFolder.fragments()["RecorderXCTests/testAssertionFailureInsideAStepMarksItFailed"] ?? []
         let failed = try XCTUnwrap(fragments.flatMap(\.activities).first { $0.title == "asserting step" })
         XCTAssertEqual(failed.status, .failed)
     }

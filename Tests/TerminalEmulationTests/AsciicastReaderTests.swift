@@ -23,7 +23,8 @@ struct AsciicastReaderTests {
             events += try reader.feed(chunk)
         }
         events += try reader.finish()
-        #expect(reader.header == AsciicastHeader(version: 2, width: 20, height: 3, timestamp: 1_700_000_000, title: "demo"))
+        #expect(
+            reader.header == AsciicastHeader(version: 2, width: 20, height: 3, timestamp: 1_700_000_000, title: "demo"))
         #expect(events.map(\.code) == ["o", "i", "o", "m", "o"])
         #expect(events[2] == AsciicastEvent(time: 0.5, code: "o", data: "\u{1B}[31mworld\u{1B}[0m\r\n"))
     }

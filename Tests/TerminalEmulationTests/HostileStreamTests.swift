@@ -53,7 +53,8 @@ struct HostileStreamTests {
     @Test func randomBytesNeverCrashOrOverflowTheScreen() {
         var generator = SeededGenerator(seed: 7)
         var emulator = TerminalEmulator(columns: 40, rows: 10, scrollbackLimit: 50)
-        let alphabet: [UInt8] = Array("\u{1B}[;?:0123456789mHJKABCDrLMP@hl\n\r\t\u{8}x]P\\".utf8) + [0x07, 0xE4, 0xB8, 0xAD, 0xFF]
+        let alphabet: [UInt8] =
+            Array("\u{1B}[;?:0123456789mHJKABCDrLMP@hl\n\r\t\u{8}x]P\\".utf8) + [0x07, 0xE4, 0xB8, 0xAD, 0xFF]
         for _ in 0..<200 {
             let bytes = (0..<500).map { _ in alphabet.randomElement(using: &generator)! }
             emulator.feed(bytes)
@@ -75,7 +76,9 @@ struct HostileStreamTests {
 
     @Test func unknownSequencesAreNeverPrinted() {
         var emulator = TerminalEmulator(columns: 40, rows: 2)
-        emulator.feed("a\u{1B}[?9999;1$zb\u{1B}P+q544e\u{1B}\\c\u{1B}_private\u{1B}\\d\u{1B}^pm\u{1B}\\e\u{1B}X sos\u{1B}\\f\u{1B}#9g\u{1B}%Gh")
+        emulator.feed(
+            "a\u{1B}[?9999;1$zb\u{1B}P+q544e\u{1B}\\c\u{1B}_private\u{1B}\\d\u{1B}^pm\u{1B}\\e\u{1B}X sos\u{1B}\\f\u{1B}#9g\u{1B}%Gh"
+        )
         #expect(emulator.text == "abcdefgh\n")
     }
 

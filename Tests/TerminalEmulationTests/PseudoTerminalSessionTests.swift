@@ -13,7 +13,8 @@ struct PseudoTerminalSessionTests {
         #expect(session.waitForExit(timeout: 10) == 0)
         #expect(session.text.hasPrefix("red plain\n"))
         let runs = session.snapshot().lines[0].runs
-        #expect(runs.first == TerminalRun(text: "red", style: TerminalStyle(foreground: .indexed(1), attributes: .bold)))
+        #expect(
+            runs.first == TerminalRun(text: "red", style: TerminalStyle(foreground: .indexed(1), attributes: .bold)))
         #expect(session.rawOutput == Array("\u{1B}[1;31mred\u{1B}[0m plain\r\n".utf8))
     }
 

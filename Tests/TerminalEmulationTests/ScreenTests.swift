@@ -25,7 +25,10 @@ struct ScreenTests {
         #expect(runs[0].style == TerminalStyle(foreground: .indexed(1), attributes: .bold))
         #expect(runs[1].style == TerminalStyle(foreground: .indexed(200)))
         #expect(runs[2].style == TerminalStyle(foreground: .rgb(red: 1, green: 2, blue: 3), background: .indexed(9)))
-        #expect(runs[3].style == TerminalStyle(foreground: .rgb(red: 4, green: 5, blue: 6), background: .indexed(9), attributes: .underline))
+        #expect(
+            runs[3].style
+                == TerminalStyle(
+                    foreground: .rgb(red: 4, green: 5, blue: 6), background: .indexed(9), attributes: .underline))
         #expect(runs[4].style == TerminalStyle(attributes: [.inverse, .strikethrough]))
         #expect(runs[5].style == TerminalStyle(attributes: [.italic]))
         #expect(runs[6].style == TerminalStyle())

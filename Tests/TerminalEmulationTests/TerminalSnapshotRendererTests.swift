@@ -35,7 +35,11 @@ struct TerminalSnapshotRendererTests {
     @Test func colorsInHTMLComeOnlyFromNumbers() {
         let snapshot = TerminalSnapshot(
             columns: 4, rows: 1,
-            lines: [TerminalLine(runs: [TerminalRun(text: "\"x", style: TerminalStyle(foreground: .rgb(red: 255, green: 0, blue: 16)))])])
+            lines: [
+                TerminalLine(runs: [
+                    TerminalRun(text: "\"x", style: TerminalStyle(foreground: .rgb(red: 255, green: 0, blue: 16)))
+                ])
+            ])
         let html = TerminalSnapshotRenderer.html(snapshot)
         #expect(html.contains("<span style=\"color:#ff0010\">&quot;x</span>"))
     }
@@ -50,7 +54,8 @@ struct TerminalSnapshotRendererTests {
     }
 
     @Test func ansiRoundTripsThroughTheEmulator() {
-        let original = Self.snapshot("\u{1B}[1;31mred\u{1B}[0m \u{1B}[38;5;100;48;2;1;2;3mx\u{1B}[0m\r\n\u{1B}[4;9mline2")
+        let original = Self.snapshot(
+            "\u{1B}[1;31mred\u{1B}[0m \u{1B}[38;5;100;48;2;1;2;3mx\u{1B}[0m\r\n\u{1B}[4;9mline2")
         var replay = TerminalEmulator(columns: 40, rows: 2)
         replay.feed(TerminalSnapshotRenderer.ansi(original).replacingOccurrences(of: "\n", with: "\r\n"))
         #expect(replay.snapshot().lines == original.lines)

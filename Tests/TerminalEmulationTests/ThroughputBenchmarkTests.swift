@@ -17,7 +17,8 @@ struct ThroughputBenchmarkTests {
             var generator = SeededGenerator(seed: 1)
             while generated.utf8.count < 2_000_000 {
                 let color = Int.random(in: 0..<256, using: &generator)
-                generated += "\u{1B}[38;5;\(color)mword \u{1B}[1mbold\u{1B}[0m 中文 αβγ \u{1B}[\(color % 24 + 1);\(color % 80 + 1)H"
+                generated +=
+                    "\u{1B}[38;5;\(color)mword \u{1B}[1mbold\u{1B}[0m 中文 αβγ \u{1B}[\(color % 24 + 1);\(color % 80 + 1)H"
                 if color % 7 == 0 { generated += "\u{1B}[K\r\n" }
             }
             bytes = Array(generated.utf8)
@@ -30,7 +31,8 @@ struct ThroughputBenchmarkTests {
             best = min(best, Date().timeIntervalSince(start))
         }
         let megabytesPerSecond = Double(bytes.count) / best / 1e6
-        print("TerminalEmulation throughput: \(String(format: "%.1f", megabytesPerSecond)) MB/s on \(bytes.count) bytes")
+        print(
+            "TerminalEmulation throughput: \(String(format: "%.1f", megabytesPerSecond)) MB/s on \(bytes.count) bytes")
         #expect(megabytesPerSecond > 0)
     }
 }

@@ -28,7 +28,9 @@ struct TmuxComparisonTests {
             let ours = Self.normalized(emulator.text)
             let theirs = Self.normalized(reference.text)
             if !isReferenceVersion && Self.versionSpecificFixtures.contains(where: stream.name.hasPrefix) {
-                if ours != theirs { print("note: \(stream.name) differs from \(version) (expected: its rules changed)") }
+                if ours != theirs {
+                    print("note: \(stream.name) differs from \(version) (expected: its rules changed)")
+                }
                 continue
             }
             #expect(ours == theirs, "\(stream.name) differs from tmux:\n\(Self.difference(ours, theirs))")

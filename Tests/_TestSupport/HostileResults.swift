@@ -15,7 +15,8 @@ public enum HostileResults {
     public static func write(into sink: any ResultSink) throws {
         var run = RunRecord(
             name: "run \(script)", producer: "tests", source: "import\(image)",
-            command: ["swift", "test", image], host: HostInfo(hostname: "host\(attribute)", operatingSystem: "OS \(script)"),
+            command: ["swift", "test", image],
+            host: HostInfo(hostname: "host\(attribute)", operatingSystem: "OS \(script)"),
             toolchain: "Swift \u{1B}[31m6.3\u{1B}[0m]]>",
             environment: [
                 NameValue(name: "ci.jobURL", value: "javascript:window.__pwned=1"),
@@ -23,22 +24,31 @@ public enum HostileResults {
             ])
         run.start = 1_790_000_000
         let index = try sink.beginRun(run)
-        let invalidUTF8 = Data([0x41, 0xFF, 0xFE, 0xC3, 0x28, 0x1B, 0x5B, 0x33, 0x31, 0x6D, 0x52, 0x45, 0x44, 0x0A]) + Data(script.utf8)
+        let invalidUTF8 =
+            Data([0x41, 0xFF, 0xFE, 0xC3, 0x28, 0x1B, 0x5B, 0x33, 0x31, 0x6D, 0x52, 0x45, 0x44, 0x0A])
+            + Data(script.utf8)
         let output = try sink.storeBlob(invalidUTF8 + Data(repeating: 0x42, count: 20_000))
-        let svg = try sink.storeBlob(Data("<svg xmlns=\"http://www.w3.org/2000/svg\" onload=\"window.__pwned=1\"><script>window.__pwned=1</script></svg>".utf8))
+        let svg = try sink.storeBlob(
+            Data(
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" onload=\"window.__pwned=1\"><script>window.__pwned=1</script></svg>"
+                    .utf8))
         let text = try sink.storeBlob(Data("text \(script) \(image)".utf8))
         let snapshot = TerminalSnapshot(
             columns: 30, rows: 2,
             lines: [
                 TerminalLine(runs: [TerminalRun(text: script, style: TerminalStyle(foreground: .indexed(1)))]),
-                TerminalLine(runs: [TerminalRun(text: image, style: TerminalStyle(foreground: .rgb(red: 1, green: 2, blue: 3)))]),
+                TerminalLine(runs: [
+                    TerminalRun(text: image, style: TerminalStyle(foreground: .rgb(red: 1, green: 2, blue: 3)))
+                ]),
             ])
         let snapshotBlob = try sink.storeBlob(try JSONEncoder().encode(snapshot))
         let attachments = [
             AttachmentRecord(name: "../../../escape\(script).txt", mediaType: "text/plain", kind: .text, blob: text),
             AttachmentRecord(name: "/etc/passwd", mediaType: "text/plain\"><script>", kind: .text, blob: text),
             AttachmentRecord(name: "\(image).svg", mediaType: "image/svg+xml", kind: .image, blob: svg),
-            AttachmentRecord(name: "screen \(script)", mediaType: TerminalSnapshot.mediaType, kind: .terminalSnapshot, blob: snapshotBlob),
+            AttachmentRecord(
+                name: "screen \(script)", mediaType: TerminalSnapshot.mediaType, kind: .terminalSnapshot,
+                blob: snapshotBlob),
         ]
         let issue = IssueRecord(
             kind: .assertion, message: "failed \(script) \(attribute) ]]> \u{1B}[31mred\u{1B}[0m \u{7}\u{0}",
@@ -52,21 +62,33 @@ public enum HostileResults {
             metricID: "m\(script)", name: "Time \(script)", unit: "s\(attribute)", values: [1, 2, .nan, 3],
             baselineAverage: 1)
         let attempt = TestAttempt(
-            status: .failed, duration: 1.5, issues: [issue], activities: [activity], attachments: Array(attachments[1...]),
+            status: .failed, duration: 1.5, issues: [issue], activities: [activity],
+            attachments: Array(attachments[1...]),
             measurements: [measurement], output: CapturedOutput(blob: output))
         try sink.addTest(
             TestRecord(
-                runIndex: index, identity: TestIdentity(module: "Mod\(script)", suites: ["Suite\(attribute)"], name: "test\(image)"),
-                displayName: "display \(script)", status: .failed, attempts: [TestAttempt(status: .failed, issues: [issue]), attempt],
-                cases: [TestCaseRecord(arguments: "x → \(script)", attempts: [TestAttempt(status: .failed, issues: [issue])])]))
+                runIndex: index,
+                identity: TestIdentity(module: "Mod\(script)", suites: ["Suite\(attribute)"], name: "test\(image)"),
+                displayName: "display \(script)", status: .failed,
+                attempts: [TestAttempt(status: .failed, issues: [issue]), attempt],
+                cases: [
+                    TestCaseRecord(
+                        arguments: "x → \(script)", attempts: [TestAttempt(status: .failed, issues: [issue])])
+                ]))
         try sink.addTest(
             TestRecord(
-                runIndex: index, identity: TestIdentity(module: "../..", suites: [".."], name: "javascript:window.__pwned=1"),
+                runIndex: index,
+                identity: TestIdentity(module: "../..", suites: [".."], name: "javascript:window.__pwned=1"),
                 status: .skipped, attempts: [TestAttempt(status: .skipped, statusReason: "because \(script)")]))
         try sink.addTest(
             TestRecord(
                 runIndex: index, identity: TestIdentity(suites: ["Plain"], name: "passes \u{1B}[1m\(attribute)"),
-                status: .passed, attempts: [TestAttempt(status: .passed, duration: 0.01, output: CapturedOutput(text: "\u{1B}[32mok\u{1B}[0m \(script)"))]))
+                status: .passed,
+                attempts: [
+                    TestAttempt(
+                        status: .passed, duration: 0.01, output: CapturedOutput(text: "\u{1B}[32mok\u{1B}[0m \(script)")
+                    )
+                ]))
         try sink.endRun(index, RunEnd(end: 1_790_000_010, exitCode: 1, output: CapturedOutput(text: "log \(script)")))
     }
 }

@@ -16,7 +16,9 @@ public struct WordTally: Sendable {
             }
         }
         if !word.isEmpty { counts[word, default: 0] += 1 }
-        self.counts = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { ($0.key, $0.value) }
+        self.counts = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map {
+            ($0.key, $0.value)
+        }
     }
 
     /// The number of words.

@@ -9,6 +9,7 @@ enum ToolLocation {
             let candidate = folder.appendingPathComponent(".build/debug/wordtally")
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         }
-        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("wordtally")
+        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+            "wordtally")
     }
 }

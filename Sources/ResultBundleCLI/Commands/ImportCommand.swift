@@ -107,7 +107,8 @@ struct ImportAction {
                 if end.output == nil { end.output = result.output }
             } catch let error as ImportError {
                 outcome.failures.append(error.description)
-                end.diagnostics.append(Diagnostic(severity: .error, message: error.message, file: file, line: error.line))
+                end.diagnostics.append(
+                    Diagnostic(severity: .error, message: error.message, file: file, line: error.line))
             }
         }
         end.end = Date().timeIntervalSince1970

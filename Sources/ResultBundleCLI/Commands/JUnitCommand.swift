@@ -44,7 +44,8 @@ struct JUnitCommand: ParsableCommand {
 
     func run() throws {
         let readers = try bundles.map { try BundleOpening.open($0, quiet: quiet) }
-        let options = JUnitExportOptions(flavor: flavor, attachmentsDirectory: attachmentsDir.map { URL(fileURLWithPath: $0) })
+        let options = JUnitExportOptions(
+            flavor: flavor, attachmentsDirectory: attachmentsDir.map { URL(fileURLWithPath: $0) })
         let summary: JUnitExportSummary
         do {
             summary = try AtomicOutput.write(to: URL(fileURLWithPath: output)) { temporary in
@@ -56,7 +57,9 @@ struct JUnitCommand: ParsableCommand {
             throw CLIError("\(error)")
         }
         if !quiet {
-            print("\(output): \(summary.testCases) test cases in \(summary.suites) suites, \(summary.failures) failed, \(summary.skipped) skipped")
+            print(
+                "\(output): \(summary.testCases) test cases in \(summary.suites) suites, \(summary.failures) failed, \(summary.skipped) skipped"
+            )
         }
     }
 }

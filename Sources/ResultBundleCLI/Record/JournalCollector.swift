@@ -22,7 +22,9 @@ final class JournalCollector {
     func enrich(_ test: TestRecord, storingBlobsIn sink: any ResultSink) throws -> TestRecord {
         refresh()
         let key = Self.key(test.identity)
-        guard let fragments = pending.removeValue(forKey: key), !fragments.isEmpty, !test.attempts.isEmpty else { return test }
+        guard let fragments = pending.removeValue(forKey: key), !fragments.isEmpty, !test.attempts.isEmpty else {
+            return test
+        }
         var test = test
         var attempt = test.attempts[test.attempts.count - 1]
         for fragment in fragments {
@@ -39,7 +41,9 @@ final class JournalCollector {
     func leftovers() -> [Diagnostic] {
         refresh()
         return pending.keys.sorted().map {
-            Diagnostic(severity: .warning, message: "the recorder recorded data for \($0), a test the run's output never reported")
+            Diagnostic(
+                severity: .warning,
+                message: "the recorder recorded data for \($0), a test the run's output never reported")
         }
     }
 
@@ -61,21 +65,27 @@ final class JournalCollector {
         }
     }
 
-    private func copyBlobs(of attempt: TestAttempt, from reader: BundleReader, to sink: any ResultSink) throws -> TestAttempt {
+    private func copyBlobs(of attempt: TestAttempt, from reader: BundleReader, to sink: any ResultSink) throws
+        -> TestAttempt
+    {
         var attempt = attempt
         attempt.attachments = try attempt.attachments.map { try copy($0, from: reader, to: sink) }
         attempt.activities = try attempt.activities.map { try copy($0, from: reader, to: sink) }
         return attempt
     }
 
-    private func copy(_ activity: ActivityRecord, from reader: BundleReader, to sink: any ResultSink) throws -> ActivityRecord {
+    private func copy(_ activity: ActivityRecord, from reader: BundleReader, to sink: any ResultSink) throws
+        -> ActivityRecord
+    {
         var activity = activity
         activity.attachments = try activity.attachments.map { try copy($0, from: reader, to: sink) }
         activity.children = try activity.children.map { try copy($0, from: reader, to: sink) }
         return activity
     }
 
-    private func copy(_ attachment: AttachmentRecord, from reader: BundleReader, to sink: any ResultSink) throws -> AttachmentRecord {
+    private func copy(_ attachment: AttachmentRecord, from reader: BundleReader, to sink: any ResultSink) throws
+        -> AttachmentRecord
+    {
         var attachment = attachment
         attachment.blob = try sink.storeBlob(try reader.blobData(attachment.blob))
         return attachment

@@ -29,7 +29,8 @@ final class LiveEventStream: @unchecked Sendable {
             do {
                 try line.withUnsafeBufferPointer { try parser.consume($0, lineNumber: number) }
             } catch {
-                diagnostics.append(Diagnostic(severity: .error, message: "\(error)", file: "<event stream>", line: number))
+                diagnostics.append(
+                    Diagnostic(severity: .error, message: "\(error)", file: "<event stream>", line: number))
             }
         }
         self.tail = tail

@@ -33,7 +33,8 @@ struct AtomicOutput {
             }
         }
         if rename(temporary.path, destination.path) != 0 {
-            throw CLIError("cannot move the finished output to \(destination.path): \(String(cString: strerror(errno)))")
+            throw CLIError(
+                "cannot move the finished output to \(destination.path): \(String(cString: strerror(errno)))")
         }
     }
 
