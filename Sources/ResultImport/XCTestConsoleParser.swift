@@ -138,7 +138,7 @@ public final class XCTestConsoleParser {
                 )
             }
             current = OpenTest(printedName: name, identity: XCTestTestName.identity(name), startLine: lineNumber)
-            current?.issues = orphanIssues.removeValue(forKey: name) ?? []
+            if !orphanIssues.isEmpty { current?.issues = orphanIssues.removeValue(forKey: name) ?? [] }
             output.reset()
         case .caseEnded(let name, let word, let duration):
             guard var open = current else {
@@ -228,7 +228,7 @@ public final class XCTestConsoleParser {
         _ open: OpenTest, status: TestStatus, reason: String?, duration: Double?, worker: String?
     ) throws {
         var open = open
-        if let listed = progressOnly.removeValue(forKey: XCTestTestName.matchKey(open.identity)) {
+        if !progressOnly.isEmpty, let listed = progressOnly.removeValue(forKey: XCTestTestName.matchKey(open.identity)) {
             open.identity = listed
         }
         let attempt = TestAttempt(

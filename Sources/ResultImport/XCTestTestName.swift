@@ -11,11 +11,12 @@ enum XCTestTestName {
             let test = parts.count > 1 ? String(parts[1]) : ""
             return classIdentity(String(parts.first ?? ""), test: test)
         }
-        guard let dot = printed.lastIndex(of: ".") else { return TestIdentity(name: stripCall(printed)) }
-        return TestIdentity(
-            suites: [String(printed[..<dot])],
-            name: stripCall(String(printed[printed.index(after: dot)...]))
-        )
+        // The common Linux form `Class.testMethod`, split on its bytes (much faster than Character indexing).
+        let utf8 = printed.utf8
+        guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")) else { return TestIdentity(name: stripCall(printed)) }
+        let suite = String(Substring(utf8[..<dot]))
+        let name = String(Substring(utf8[utf8.index(after: dot)...]))
+        return TestIdentity(suites: [suite], name: stripCall(name))
     }
 
     /// `Module.Class` with a test name: the module is the part before the first dot, when there is one.
@@ -31,7 +32,8 @@ enum XCTestTestName {
 
     /// `testX()` → `testX`.
     private static func stripCall(_ name: String) -> String {
-        name.hasSuffix("()") ? String(name.dropLast(2)) : name
+        guard name.utf8.last == UInt8(ascii: ")"), name.hasSuffix("()") else { return name }
+        return String(name.dropLast(2))
     }
 
     /// The identity for `Module.Class/test`, as `swift test --parallel` lists tests.
