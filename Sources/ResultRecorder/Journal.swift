@@ -16,9 +16,15 @@ final class Journal: @unchecked Sendable {
     private var writer: BundleWriter?
     private var runIndex = 0
     private var isOpened = false
+    private let environment: @Sendable () -> [String: String]
+
+    /// A journal that reads `RESULTBUNDLE_JOURNAL_DIR` from `environment` (the process's, normally).
+    init(environment: @escaping @Sendable () -> [String: String] = { ProcessInfo.processInfo.environment }) {
+        self.environment = environment
+    }
 
     /// Whether recorded data goes anywhere.
-    var isEnabled: Bool { ProcessInfo.processInfo.environment[Self.directoryVariable] != nil }
+    var isEnabled: Bool { environment()[Self.directoryVariable] != nil }
 
     /// Stores content; `nil` when the journal is off.
     func storeBlob(_ data: Data) -> BlobReference? {
@@ -60,7 +66,7 @@ final class Journal: @unchecked Sendable {
     }
 
     private func openWriter() throws -> BundleWriter? {
-        guard let directory = ProcessInfo.processInfo.environment[Self.directoryVariable] else { return nil }
+        guard let directory = environment()[Self.directoryVariable] else { return nil }
         let folder = URL(fileURLWithPath: directory)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let name = "journal-\(getpid())-\(UUID().uuidString.prefix(8)).resultbundle"

@@ -21,23 +21,14 @@ public final class TerminalSession: @unchecked Sendable {
     public init(command: [String], columns: Int = 80, rows: Int = 24, environment: [String: String]? = nil) throws {
         self.columns = columns
         self.rows = rows
-        do {
-            session = try PseudoTerminalSession(
-                command: command, columns: columns, rows: rows, environment: environment)
-        } catch {
-            throw error
-        }
+        session = try PseudoTerminalSession(command: command, columns: columns, rows: rows, environment: environment)
     }
 
     deinit { session.terminate() }
 
     /// Types keys (`hello<Enter>`, `<Up>`, `<C-c>`; see docs/TERMINAL.md).
     public func send(keys: String) throws {
-        do {
-            try session.send(keys: keys)
-        } catch {
-            throw error
-        }
+        try session.send(keys: keys)
     }
 
     /// Waits until `text` is on the screen; throws ``TimeoutError`` after `timeout` seconds.

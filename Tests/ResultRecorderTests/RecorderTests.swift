@@ -32,6 +32,7 @@ enum JournalFolder {
         _ = JournalFolder.url
         try await step("outer") {
             try await step("inner") {
+                await Task.yield()
                 attach(text: "hello", named: "note.txt")
             }
         }
@@ -94,6 +95,12 @@ enum JournalFolder {
         let swiftTesting = RecordedTestKey.swiftTestingIdentity(
             id: "CalcTests.CalcSuite/param(x:)/SwiftTests.swift:6:4")
         #expect(swiftTesting == TestIdentity(module: "CalcTests", suites: ["CalcSuite"], name: "param(x:)"))
+        #expect(
+            RecordedTestKey.swiftTestingIdentity(id: "CalcTests.freeFunction()/Free.swift:3:2")
+                == TestIdentity(module: "CalcTests", suites: [], name: "freeFunction()"))
+        #expect(
+            RecordedTestKey.swiftTestingIdentity(id: "CalcTests.Outer/Inner/nested()/Nested.swift:9:6")
+                == TestIdentity(module: "CalcTests", suites: ["Outer", "Inner"], name: "nested()"))
         #expect(
             RecordedTestKey.xctestIdentity(name: "CalcXCTests.testAdd")
                 == TestIdentity(suites: ["CalcXCTests"], name: "testAdd"))
