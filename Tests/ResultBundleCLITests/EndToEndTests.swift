@@ -124,10 +124,13 @@ import _TestSupport
     }
 
     @Test func helpShowsExamples() throws {
-        for command in ["record", "import", "info", "verify", "merge", "json", "report", "junit", "summary", "snapshot"] {
+        for command in [
+            "record", "import", "info", "verify", "merge", "json", "report", "junit", "summary", "snapshot",
+        ] {
             let help = try CommandRunner.run(["help", command])
             #expect(help.standardOutput.contains("Examples:"), "\(command)")
-            #expect(help.standardOutput.contains("resultbundle \(command) "), "\(command) help has no example of itself")
+            #expect(
+                help.standardOutput.contains("resultbundle \(command) "), "\(command) help has no example of itself")
         }
     }
 }
