@@ -228,7 +228,8 @@ public final class XCTestConsoleParser {
         _ open: OpenTest, status: TestStatus, reason: String?, duration: Double?, worker: String?
     ) throws {
         var open = open
-        if !progressOnly.isEmpty, let listed = progressOnly.removeValue(forKey: XCTestTestName.matchKey(open.identity)) {
+        if !progressOnly.isEmpty, let listed = progressOnly.removeValue(forKey: XCTestTestName.matchKey(open.identity))
+        {
             open.identity = listed
         }
         let attempt = TestAttempt(
