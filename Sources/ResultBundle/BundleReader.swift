@@ -71,22 +71,37 @@ public final class BundleReader: ResultSource {
 
     /// Calls `body` with each suite record, in the order written.
     public func forEachSuite(_ body: (SuiteRecord) throws -> Void) throws {
-        for frame in index.recordFrames where frame.suiteCount > 0 {
-            try forEachLine(ofFrameAt: frame.offset, kind: .suite) { line in
-                if case .suite(let suite) = line { try body(suite) }
-            }
+        try forEachLine(inFrames: index.recordFrames.filter { $0.suiteCount > 0 }, kind: .suite) { line in
+            if case .suite(let suite) = line { try body(suite) }
         }
     }
 
-    /// Calls `body` with each test, in the order written, holding one record batch in memory at a time.
+    /// Calls `body` with each test, in the order written. The next record batch is decoded on a background thread
+    /// while `body` handles the current one; a few batches are in memory at a time.
     /// Damaged batches and lines are skipped and added to ``damage``.
     /// - Complexity: O(size of the record batches).
     public func forEachTest(_ body: (TestRecord) throws -> Void) throws {
-        for frame in index.recordFrames where frame.testCount > 0 {
-            try forEachLine(ofFrameAt: frame.offset, kind: .test) { line in
-                if case .test(let test) = line { try body(test) }
-            }
+        try forEachLine(inFrames: index.recordFrames.filter { $0.testCount > 0 }, kind: .test) { line in
+            if case .test(let test) = line { try body(test) }
         }
+    }
+
+    /// Decodes the lines of the wanted kind of `frames`, in order; more than one batch is decoded ahead of `body`.
+    private func forEachLine(
+        inFrames frames: [BundleIndex.RecordFrame], kind: RecordLine.Kind, _ body: (RecordLine) throws -> Void
+    ) throws {
+        let decoding = RecordBatchDecoding(source: source)
+        func consume(_ batch: RecordBatchDecoding.Batch) throws {
+            for problem in batch.damage { note(problem) }
+            for line in batch.lines { try body(line) }
+        }
+        guard frames.count > 1 else {
+            for frame in frames { try consume(try decoding.decode(frameAt: frame.offset, kind: kind)) }
+            return
+        }
+        let prefetcher = BatchPrefetcher(offsets: frames.map(\.offset), kind: kind, source: source)
+        defer { prefetcher.cancel() }
+        while let batch = try prefetcher.next() { try consume(batch) }
     }
 
     /// The test with this id (``TestIdentity/id``), in the given run or the first run that has it, read through
@@ -105,15 +120,6 @@ public final class BundleReader: ResultSource {
             return test
         }
         return nil
-    }
-
-    /// Decodes the lines of one record batch of the wanted kind (lines of other kinds are not decoded).
-    func forEachLine(ofFrameAt offset: Int64, kind: RecordLine.Kind?, _ body: (RecordLine) throws -> Void) throws {
-        guard let payload = try recordPayload(at: offset) else { return }
-        try RecordLines.forEachLine(in: payload) { range, bytes in
-            if let kind, let quick = RecordLines.quickKind(payload, range), quick != kind.rawValue { return }
-            if let line = decodeLine(bytes, at: range.lowerBound, frameOffset: offset) { try body(line) }
-        }
     }
 
     /// Decodes one line (at `lineOffset` in its batch's payload), noting an undecodable line as damage.

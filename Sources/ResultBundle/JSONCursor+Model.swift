@@ -19,6 +19,13 @@ extension JSONCursor {
         return values
     }
 
+    private mutating func repeatingStringArray() throws -> [String] {
+        if readNull() { return [] }
+        var values: [String] = []
+        try readArray { values.append(try $0.readRepeatingString()) }
+        return values
+    }
+
     private mutating func array<T>(_ element: (inout JSONCursor) throws -> T) throws -> [T] {
         if readNull() { return [] }
         var values: [T] = []
@@ -63,7 +70,27 @@ extension JSONCursor {
     }
 
     mutating func decodeStatus() throws -> TestStatus {
-        TestStatus(rawValue: try readString()) ?? .unknown
+        guard peek() == UInt8(ascii: "\""), let status = Self.status(after: bytes, at: position) else {
+            return TestStatus(rawValue: try readString()) ?? .unknown
+        }
+        position += status.rawValue.utf8.count + 2
+        return status
+    }
+
+    /// The status whose quoted name starts at `start`, for the common ones; `nil` otherwise.
+    private static func status(after bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> TestStatus? {
+        let rest = UnsafeBufferPointer(rebasing: bytes[(start + 1)...])
+        func spells(_ name: StaticString) -> Bool {
+            rest.count > name.utf8CodeUnitCount
+                && UnsafeBufferPointer(rebasing: rest[0..<name.utf8CodeUnitCount]).equals(name)
+                && rest[name.utf8CodeUnitCount] == UInt8(ascii: "\"")
+        }
+        switch rest.first {
+        case UInt8(ascii: "p"): return spells("passed") ? .passed : nil
+        case UInt8(ascii: "f"): return spells("failed") ? .failed : nil
+        case UInt8(ascii: "s"): return spells("skipped") ? .skipped : nil
+        default: return nil
+        }
     }
 
     mutating func decodeIdentity() throws -> TestIdentity {
@@ -74,9 +101,9 @@ extension JSONCursor {
             if key.equals("name") {
                 name = try cursor.readString()
             } else if key.equals("suites") {
-                suites = try cursor.stringArray()
+                suites = try cursor.repeatingStringArray()
             } else if key.equals("module") {
-                module = try cursor.optionalString()
+                module = cursor.readNull() ? nil : try cursor.readRepeatingString()
             } else {
                 try cursor.skipValue()
             }
@@ -92,7 +119,7 @@ extension JSONCursor {
         var column: Int?
         try readObject { cursor, key in
             if key.equals("file") {
-                file = try cursor.readString()
+                file = try cursor.readRepeatingString()
             } else if key.equals("line") {
                 line = try cursor.readInt()
             } else if key.equals("column") {
@@ -220,7 +247,7 @@ extension JSONCursor {
             if key.equals("name") {
                 name = try cursor.readString()
             } else if key.equals("mediaType") {
-                mediaType = try cursor.readString()
+                mediaType = try cursor.readRepeatingString()
             } else if key.equals("kind") {
                 kind = AttachmentRecord.Kind(rawValue: try cursor.readString()) ?? .other
             } else if key.equals("blob") {

@@ -18,8 +18,13 @@ struct JSONCursor {
     let bytes: UnsafeBufferPointer<UInt8>
     var position = 0
     private var depth = 0
+    /// Where names that repeat from line to line (modules, suites, files) are reused from, if anywhere.
+    let strings: StringCache?
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    init(_ bytes: UnsafeBufferPointer<UInt8>, strings: StringCache? = nil) {
+        self.bytes = bytes
+        self.strings = strings
+    }
 
     func failure(_ message: String) -> Failure { Failure(message: message, offset: position) }
 
@@ -116,6 +121,29 @@ struct JSONCursor {
             position += 1
         }
         throw failure("unterminated string")
+    }
+
+    /// Reads a string that is likely to repeat from line to line, reusing its `String` through ``strings``.
+    mutating func readRepeatingString() throws -> String {
+        guard let strings, peek() == UInt8(ascii: "\""), let plain = plainStringBytes() else { return try readString() }
+        return strings.string(plain)
+    }
+
+    /// The bytes of the string at the cursor when it has no escapes and no control characters (consuming it),
+    /// else `nil` (consuming nothing).
+    private mutating func plainStringBytes() -> UnsafeBufferPointer<UInt8>? {
+        var end = position + 1
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") {
+                let plain = UnsafeBufferPointer(rebasing: bytes[(position + 1)..<end])
+                position = end + 1
+                return plain
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
+            end += 1
+        }
+        return nil
     }
 
     mutating func readString() throws -> String {
@@ -224,6 +252,7 @@ struct JSONCursor {
         let text = UnsafeBufferPointer(rebasing: bytes[start..<position])
         guard !text.isEmpty else { throw failure("expected a number") }
         if isInteger, text.count < 16, let value = Self.parseInteger(text) { return Double(value) }
+        if let value = Self.parseShortDecimal(text) { return value }
         guard let value = Double(String(decoding: text, as: UTF8.self)) else { throw failure("invalid number") }
         return value
     }
@@ -251,6 +280,40 @@ struct JSONCursor {
             return false
         }
         throw failure("expected true or false")
+    }
+
+    /// Powers of ten that a `Double` holds exactly.
+    private static let exactPowersOfTen: [Double] = (0...22).map { exponent in
+        (0..<exponent).reduce(1.0) { value, _ in value * 10 }
+    }
+
+    /// A decimal such as `0.0085` or `-12.5` with at most 15 digits, or `nil` for anything else (exponents, more
+    /// digits). The digits form an integer that a `Double` holds exactly and so does the power of ten, so one
+    /// correctly rounded division gives the correctly rounded value, the same as `Double(String)`.
+    private static func parseShortDecimal(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        var index = 0
+        let negative = text[0] == UInt8(ascii: "-")
+        if negative { index = 1 }
+        var digits = 0
+        var mantissa: Int64 = 0
+        var fractionDigits = -1
+        while index < text.count {
+            let byte = text[index]
+            if byte == UInt8(ascii: ".") {
+                guard fractionDigits < 0 else { return nil }
+                fractionDigits = 0
+            } else if byte >= 0x30 && byte <= 0x39 {
+                mantissa = mantissa * 10 + Int64(byte - 0x30)
+                digits += 1
+                if fractionDigits >= 0 { fractionDigits += 1 }
+            } else {
+                return nil
+            }
+            index += 1
+        }
+        guard digits > 0, digits <= 15, fractionDigits > 0 else { return nil }
+        let value = Double(mantissa) / exactPowersOfTen[fractionDigits]
+        return negative ? -value : value
     }
 
     private static func parseInteger(_ text: UnsafeBufferPointer<UInt8>) -> Int? {

@@ -85,8 +85,10 @@ public enum BundleRecordEncoding {
 
 extension RecordLineCodec {
     /// Decodes one line. Test lines use the fast cursor; run, run-end and suite lines use `decoder`.
-    static func decode(_ line: UnsafeBufferPointer<UInt8>, decoder: JSONDecoder) throws -> RecordLine {
-        var cursor = JSONCursor(line)
+    static func decode(
+        _ line: UnsafeBufferPointer<UInt8>, decoder: JSONDecoder, strings: StringCache? = nil
+    ) throws -> RecordLine {
+        var cursor = JSONCursor(line, strings: strings)
         var kind: String?
         var runIndex: Int?
         var test: TestRecord?

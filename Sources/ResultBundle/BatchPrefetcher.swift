@@ -1,0 +1,89 @@
+import Dispatch
+import Foundation
+
+/// Decodes record batches ahead of their consumer on background threads, so reading a bundle from start to end
+/// uses every core: while the consumer handles one batch's records, the next batches are read, checked,
+/// inflated and decoded.
+///
+/// Each of ``workerCount`` workers takes every n-th batch. A worker waits while it is more than ``depth``
+/// batches ahead of the consumer, so memory stays bounded by a few batches whatever the bundle's size. Batches
+/// come out in the order of `offsets`.
+///
+/// Why `@unchecked Sendable` is sound: each worker uses its own `RecordBatchDecoding`; `ready`, `consumed`,
+/// `finishedWorkers` and `cancelled` are read and written only while `condition` is locked.
+final class BatchPrefetcher: @unchecked Sendable {
+    /// How far ahead of the consumer a worker may decode.
+    static let depth = 3
+    /// Background decoders; two keep both cores of a small machine busy when the consumer is light.
+    static let workerCount = 2
+
+    private let condition = NSCondition()
+    private let group = DispatchGroup()
+    private let count: Int
+    private var ready: [Int: Result<RecordBatchDecoding.Batch, any Error>] = [:]
+    private var consumed = 0
+    private var finishedWorkers = 0
+    private var cancelled = false
+
+    /// Starts decoding the lines of `kind` of the batches at `offsets`, reading frames through `source`.
+    init(offsets: [Int64], kind: RecordLine.Kind?, source: FrameSource) {
+        count = offsets.count
+        let workers = min(Self.workerCount, offsets.count)
+        for worker in 0..<workers {
+            let decoding = RecordBatchDecoding(source: source)
+            let mine = Array(stride(from: worker, to: offsets.count, by: workers))
+            DispatchQueue.global().async(group: group) { [self] in
+                produce(mine.map { ($0, offsets[$0]) }, kind: kind, decoding: decoding)
+            }
+        }
+    }
+
+    deinit { cancel() }
+
+    private func produce(
+        _ batches: [(sequence: Int, offset: Int64)], kind: RecordLine.Kind?, decoding: RecordBatchDecoding
+    ) {
+        for (sequence, offset) in batches {
+            condition.lock()
+            while sequence - consumed >= Self.depth && !cancelled { condition.wait() }
+            let stop = cancelled
+            condition.unlock()
+            if stop { break }
+            let batch = Result { try decoding.decode(frameAt: offset, kind: kind) }
+            condition.lock()
+            ready[sequence] = batch
+            condition.broadcast()
+            condition.unlock()
+            if case .failure = batch { break }
+        }
+        condition.lock()
+        finishedWorkers += 1
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The next batch in order, waiting for it to be decoded; `nil` after the last one.
+    /// - Throws: the I/O error a worker met (workers stop there).
+    func next() throws -> RecordBatchDecoding.Batch? {
+        condition.lock()
+        defer { condition.unlock() }
+        guard consumed < count else { return nil }
+        while ready[consumed] == nil {
+            guard finishedWorkers < min(Self.workerCount, count) else { return nil }
+            condition.wait()
+        }
+        let batch = ready.removeValue(forKey: consumed)!
+        consumed += 1
+        condition.broadcast()
+        return try batch.get()
+    }
+
+    /// Stops the workers after the batches they are decoding and waits for them, so they no longer read the file.
+    func cancel() {
+        condition.lock()
+        cancelled = true
+        condition.broadcast()
+        condition.unlock()
+        group.wait()
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import ResultModel
+
+/// Reading one record batch into records without touching a reader's state, so batches can be decoded on a
+/// background thread. Damage is returned, not thrown: a damaged batch or line is skipped and described.
+///
+/// Why `@unchecked Sendable` is sound: an instance is handed to one thread and used only there (its decoder and
+/// string cache are not shared), and its frame source reads with `pread`, which is safe from several threads.
+struct RecordBatchDecoding: @unchecked Sendable {
+    let source: FrameSource
+    let decoder = RecordLineCodec.makeDecoder()
+    let strings = StringCache()
+
+    /// A value, or the damage that stood in its way.
+    enum Outcome<Value> {
+        case value(Value)
+        case damage(BundleDamage)
+    }
+
+    /// A decoded batch: the lines of the wanted kind, and the damage met on the way.
+    struct Batch {
+        var offset: Int64
+        var lines: [RecordLine] = []
+        var damage: [BundleDamage] = []
+    }
+
+    /// Decodes the lines of `kind` (every line when `nil`) of the record batch at `offset`.
+    /// - Throws: only I/O errors; damage is in the result.
+    func decode(frameAt offset: Int64, kind: RecordLine.Kind?) throws -> Batch {
+        var batch = Batch(offset: offset)
+        let payload: [UInt8]
+        switch try Self.payload(at: offset, source: source) {
+        case .value(let bytes): payload = bytes
+        case .damage(let problem):
+            batch.damage.append(problem)
+            return batch
+        }
+        RecordLines.forEachLine(in: payload) { range, bytes in
+            if let kind, let quick = RecordLines.quickKind(payload, range), quick != kind.rawValue { return }
+            switch decodeLine(bytes, at: range.lowerBound, frameOffset: offset) {
+            case .value(let line): batch.lines.append(line)
+            case .damage(let problem): batch.damage.append(problem)
+            }
+        }
+        return batch
+    }
+
+    /// Decodes one line (at `lineOffset` in its batch's payload), describing an undecodable line as damage.
+    func decodeLine(_ bytes: UnsafeBufferPointer<UInt8>, at lineOffset: Int, frameOffset: Int64)
+        -> Outcome<RecordLine>
+    {
+        do {
+            return .value(try RecordLineCodec.decode(bytes, decoder: decoder, strings: strings))
+        } catch {
+            return .damage(
+                BundleDamage(
+                    kind: .unreadableRecord, byteOffset: frameOffset,
+                    message: "record batch at byte \(frameOffset): the line at byte \(lineOffset) of its payload"
+                        + " is not a valid record (\(BundleReader.describe(error))); the line is skipped"))
+        }
+    }
+
+    /// The uncompressed payload of the record batch at `offset`, or the damage that makes it unreadable.
+    /// - Throws: I/O errors only.
+    static func payload(at offset: Int64, source: FrameSource) throws -> Outcome<[UInt8]> {
+        do {
+            let frame = try source.checkedFrame(at: offset)
+            guard frame.header.type == .recordBatch else {
+                throw BundleError(
+                    .damaged, "the index points at a \(FrameType.describe(frame.header.typeByte)), not a record batch",
+                    path: source.path, byteOffset: offset)
+            }
+            return .value(try source.uncompressedPayload(frame))
+        } catch let problem as BundleError where problem.code != .io {
+            return .damage(
+                BundleDamage(
+                    kind: .damagedFrame, byteOffset: offset,
+                    message: "record batch: \(problem.message); its records are skipped"))
+        }
+    }
+}
