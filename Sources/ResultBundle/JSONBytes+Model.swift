@@ -123,3 +123,32 @@ extension JSONBytes {
         endObject()
     }
 }
+
+extension JSONBytes {
+    /// A suite record in the form its `Codable` conformance reads (arrays always present, `nil`s left out).
+    mutating func encode(_ suite: SuiteRecord) {
+        beginObject()
+        key("runIndex"); int(suite.runIndex)
+        field("module", suite.module)
+        key("path"); beginArray()
+        for element in suite.path { string(element) }
+        endArray()
+        field("start", suite.start)
+        field("duration", suite.duration)
+        field("status", suite.status?.rawValue)
+        key("issues"); beginArray()
+        for issue in suite.issues { encode(issue) }
+        endArray()
+        if let output = suite.output { key("output"); encode(output) }
+        key("properties"); beginArray()
+        for property in suite.properties {
+            beginObject()
+            key("name"); string(property.name)
+            key("value"); string(property.value)
+            endObject()
+        }
+        endArray()
+        field("hostname", suite.hostname)
+        endObject()
+    }
+}

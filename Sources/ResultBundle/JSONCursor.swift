@@ -1,4 +1,5 @@
 import Foundation
+import ResultModel
 
 /// A fast pull parser over one JSON text, used to decode record lines without building a tree.
 ///
@@ -252,7 +253,7 @@ struct JSONCursor {
         let text = UnsafeBufferPointer(rebasing: bytes[start..<position])
         guard !text.isEmpty else { throw failure("expected a number") }
         if isInteger, text.count < 16, let value = Self.parseInteger(text) { return Double(value) }
-        if let value = Self.parseShortDecimal(text) { return value }
+        if let value = ShortDecimal.parse(text) { return value }
         guard let value = Double(String(decoding: text, as: UTF8.self)) else { throw failure("invalid number") }
         return value
     }
@@ -280,40 +281,6 @@ struct JSONCursor {
             return false
         }
         throw failure("expected true or false")
-    }
-
-    /// Powers of ten that a `Double` holds exactly.
-    private static let exactPowersOfTen: [Double] = (0...22).map { exponent in
-        (0..<exponent).reduce(1.0) { value, _ in value * 10 }
-    }
-
-    /// A decimal such as `0.0085` or `-12.5` with at most 15 digits, or `nil` for anything else (exponents, more
-    /// digits). The digits form an integer that a `Double` holds exactly and so does the power of ten, so one
-    /// correctly rounded division gives the correctly rounded value, the same as `Double(String)`.
-    private static func parseShortDecimal(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
-        var index = 0
-        let negative = text[0] == UInt8(ascii: "-")
-        if negative { index = 1 }
-        var digits = 0
-        var mantissa: Int64 = 0
-        var fractionDigits = -1
-        while index < text.count {
-            let byte = text[index]
-            if byte == UInt8(ascii: ".") {
-                guard fractionDigits < 0 else { return nil }
-                fractionDigits = 0
-            } else if byte >= 0x30 && byte <= 0x39 {
-                mantissa = mantissa * 10 + Int64(byte - 0x30)
-                digits += 1
-                if fractionDigits >= 0 { fractionDigits += 1 }
-            } else {
-                return nil
-            }
-            index += 1
-        }
-        guard digits > 0, digits <= 15, fractionDigits > 0 else { return nil }
-        let value = Double(mantissa) / exactPowersOfTen[fractionDigits]
-        return negative ? -value : value
     }
 
     private static func parseInteger(_ text: UnsafeBufferPointer<UInt8>) -> Int? {

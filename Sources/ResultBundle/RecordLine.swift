@@ -28,7 +28,7 @@ enum RecordLineCodec {
         return decoder
     }
 
-    /// Encoder for the less frequent records (runs, run ends, suites).
+    /// Encoder for the less frequent records (runs and run ends).
     static func makeEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -46,7 +46,7 @@ enum RecordLineCodec {
         json.newline()
     }
 
-    /// Appends a line for a run, run end or suite, encoded with `JSONEncoder`.
+    /// Appends a line for a run or run end (encoded with `JSONEncoder`) or a suite (hand-encoded).
     static func appendOther(_ line: RecordLine, encoder: JSONEncoder, to json: inout JSONBytes) throws {
         json.beginObject()
         switch line {
@@ -60,7 +60,7 @@ enum RecordLineCodec {
             json.key("runEnd"); json.raw(try encoder.encode(end))
         case .suite(let suite):
             json.key("kind"); json.string(RecordLine.Kind.suite.rawValue)
-            json.key("suite"); json.raw(try encoder.encode(suite))
+            json.key("suite"); json.encode(suite)
         case .test(let test):
             json.key("kind"); json.string(RecordLine.Kind.test.rawValue)
             json.key("test"); json.encode(test)

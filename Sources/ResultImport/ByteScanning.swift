@@ -1,4 +1,5 @@
 import Foundation
+import ResultModel
 
 /// Small, allocation-free helpers for matching ASCII patterns in a line of bytes.
 extension UnsafeBufferPointer where Element == UInt8 {
@@ -76,6 +77,6 @@ extension UnsafeBufferPointer where Element == UInt8 {
     /// A decimal number in `range` (`0.105`, `1e-3`), when it is one.
     func double(_ range: Range<Int>) -> Double? {
         guard !range.isEmpty, range.count < 64 else { return nil }
-        return Double(string(range))
+        return ShortDecimal.parse(UnsafeBufferPointer(rebasing: self[range])) ?? Double(string(range))
     }
 }

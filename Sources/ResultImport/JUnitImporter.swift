@@ -17,6 +17,8 @@ struct JUnitImporter {
     let attachmentsBase: URL?
     /// The longest text kept from one element (message bodies, system-out).
     var textLimit = 4 << 20
+    /// Module and suites of the last classname seen (consecutive test cases share their classname).
+    private let classNames = ClassNameScopes()
 
     private struct CaseState {
         var name: String
@@ -72,6 +74,8 @@ struct JUnitImporter {
             while let node = try reader.next() {
                 switch node {
                 case .startElement(let name, let isEmpty):
+                    let attributes =
+                        Self.attributesRead[name] == true ? reader.attributes() : JUnitXMLReader.Attributes()
                     switch name {
                     case "testsuites":
                         sawRoot = true
@@ -79,15 +83,15 @@ struct JUnitImporter {
                         sawRoot = true
                         suites.append(
                             SuiteState(
-                                name: reader.attribute("name") ?? "suite \(suites.count + 1)",
-                                timestamp: reader.attribute("timestamp").flatMap(Self.parseTimestamp),
-                                hostname: reader.attribute("hostname"),
-                                time: reader.attribute("time").flatMap(Self.parseTime)))
+                                name: attributes.name ?? "suite \(suites.count + 1)",
+                                timestamp: attributes.timestamp.flatMap(Self.parseTimestamp),
+                                hostname: attributes.hostname,
+                                time: attributes.time.flatMap(Self.parseTime)))
                         if isEmpty { try endSuite(&suites) }
                     case "property" where current == nil:
-                        if let propertyName = reader.attribute("name"), !suites.isEmpty {
+                        if let propertyName = attributes.name, !suites.isEmpty {
                             suites[suites.count - 1].properties.append(
-                                NameValue(name: propertyName, value: reader.attribute("value") ?? ""))
+                                NameValue(name: propertyName, value: attributes.value ?? ""))
                         }
                     case "testcase":
                         guard sawRoot else {
@@ -96,12 +100,12 @@ struct JUnitImporter {
                                 line: reader.line)
                         }
                         current = CaseState(
-                            name: reader.attribute("name") ?? "(unnamed test)",
-                            className: reader.attribute("classname"),
-                            file: reader.attribute("file"),
-                            line: reader.attribute("line").flatMap { Int($0) },
-                            time: reader.attribute("time").flatMap(Self.parseTime),
-                            declaredStatus: reader.attribute("status")?.lowercased())
+                            name: attributes.name ?? "(unnamed test)",
+                            className: attributes.classname,
+                            file: attributes.file,
+                            line: attributes.line.flatMap { Int($0) },
+                            time: attributes.time.flatMap(Self.parseTime),
+                            declaredStatus: attributes.status?.lowercased())
                         if isEmpty {
                             try endCase(current!, suites: suites)
                             testCount += 1
@@ -111,18 +115,18 @@ struct JUnitImporter {
                         guard current != nil else { break }
                         let kind: IssueRecord.Kind = name == "error" ? .thrownError : .assertion
                         capture = .issue(
-                            kind: kind, message: reader.attribute("message"), type: reader.attribute("type"),
+                            kind: kind, message: attributes.message, type: attributes.type,
                             element: name)
                         text = ""
                         if isEmpty { finishCapture(&capture, &current, &suites, text) }
                     case "skipped":
                         guard current != nil else { break }
-                        capture = .skipped(message: reader.attribute("message"))
+                        capture = .skipped(message: attributes.message)
                         text = ""
                         if isEmpty { finishCapture(&capture, &current, &suites, text) }
                     case "flakyFailure", "rerunFailure", "flakyError", "rerunError":
                         guard current != nil else { break }
-                        rerun = (name, reader.attribute("message"), reader.attribute("type"), "")
+                        rerun = (name, attributes.message, attributes.type, "")
                         if isEmpty, let value = rerun {
                             current?.earlier.append(Self.attempt(from: value))
                             rerun = nil
@@ -138,8 +142,10 @@ struct JUnitImporter {
                     default:
                         break
                     }
-                case .text(let value):
-                    appendText(value)
+                case .text:
+                    // Text only matters inside an element being captured (elsewhere it is layout whitespace).
+                    if case .none = capture, rerun == nil { break }
+                    appendText(reader.text())
                 case .endElement(let name):
                     switch name {
                     case "testsuite":
@@ -189,7 +195,7 @@ struct JUnitImporter {
         switch capture {
         case .none: break
         case .issue(let kind, let message, let type, let element):
-            let body = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let body = text.trimmingWhitespace()
             let headline = message ?? body.split(separator: "\n").first.map(String.init) ?? element
             var location: SourceLocation?
             if let file = current?.file { location = SourceLocation(file: file, line: current?.line ?? 0) }
@@ -203,7 +209,7 @@ struct JUnitImporter {
             let previous = current?.outcome
             current?.outcome = previous == "error" ? "error" : element
         case .skipped(let message):
-            let body = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let body = text.trimmingWhitespace()
             current?.skipReason = message ?? (body.isEmpty ? "skipped" : body)
             if current?.outcome == nil { current?.outcome = "skipped" }
         case .caseOutput: current?.output += text
@@ -217,7 +223,7 @@ struct JUnitImporter {
     private func endSuite(_ suites: inout [SuiteState]) throws {
         guard let suite = suites.popLast() else { return }
         let path = suites.map(\.name) + [suite.name]
-        let output = suite.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let output = suite.output.trimmingWhitespace()
         try sink.addSuite(
             SuiteRecord(
                 runIndex: runIndex, path: path, start: suite.timestamp, duration: suite.time,
@@ -244,8 +250,8 @@ struct JUnitImporter {
         if status == .skipped { issues.append(IssueRecord(kind: .skip, message: skipReason)) }
         var outputText = state.output
         if !state.errorOutput.isEmpty { outputText += (outputText.isEmpty ? "" : "\n") + state.errorOutput }
-        let attachments = try attachmentLines(in: outputText)
-        let trimmed = outputText.isEmpty ? "" : outputText.trimmingCharacters(in: .newlines)
+        let attachments = outputText.isEmpty ? [] : try attachmentLines(in: outputText)
+        let trimmed = outputText.isEmpty ? "" : outputText.trimmingLineBreaks()
         let final = TestAttempt(
             status: status,
             statusReason: status == .skipped ? skipReason : (interrupted ? "the XML ends inside this test case" : nil),
@@ -254,14 +260,8 @@ struct JUnitImporter {
             issues: issues,
             attachments: attachments,
             output: trimmed.isEmpty ? nil : try captured(trimmed))
-        let className = state.className ?? suites.last?.name ?? ""
-        let parts = className.split(separator: ".", omittingEmptySubsequences: true).map(String.init)
-        let identity: TestIdentity
-        switch parts.count {
-        case 0: identity = TestIdentity(name: state.name)
-        case 1: identity = TestIdentity(suites: parts, name: state.name)
-        default: identity = TestIdentity(module: parts[0], suites: Array(parts.dropFirst()), name: state.name)
-        }
+        let scope = classNames.scope(of: state.className ?? suites.last?.name ?? "")
+        let identity = TestIdentity(module: scope.module, suites: scope.suites, name: state.name)
         let location = state.file.map { SourceLocation(file: $0, line: state.line ?? 0) }
         try sink.addTest(
             TestRecord(
@@ -304,7 +304,7 @@ struct JUnitImporter {
         -> TestAttempt
     {
         let kind: IssueRecord.Kind = rerun.element.hasSuffix("Error") ? .thrownError : .assertion
-        let trace = rerun.trace.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trace = rerun.trace.trimmingWhitespace()
         let message = rerun.message ?? trace.split(separator: "\n").first.map(String.init) ?? rerun.element
         var details: [String] = []
         if let type = rerun.type { details.append("type: \(type)") }
@@ -317,10 +317,19 @@ struct JUnitImporter {
             ])
     }
 
+    /// The elements whose attributes the importer reads.
+    static let attributesRead: [String: Bool] = Dictionary(
+        uniqueKeysWithValues: [
+            "testsuite", "property", "testcase", "failure", "error", "skipped", "flakyFailure", "rerunFailure",
+            "flakyError", "rerunError",
+        ].map { ($0, true) })
+
     /// `status` attribute values that mean the test did not run (TST, CTest and others write them).
     static let skippedWords: Set<String> = ["disabled", "skipped", "notrun", "not run", "ignored", "pending"]
 
     static func parseTime(_ text: String) -> Double? {
+        var text = text
+        if let value = text.withUTF8({ ShortDecimal.parse($0) }), value >= 0 { return value }
         if let value = Double(text), value.isFinite, value >= 0 { return value }
         let cleaned = text.replacingOccurrences(of: ",", with: "").trimmingCharacters(in: .whitespaces)
         guard let value = Double(cleaned), value.isFinite, value >= 0 else { return nil }
@@ -334,5 +343,25 @@ struct JUnitImporter {
         if let date = formatter.date(from: text) { return date.timeIntervalSince1970 }
         formatter.formatOptions.insert(.withFractionalSeconds)
         return formatter.date(from: text)?.timeIntervalSince1970
+    }
+}
+
+/// The module and suites a JUnit `classname` stands for: split at every dot, the first part is the module when
+/// there are several (`Module.Suite.Inner` → module `Module`, suites `Suite`, `Inner`). Remembers the last one,
+/// since consecutive test cases nearly always share their classname.
+final class ClassNameScopes {
+    private var last: (className: String, module: String?, suites: [String])?
+
+    func scope(of className: String) -> (module: String?, suites: [String]) {
+        if let last, last.className == className { return (last.module, last.suites) }
+        let parts = className.split(separator: ".", omittingEmptySubsequences: true).map(String.init)
+        let scope: (module: String?, suites: [String])
+        switch parts.count {
+        case 0: scope = (nil, [])
+        case 1: scope = (nil, parts)
+        default: scope = (parts[0], Array(parts.dropFirst()))
+        }
+        last = (className, scope.module, scope.suites)
+        return scope
     }
 }

@@ -12,7 +12,23 @@ final class JUnitXMLReader {
     enum NodeKind {
         case startElement(name: String, isEmpty: Bool)
         case endElement(name: String)
-        case text(String)
+        /// Text, CDATA or whitespace; its content is read with ``text()`` when the caller needs it.
+        case text
+    }
+
+    /// The attributes JUnit files use, read in one pass over an element's attributes.
+    struct Attributes {
+        var name: String?
+        var classname: String?
+        var file: String?
+        var line: String?
+        var time: String?
+        var status: String?
+        var message: String?
+        var type: String?
+        var timestamp: String?
+        var hostname: String?
+        var value: String?
     }
 
     private final class Input {
@@ -96,7 +112,7 @@ final class JUnitXMLReader {
                 return .endElement(name: localName())
             case Int32(XML_READER_TYPE_TEXT.rawValue), Int32(XML_READER_TYPE_CDATA.rawValue),
                 Int32(XML_READER_TYPE_SIGNIFICANT_WHITESPACE.rawValue), Int32(XML_READER_TYPE_WHITESPACE.rawValue):
-                return .text(value())
+                return .text
             case Int32(XML_READER_TYPE_DOCUMENT_TYPE.rawValue):
                 continue
             default:
@@ -106,18 +122,56 @@ final class JUnitXMLReader {
     }
 
     /// The current element's attribute, when present.
-    func attribute(_ name: String) -> String? {
-        guard let value = xmlTextReaderGetAttribute(reader, name) else { return nil }
-        defer { free(value) }
-        return String(cString: value)
+    /// The known attributes of the element just read (one pass over them; unknown ones are skipped).
+    func attributes() -> Attributes {
+        var found = Attributes()
+        guard xmlTextReaderHasAttributes(reader) == 1 else { return found }
+        while xmlTextReaderMoveToNextAttribute(reader) == 1 {
+            guard let name = xmlTextReaderConstLocalName(reader), let value = xmlTextReaderConstValue(reader) else {
+                continue
+            }
+            let text = String(cString: value)
+            switch String(cString: name) {
+            case "name": found.name = text
+            case "classname": found.classname = text
+            case "file": found.file = text
+            case "line": found.line = text
+            case "time": found.time = text
+            case "status": found.status = text
+            case "message": found.message = text
+            case "type": found.type = text
+            case "timestamp": found.timestamp = text
+            case "hostname": found.hostname = text
+            case "value": found.value = text
+            default: break
+            }
+        }
+        xmlTextReaderMoveToElement(reader)
+        return found
     }
+
+    /// The content of the text node just read.
+    func text() -> String { value() }
 
     /// The 1-based line of the current node.
     var line: Int { Int(xmlTextReaderGetParserLineNumber(reader)) }
 
+    /// Element names by the address of libxml2's interned copy, so each distinct name becomes a `String` once.
+    /// A hit is confirmed byte by byte, so a reused address can never yield another name.
+    private var names: [UnsafePointer<xmlChar>: (bytes: [UInt8], string: String)] = [:]
+
     private func localName() -> String {
         guard let name = xmlTextReaderConstLocalName(reader) else { return "" }
-        return String(cString: name)
+        let length = strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
+        if let known = names[name], known.bytes.count == length,
+            known.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, name, length) == 0 })
+        {
+            return known.string
+        }
+        let bytes = Array(UnsafeBufferPointer(start: name, count: length))
+        let string = String(decoding: bytes, as: UTF8.self)
+        if names.count < 256 { names[name] = (bytes, string) }
+        return string
     }
 
     private func value() -> String {
@@ -134,10 +188,6 @@ final class JUnitXMLReader {
         }
         return ImportError(.malformed, "not well-formed XML", file: fileName, line: line)
     }
-}
-
-private func xmlTextReaderGetAttribute(_ reader: xmlTextReaderPtr, _ name: String) -> UnsafeMutablePointer<xmlChar>? {
-    name.withCString { xmlTextReaderGetAttribute(reader, UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self)) }
 }
 
 private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutablePointer<CChar>, _ count: Int) -> Int {

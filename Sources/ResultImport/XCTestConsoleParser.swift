@@ -141,7 +141,7 @@ public final class XCTestConsoleParser {
             if !orphanIssues.isEmpty { current?.issues = orphanIssues.removeValue(forKey: name) ?? [] }
             output.reset()
         case .caseEnded(let name, let word, let duration):
-            guard var open = current else {
+            guard var open = current.take() else {
                 try writeStandalone(name: name, word: word, duration: duration, worker: nil, lineNumber: lineNumber)
                 return
             }
@@ -154,7 +154,6 @@ public final class XCTestConsoleParser {
                 open.printedName = name
                 open.identity = XCTestTestName.identity(name)
             }
-            current = nil
             try write(open, status: status(word, open.issues), reason: open.skipReason, duration: duration, worker: nil)
         case .parallelCaseEnded(let name, let word, let worker, let duration):
             try writeStandalone(name: name, word: word, duration: duration, worker: worker, lineNumber: lineNumber)
@@ -225,9 +224,8 @@ public final class XCTestConsoleParser {
     }
 
     private func write(
-        _ open: OpenTest, status: TestStatus, reason: String?, duration: Double?, worker: String?
+        _ open: consuming OpenTest, status: TestStatus, reason: String?, duration: Double?, worker: String?
     ) throws {
-        var open = open
         if !progressOnly.isEmpty, let listed = progressOnly.removeValue(forKey: XCTestTestName.matchKey(open.identity))
         {
             open.identity = listed

@@ -12,6 +12,13 @@ enum XCTestTestName {
             return classIdentity(String(parts.first ?? ""), test: test)
         }
         // The common Linux form `Class.testMethod`, split on its bytes (much faster than Character indexing).
+        let split = printed.utf8.withContiguousStorageIfAvailable { bytes -> TestIdentity? in
+            guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")) else { return nil }
+            let suite = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<dot]), as: UTF8.self)
+            let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(dot + 1)...]), as: UTF8.self)
+            return TestIdentity(suites: [suite], name: stripCall(name))
+        }
+        if let split { return split ?? TestIdentity(name: stripCall(printed)) }
         let utf8 = printed.utf8
         guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")) else { return TestIdentity(name: stripCall(printed)) }
         let suite = String(Substring(utf8[..<dot]))

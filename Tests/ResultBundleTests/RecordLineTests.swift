@@ -172,3 +172,44 @@ import Testing
         #expect(decoded < 20_000, "some mutations must be rejected")
     }
 }
+
+@Suite struct SuiteRecordEncodingTests {
+    static let suites: [SuiteRecord] = [
+        SuiteRecord(path: ["Plain"]),
+        SuiteRecord(
+            runIndex: 2, module: "Module \"quoted\"", path: ["Outer", "Inner\u{1B}[31m", "ünïcode"],
+            start: 1_700_000_000.25,
+            duration: .infinity, status: .failed,
+            issues: [
+                IssueRecord(
+                    kind: .assertion, message: "line one\nline two",
+                    location: SourceLocation(file: "a.swift", line: 3, column: 7),
+                    details: "details", timestamp: 12.5),
+                IssueRecord(kind: .warning, message: ""),
+            ],
+            output: CapturedOutput(text: "printed\t\u{0}text"),
+            properties: [NameValue(name: "key", value: "value with \\ backslash")], hostname: "host"),
+        SuiteRecord(
+            path: [], duration: .nan,
+            output: CapturedOutput(blob: BlobReference(sha256: String(repeating: "ab", count: 32), size: 9))),
+    ]
+
+    @Test(arguments: suites)
+    func suiteLinesDecodeToTheSameRecord(suite: SuiteRecord) throws {
+        var json = JSONBytes()
+        try RecordLineCodec.appendOther(.suite(suite), encoder: RecordLineCodec.makeEncoder(), to: &json)
+        let line = json.buffer.withUnsafeBytes { Array($0) }
+        let decoded = try line.withUnsafeBufferPointer {
+            try RecordLineCodec.decode(
+                UnsafeBufferPointer(rebasing: $0[0..<($0.count - 1)]), decoder: RecordLineCodec.makeDecoder())
+        }
+        guard case .suite(let back) = decoded else {
+            Issue.record("not a suite line: \(decoded)")
+            return
+        }
+        #expect(back.path == suite.path && back.module == suite.module && back.issues == suite.issues)
+        #expect(back.output == suite.output && back.properties == suite.properties && back.hostname == suite.hostname)
+        #expect(back.runIndex == suite.runIndex && back.status == suite.status && back.start == suite.start)
+        #expect(back.duration == suite.duration || (back.duration?.isNaN == true && suite.duration?.isNaN == true))
+    }
+}

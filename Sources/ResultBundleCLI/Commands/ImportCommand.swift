@@ -84,6 +84,8 @@ struct ImportAction {
     func run(into url: URL) throws -> Outcome {
         let writer = try BundleWriter(creating: url, flushPolicy: .batched)
         let counting = CountingSink(wrapping: writer)
+        // Parsing stays on this thread; encoding and compressing the records run on the other cores.
+        let sink = BackgroundSink(wrapping: counting)
         let run = RunRecord(
             name: runName,
             producer: ResultBundleCommand.producer,
@@ -91,8 +93,8 @@ struct ImportAction {
             start: Date().timeIntervalSince1970,
             inputs: files
         )
-        let runIndex = try counting.beginRun(run)
-        let importer = ResultImporter(sink: counting, runIndex: runIndex)
+        let runIndex = try sink.beginRun(run)
+        let importer = ResultImporter(sink: sink, runIndex: runIndex)
         importer.ignoresSwiftTestingConsole =
             format == .eventStream
             || files.contains { $0 != "-" && (try? ResultImporter.detectFormat(ofFile: $0)) == .eventStream }
@@ -112,7 +114,7 @@ struct ImportAction {
             }
         }
         end.end = Date().timeIntervalSince1970
-        try counting.endRun(runIndex, end)
+        try sink.endRun(runIndex, end)
         try writer.close()
         outcome.diagnostics = end.diagnostics
         outcome.totals = counting.totals
