@@ -161,7 +161,7 @@ enum EmbeddedTemplates {
 {{/groups}}
 {{#hasPages}}
 <nav class="pages" aria-label="Pages">
-  {{#pages}}{{#isCurrent}}<span aria-current="page">{{label}}</span>{{/isCurrent}}{{^isCurrent}}<a href="{{href}}">{{label}}</a>{{/isCurrent}} {{/pages}}
+  {{#pages}}{{#isGap}}<span class="gap">{{label}}</span>{{/isGap}}{{^isGap}}{{#isCurrent}}<span aria-current="page">{{label}}</span>{{/isCurrent}}{{^isCurrent}}<a href="{{href}}">{{label}}</a>{{/isCurrent}}{{/isGap}} {{/pages}}
 </nav>
 {{/hasPages}}
 {{> footer}}

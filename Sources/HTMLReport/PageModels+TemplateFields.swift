@@ -157,6 +157,7 @@ extension PageLinkModel: MustacheParent {
         case "label": self.label
         case "href": self.href
         case "isCurrent": self.isCurrent
+        case "isGap": self.isGap
         default: nil
         }
     }

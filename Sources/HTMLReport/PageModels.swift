@@ -99,6 +99,25 @@ struct PageLinkModel {
     var label: String
     var href: String
     var isCurrent: Bool
+    /// A gap (`…`) between page numbers that are not linked from this page.
+    var isGap = false
+
+    /// Links from page `page` of `count`: the first and last pages, the three pages on each side of this one, and
+    /// gaps between, so every page reaches every other by a few clicks without each page listing them all.
+    static func window(page: Int, count: Int, href: (Int) -> String) -> [PageLinkModel] {
+        guard count > 1 else { return [] }
+        let shown = Set([1, count] + Array(max(1, page - 3)...min(count, page + 3)))
+        var links: [PageLinkModel] = []
+        var previous = 0
+        for number in shown.sorted() {
+            if number > previous + 1 {
+                links.append(PageLinkModel(label: "…", href: "", isCurrent: false, isGap: true))
+            }
+            links.append(PageLinkModel(label: "\(number)", href: href(number), isCurrent: number == page))
+            previous = number
+        }
+        return links
+    }
 }
 
 /// `list.mustache`.

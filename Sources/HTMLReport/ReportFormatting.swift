@@ -5,6 +5,10 @@ import ResultModel
 enum ReportFormatting {
     static func duration(_ seconds: Double?) -> String {
         guard let seconds, seconds.isFinite else { return "" }
+        if seconds >= 0 && seconds < 1 {
+            // `%.0f` rounds half to even on the exact value, as `rounded(.toNearestOrEven)` does.
+            return "\(Int((seconds * 1000).rounded(.toNearestOrEven))) ms"
+        }
         if seconds < 1 { return String(format: "%.0f ms", seconds * 1000) }
         if seconds < 120 { return String(format: "%.2f s", seconds) }
         return String(format: "%dm %02ds", Int(seconds) / 60, Int(seconds) % 60)

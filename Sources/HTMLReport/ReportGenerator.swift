@@ -55,6 +55,8 @@ public struct ReportGenerator {
             let multipleRuns = sources.count > 1 || source.runs.count > 1
             runModels += source.runs.map { RunModelBuilder.model($0, name: runNames[$0.index] ?? "run") }
             let pages = TestPageBuilder(source: source, files: files, excerpt: excerpt, runName: nil)
+            // Consecutive tests nearly always share their group (module and suites): build its title once.
+            var lastGroup: (module: String?, suites: [String], runIndex: Int, key: String)?
             try source.forEachTest { test in
                 totals.add(test)
                 let runKey = sourceIndex * 10_000 + test.runIndex
@@ -63,10 +65,19 @@ public struct ReportGenerator {
                 let listPage = summaries.count / perPage + 1
                 let hasPage = TestSummary.needsPage(test)
                 let failure = test.status.isFailure ? Self.firstFailure(test) : nil
+                let groupKey: String
+                if let lastGroup, lastGroup.runIndex == test.runIndex, lastGroup.module == test.identity.module,
+                    lastGroup.suites == test.identity.suites
+                {
+                    groupKey = lastGroup.key
+                } else {
+                    groupKey = DisplayText.clean(TestSummary.groupKey(test, runName: runName))
+                    lastGroup = (test.identity.module, test.identity.suites, test.runIndex, groupKey)
+                }
                 summaries.append(
                     TestSummary(
                         name: DisplayText.clean(ReportFormatting.testName(test)),
-                        groupKey: DisplayText.clean(TestSummary.groupKey(test, runName: runName)),
+                        groupKey: groupKey,
                         status: test.status, duration: test.duration, href: href,
                         anchor: ReportPaths.anchor(id: test.id, runIndex: runKey), listPage: listPage,
                         hasPage: hasPage,
@@ -104,6 +115,7 @@ public struct ReportGenerator {
         try files.write(indexHTML, to: "index.html")
         try files.write(templates.stylesheet, to: "assets/report.css")
         try files.write(templates.script, to: "assets/report.js")
+        try files.finish()
 
         var summary = ReportSummary()
         summary.filesWritten = files.filesWritten
@@ -119,10 +131,7 @@ public struct ReportGenerator {
         let pageCount = max(1, (summaries.count + perPage - 1) / perPage)
         for page in 1...pageCount {
             let slice = summaries[min(summaries.count, (page - 1) * perPage)..<min(summaries.count, page * perPage)]
-            let links =
-                pageCount > 1
-                ? (1...pageCount).map { PageLinkModel(label: "\($0)", href: "all-\($0).html", isCurrent: $0 == page) }
-                : []
+            let links = PageLinkModel.window(page: page, count: pageCount) { "all-\($0).html" }
             let model = ListPageModel(
                 chrome: chrome(title: "All tests, page \(page) of \(pageCount)", root: "", templates: templates),
                 heading: "All tests",

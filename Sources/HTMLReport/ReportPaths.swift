@@ -22,22 +22,32 @@ public enum ReportPaths {
         return "attachments/\(digest)-\(sanitize(name, limit: 80))"
     }
 
-    /// `name` reduced to letters, digits, `.`, `_` and `-`, with no leading dot, at most `limit` characters.
+    /// `name` reduced to letters, digits, `.`, `_` and `-`, with no leading dot and no `..`, at most `limit`
+    /// characters: every other character becomes `_`, each pair of dots becomes `_`, and a leading dot is dropped.
     public static func sanitize(_ name: String, limit: Int) -> String {
-        var result = ""
-        var count = 0
-        for scalar in name.unicodeScalars {
-            guard count < limit else { break }
-            count += 1
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(min(limit, name.utf8.count))
+        var dots = 0
+        func flushDots() {
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: "_"), count: dots / 2))
+            if dots % 2 == 1 { bytes.append(UInt8(ascii: ".")) }
+            dots = 0
+        }
+        for scalar in name.unicodeScalars.prefix(limit) {
             let value = scalar.value
+            if value == 0x2E {
+                dots += 1
+                continue
+            }
+            flushDots()
             let isSafe =
                 (0x61...0x7A).contains(value) || (0x41...0x5A).contains(value) || (0x30...0x39).contains(value)
-                || value == 0x2E || value == 0x5F || value == 0x2D
-            result.append(isSafe ? Character(scalar) : "_")
+                || value == 0x5F || value == 0x2D
+            bytes.append(isSafe ? UInt8(value) : UInt8(ascii: "_"))
         }
-        while result.contains("..") { result = result.replacingOccurrences(of: "..", with: "_") }
-        while result.hasPrefix(".") { result.removeFirst() }
-        return result.isEmpty ? "item" : result
+        flushDots()
+        if bytes.first == UInt8(ascii: ".") { bytes.removeFirst() }
+        return bytes.isEmpty ? "item" : String(decoding: bytes, as: UTF8.self)
     }
 
     /// A 64-bit FNV-1a hash of `text` in 16 hexadecimal digits.
@@ -47,7 +57,11 @@ public enum ReportPaths {
             value ^= UInt64(byte)
             value = value &* 0x0000_0100_0000_01B3
         }
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        let hexDigits = Array("0123456789abcdef".utf8)
+        var digits = [UInt8](repeating: 0, count: 16)
+        for position in 0..<16 {
+            digits[15 - position] = hexDigits[Int((value >> (UInt64(position) * 4)) & 0xF)]
+        }
+        return String(decoding: digits, as: UTF8.self)
     }
 }

@@ -24,6 +24,10 @@ enum SearchIndexWriter {
 
     /// A JSON string literal safe inside a script file.
     static func json(_ text: String) -> String {
+        let plain = text.utf8.allSatisfy { byte in
+            byte >= 0x20 && byte < 0x80 && byte != 0x22 && byte != 0x5C && byte != 0x3C && byte != 0x3E && byte != 0x26
+        }
+        if plain { return "\"" + text + "\"" }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

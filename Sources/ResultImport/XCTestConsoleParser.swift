@@ -22,19 +22,21 @@ public final class XCTestConsoleParser {
     private let sink: any ResultSink
     private let runIndex: Int
     private let options: ConsoleParseOptions
-    private var current: OpenTest?
-    private var output: OutputBuffer
-    private var suiteDepth = 0
-    private var suitesWithTests: [String: Int] = [:]
-    private var lastSuiteEndDepth: Int?
+    // The parser is used from one thread at a time (see above), so the per-line state skips the runtime's
+    // exclusivity checks, which cost several percent of an import.
+    @exclusivity(unchecked) private var current: OpenTest?
+    @exclusivity(unchecked) private var output: OutputBuffer
+    @exclusivity(unchecked) private var suiteDepth = 0
+    @exclusivity(unchecked) private var suitesWithTests: [String: Int] = [:]
+    @exclusivity(unchecked) private var lastSuiteEndDepth: Int?
     private var orphanIssues: [String: [IssueRecord]] = [:]
     private var parsedFailureIssues = 0
     private var reportedExecuted: (tests: Int, skipped: Int?, failures: Int)?
-    private var parsed = ResultTotals()
-    private var progressOnly: [String: TestIdentity] = [:]
+    @exclusivity(unchecked) private var parsed = ResultTotals()
+    @exclusivity(unchecked) private var progressOnly: [String: TestIdentity] = [:]
     private var progressOrder: [String] = []
     /// What was found besides tests.
-    public private(set) var summary = ConsoleParseSummary()
+    @exclusivity(unchecked) public private(set) var summary = ConsoleParseSummary()
 
     /// Creates a parser writing tests of run `runIndex` to `sink`.
     public init(sink: any ResultSink, runIndex: Int, options: ConsoleParseOptions) {
