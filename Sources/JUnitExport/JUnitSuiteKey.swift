@@ -5,7 +5,12 @@ import ResultModel
 /// same classname form one `<testsuite>` named after it.
 enum JUnitNames {
     static func className(_ identity: TestIdentity) -> String {
-        ((identity.module.map { [$0] } ?? []) + identity.suites).joined(separator: ".")
+        switch (identity.module, identity.suites.count) {
+        case (nil, 1): return identity.suites[0]
+        case (let module?, 1): return module + "." + identity.suites[0]
+        case (let module?, 0): return module
+        default: return ((identity.module.map { [$0] } ?? []) + identity.suites).joined(separator: ".")
+        }
     }
 
     static func suiteKey(_ test: TestRecord) -> String {

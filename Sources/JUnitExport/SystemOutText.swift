@@ -88,13 +88,26 @@ struct SystemOutText {
 enum JUnitTime {
     static func format(_ seconds: Double?) -> String {
         guard let seconds, seconds.isFinite, seconds > 0 else { return "0.000" }
-        return String(format: "%.3f", min(seconds, 1e12))
+        let bounded = min(seconds, 1e12)
+        let scaled = bounded * 1000
+        // Near a tie the product may have rounded across it; `%.3f` rounds the exact value, so ask it then.
+        guard abs(scaled - scaled.rounded(.down) - 0.5) > 1e-6 else { return String(format: "%.3f", bounded) }
+        let millis = Int64(scaled.rounded())
+        let fraction = millis % 1000
+        let padding = fraction < 10 ? "00" : (fraction < 100 ? "0" : "")
+        return "\(millis / 1000).\(padding)\(fraction)"
     }
 
+    /// `2026-11-22T15:07:00Z`: ISO 8601 in UTC, whole seconds (what `ISO8601DateFormatter` writes with
+    /// `.withInternetDateTime`, without creating a formatter per suite).
     static func timestamp(_ seconds: Double?) -> String? {
-        guard let seconds, seconds.isFinite else { return nil }
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: Date(timeIntervalSince1970: seconds))
+        guard let seconds, seconds.isFinite, abs(seconds) < 1e11 else { return nil }
+        var time = time_t(seconds.rounded(.down))
+        var parts = tm()
+        guard gmtime_r(&time, &parts) != nil else { return nil }
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let year = Int(parts.tm_year) + 1900
+        let yearText = year >= 0 && year < 1000 ? String(repeating: "0", count: 4 - "\(year)".count) + "\(year)" : "\(year)"
+        return "\(yearText)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
     }
 }
