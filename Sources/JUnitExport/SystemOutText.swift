@@ -107,7 +107,9 @@ enum JUnitTime {
         guard gmtime_r(&time, &parts) != nil else { return nil }
         func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let year = Int(parts.tm_year) + 1900
-        let yearText = year >= 0 && year < 1000 ? String(repeating: "0", count: 4 - "\(year)".count) + "\(year)" : "\(year)"
-        return "\(yearText)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
+        let digits = "\(year)"
+        let yearText = year >= 0 && year < 1000 ? String(repeating: "0", count: 4 - digits.count) + digits : digits
+        let date = "\(yearText)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))"
+        return "\(date)T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
     }
 }
