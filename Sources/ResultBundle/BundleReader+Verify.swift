@@ -43,7 +43,7 @@ extension BundleReader {
                 RecordLines.forEachLine(in: payload) { range, line in
                     let record: RecordLine
                     do {
-                        record = try RecordLineCodec.decode(line, decoder: decoder)
+                        record = try RecordLineCodec.decode(line, decoder: decoding.decoder)
                     } catch {
                         problems.append(
                             BundleDamage(

@@ -38,7 +38,8 @@ public final class BundleReader: ResultSource {
     let source: FrameSource
     var index: BundleIndex
     private var cachedFrame: (offset: Int64, payload: [UInt8])?
-    lazy var decoder = RecordLineCodec.makeDecoder()
+    /// Decodes the lines read through the index (`test(id:)`) on the caller's thread.
+    lazy var decoding = RecordBatchDecoding(source: source)
 
     /// Opens a bundle.
     /// - Throws: ``BundleError`` when the file is not a bundle, is from a newer major version, or cannot be read.
@@ -124,14 +125,10 @@ public final class BundleReader: ResultSource {
 
     /// Decodes one line (at `lineOffset` in its batch's payload), noting an undecodable line as damage.
     func decodeLine(_ bytes: UnsafeBufferPointer<UInt8>, at lineOffset: Int, frameOffset: Int64) -> RecordLine? {
-        do {
-            return try RecordLineCodec.decode(bytes, decoder: decoder)
-        } catch {
-            note(
-                BundleDamage(
-                    kind: .unreadableRecord, byteOffset: frameOffset,
-                    message: "record batch at byte \(frameOffset): the line at byte \(lineOffset) of its payload"
-                        + " is not a valid record (\(Self.describe(error))); the line is skipped"))
+        switch decoding.decodeLine(bytes, at: lineOffset, frameOffset: frameOffset) {
+        case .value(let line): return line
+        case .damage(let problem):
+            note(problem)
             return nil
         }
     }
@@ -139,21 +136,12 @@ public final class BundleReader: ResultSource {
     /// The uncompressed payload of the record batch at `offset`, or `nil` (noted as damage) when it is damaged.
     func recordPayload(at offset: Int64) throws -> [UInt8]? {
         if let cachedFrame, cachedFrame.offset == offset { return cachedFrame.payload }
-        do {
-            let frame = try source.checkedFrame(at: offset)
-            guard frame.header.type == .recordBatch else {
-                throw BundleError(
-                    .damaged, "the index points at a \(FrameType.describe(frame.header.typeByte)), not a record batch",
-                    path: url.path, byteOffset: offset)
-            }
-            let payload = try source.uncompressedPayload(frame)
+        switch try RecordBatchDecoding.payload(at: offset, source: source) {
+        case .value(let payload):
             cachedFrame = (offset, payload)
             return payload
-        } catch let problem as BundleError where problem.code != .io {
-            note(
-                BundleDamage(
-                    kind: .damagedFrame, byteOffset: offset,
-                    message: "record batch: \(problem.message); its records are skipped"))
+        case .damage(let problem):
+            note(problem)
             return nil
         }
     }
