@@ -8,6 +8,13 @@ struct SystemOutText {
     let attachments: AttachmentExporter?
     var outputLimit = 1 << 20
 
+    /// Whether ``text(for:describeRetries:)`` can have anything to say, decided without building text (most
+    /// passing tests have nothing).
+    func hasText(for test: TestRecord, describeRetries: Bool) -> Bool {
+        guard !test.attempts.isEmpty else { return false }
+        return test.finalAttemptHasDetails || !test.cases.isEmpty || (describeRetries && test.attempts.count > 1)
+    }
+
     func text(for test: TestRecord, describeRetries: Bool) throws -> String {
         var parts: [String] = []
         guard let attempt = test.finalAttempt else { return "" }
@@ -81,20 +88,5 @@ struct SystemOutText {
     func describe(_ issue: IssueRecord) -> String {
         let place = issue.location.map { "\($0.description): " } ?? ""
         return "\(place)\(issue.kind.rawValue): \(issue.message)"
-    }
-}
-
-/// `time` values: fixed notation, three decimals, never negative or exponential.
-enum JUnitTime {
-    static func format(_ seconds: Double?) -> String {
-        guard let seconds, seconds.isFinite, seconds > 0 else { return "0.000" }
-        return String(format: "%.3f", min(seconds, 1e12))
-    }
-
-    static func timestamp(_ seconds: Double?) -> String? {
-        guard let seconds, seconds.isFinite else { return nil }
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: Date(timeIntervalSince1970: seconds))
     }
 }

@@ -18,13 +18,36 @@ public enum XMLText {
         return result
     }
 
+    /// Calls `body` with `text` cleaned as a NUL-terminated UTF-8 C string, valid only during the call. Text that
+    /// is already clean (nearly all) is passed as it is stored, without a copy.
+    public static func withCleanCString<Result>(
+        _ text: String, _ body: (UnsafePointer<CChar>) throws -> Result
+    ) rethrows -> Result {
+        let length = text.utf8.count
+        return try text.withCString { pointer in
+            let bytes = UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self)
+            if isAlreadyClean(UnsafeBufferPointer(start: bytes, count: length)) { return try body(pointer) }
+            return try clean(text).withCString(body)
+        }
+    }
+
     /// Whether `text` has no escape sequence and no character XML forbids (checked on its UTF-8 bytes).
     static func isAlreadyClean(_ text: String) -> Bool {
-        var previous: (UInt8, UInt8) = (0, 0)
-        for byte in text.utf8 {
-            if byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D { return false }
-            if previous == (0xEF, 0xBF) && (byte == 0xBE || byte == 0xBF) { return false }
-            previous = (previous.1, byte)
+        var text = text
+        return text.withUTF8 { isAlreadyClean($0) }
+    }
+
+    /// Whether the UTF-8 `bytes` have no escape sequence and no character XML forbids (a NUL byte included).
+    static func isAlreadyClean(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for index in bytes.indices {
+            let byte = bytes[index]
+            if byte < 0x20 {
+                if byte != 0x09 && byte != 0x0A && byte != 0x0D { return false }
+            } else if byte == 0xEF && index + 2 < bytes.count && bytes[index + 1] == 0xBF
+                && (bytes[index + 2] == 0xBE || bytes[index + 2] == 0xBF)
+            {
+                return false
+            }
         }
         return true
     }
