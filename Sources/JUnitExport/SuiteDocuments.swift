@@ -22,7 +22,8 @@ struct SuiteDocuments {
         for source in sources {
             var properties = RunPropertiesCache()
             for suite in source.suites {
-                try write(suite, run: source.runs[suite.runIndex], properties: &properties, depth: 1, to: writer)
+                try write(
+                    suite, run: source.runs[suite.runIndex], properties: &properties, depth: 1, to: writer, file)
             }
         }
         try writer.endDocument()
@@ -40,7 +41,8 @@ struct SuiteDocuments {
                 let file = try BufferedOutputFile(path: url.path, bufferSize: 64 << 10)
                 let writer = try XMLStreamWriter(into: file, place: url.path)
                 try writer.startDocument()
-                try write(suite, run: source.runs[suite.runIndex], properties: &properties, depth: 0, to: writer)
+                try write(
+                    suite, run: source.runs[suite.runIndex], properties: &properties, depth: 0, to: writer, file)
                 try writer.endDocument()
                 try file.close()
                 files.append(url)
@@ -49,10 +51,10 @@ struct SuiteDocuments {
         return files
     }
 
-    /// The `<testsuite>` element at `depth` (0 for the root).
+    /// The `<testsuite>` element at `depth` (0 for the root), written by `writer` into `file`.
     private func write(
         _ suite: SpooledSuite, run: RunResult?, properties cache: inout RunPropertiesCache, depth: Int,
-        to writer: XMLStreamWriter
+        to writer: XMLStreamWriter, _ file: BufferedOutputFile
     ) throws {
         try writer.start("testsuite")
         try writer.attribute("name", suite.name)
@@ -79,10 +81,13 @@ struct SuiteDocuments {
             }
             try writer.end()
         }
-        // The start tag is still open without properties: the copy closes it, and its line break comes first.
+        // Without properties the start tag is still open: libxml2 closes it before this line break.
         if properties.isEmpty { try writer.raw("\n") }
+        // The spooled test cases are libxml2's own output already: once the writer has handed over everything
+        // before them, they go to the file directly rather than through its buffers again.
+        try writer.flush()
         for range in suite.ranges {
-            try spool.forEachPiece(of: range) { try writer.raw($0) }
+            try spool.forEachPiece(of: range) { try file.write($0) }
         }
         // libxml2 does not indent an end tag after copied bytes.
         try writer.raw(String(repeating: "  ", count: depth))
