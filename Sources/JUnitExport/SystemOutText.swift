@@ -8,6 +8,13 @@ struct SystemOutText {
     let attachments: AttachmentExporter?
     var outputLimit = 1 << 20
 
+    /// Whether ``text(for:describeRetries:)`` can have anything to say, decided without building text (most
+    /// passing tests have nothing).
+    func hasText(for test: TestRecord, describeRetries: Bool) -> Bool {
+        guard !test.attempts.isEmpty else { return false }
+        return test.finalAttemptHasDetails || !test.cases.isEmpty || (describeRetries && test.attempts.count > 1)
+    }
+
     func text(for test: TestRecord, describeRetries: Bool) throws -> String {
         var parts: [String] = []
         guard let attempt = test.finalAttempt else { return "" }
@@ -81,35 +88,5 @@ struct SystemOutText {
     func describe(_ issue: IssueRecord) -> String {
         let place = issue.location.map { "\($0.description): " } ?? ""
         return "\(place)\(issue.kind.rawValue): \(issue.message)"
-    }
-}
-
-/// `time` values: fixed notation, three decimals, never negative or exponential.
-enum JUnitTime {
-    static func format(_ seconds: Double?) -> String {
-        guard let seconds, seconds.isFinite, seconds > 0 else { return "0.000" }
-        let bounded = min(seconds, 1e12)
-        let scaled = bounded * 1000
-        // Near a tie the product may have rounded across it; `%.3f` rounds the exact value, so ask it then.
-        guard abs(scaled - scaled.rounded(.down) - 0.5) > 1e-6 else { return String(format: "%.3f", bounded) }
-        let millis = Int64(scaled.rounded())
-        let fraction = millis % 1000
-        let padding = fraction < 10 ? "00" : (fraction < 100 ? "0" : "")
-        return "\(millis / 1000).\(padding)\(fraction)"
-    }
-
-    /// `2026-11-22T15:07:00Z`: ISO 8601 in UTC, whole seconds (what `ISO8601DateFormatter` writes with
-    /// `.withInternetDateTime`, without creating a formatter per suite).
-    static func timestamp(_ seconds: Double?) -> String? {
-        guard let seconds, seconds.isFinite, abs(seconds) < 1e11 else { return nil }
-        var time = time_t(seconds.rounded(.down))
-        var parts = tm()
-        guard gmtime_r(&time, &parts) != nil else { return nil }
-        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let year = Int(parts.tm_year) + 1900
-        let digits = "\(year)"
-        let yearText = year >= 0 && year < 1000 ? String(repeating: "0", count: 4 - digits.count) + digits : digits
-        let date = "\(yearText)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))"
-        return "\(date)T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
     }
 }

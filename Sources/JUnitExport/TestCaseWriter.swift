@@ -5,12 +5,26 @@ struct TestCaseWriter {
     let flavor: JUnitFlavor
     let systemOut: SystemOutText
 
-    func write(_ test: TestRecord, to writer: XMLStreamWriter) throws {
+    /// Writes `test`, whose outcome is `outcome`, with `className` (clean, NUL-terminated) as its `classname`.
+    /// A passing test without output costs three attributes and nothing else.
+    func write(
+        _ test: TestRecord, outcome: JUnitOutcome, className: UnsafePointer<CChar>, to writer: XMLStreamWriter
+    ) throws {
         try writer.start("testcase")
         try writer.attribute("name", test.identity.name)
-        try writer.attribute("classname", JUnitNames.className(test.identity))
-        try writer.attribute("time", JUnitTime.format(test.duration))
-        let outcome = JUnitOutcome(test)
+        try writer.attribute("classname", cleanCString: className)
+        try JUnitTime.withFormatted(test.durationInPlace) { try writer.attribute("time", cleanCString: $0) }
+        if outcome != .passed || test.attempts.count > 1 { try writeResults(test, outcome: outcome, to: writer) }
+        let describeRetries = flavor == .jenkins
+        if systemOut.hasText(for: test, describeRetries: describeRetries) {
+            let out = try systemOut.text(for: test, describeRetries: describeRetries)
+            if !out.isEmpty { try writer.element("system-out", text: out) }
+        }
+        try writer.end()
+    }
+
+    /// The failure, error, skipped and retry elements, in the flavor's order.
+    private func writeResults(_ test: TestRecord, outcome: JUnitOutcome, to writer: XMLStreamWriter) throws {
         let final = test.finalAttempt
         let issues = ((final?.allIssues ?? []) + test.cases.flatMap { $0.attempts.last?.allIssues ?? [] })
         let failing = issues.filter { $0.kind.isFailure }
@@ -41,9 +55,6 @@ struct TestCaseWriter {
             if outcome == .error { try problem("error", failing, test: test, writer) }
             try retries(test, writer, errorsOnly: true)
         }
-        let out = try systemOut.text(for: test, describeRetries: flavor == .jenkins)
-        if !out.isEmpty { try writer.element("system-out", text: out) }
-        try writer.end()
     }
 
     private func problem(_ element: String, _ issues: [IssueRecord], test: TestRecord, _ writer: XMLStreamWriter) throws

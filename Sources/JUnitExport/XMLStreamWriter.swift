@@ -1,36 +1,57 @@
 import CLibXML2
 import Foundation
 
-/// A thin wrapper over libxml2's `xmlTextWriter` writing a file as it goes, with every string passed through
-/// ``XMLText/clean(_:)`` and escaped by libxml2.
+/// A thin wrapper over libxml2's `xmlTextWriter`, indenting by two spaces, that sends its bytes to an
+/// ``XMLByteSink`` through libxml2's output buffer. Every string is passed through
+/// ``XMLText/withCleanCString(_:_:)`` and escaped by libxml2.
 final class XMLStreamWriter {
     private let writer: xmlTextWriterPtr
-    private let path: String
-    private var isClosed = false
+    private let output: SinkContext
+    private let place: String
+    private var isFreed = false
 
-    init(path: String) throws {
-        guard let writer = xmlNewTextWriterFilename(path, 0) else {
-            throw JUnitExportError("cannot create the file", file: path)
+    /// Creates a writer into `sink`; `place` names the output in errors.
+    init(into sink: any XMLByteSink, place: String) throws {
+        let output = SinkContext(sink)
+        let context = Unmanaged.passUnretained(output).toOpaque()
+        guard
+            let buffer = xmlOutputBufferCreateIO(
+                { context, bytes, length in
+                    let output = Unmanaged<SinkContext>.fromOpaque(context!).takeUnretainedValue()
+                    return output.write(UnsafeRawBufferPointer(start: bytes, count: Int(length))) ? length : -1
+                }, nil, context, nil)
+        else { throw JUnitExportError("libxml2 could not create an output buffer", file: place) }
+        guard let writer = xmlNewTextWriter(buffer) else {
+            xmlOutputBufferClose(buffer)
+            throw JUnitExportError("libxml2 could not create a writer", file: place)
         }
         self.writer = writer
-        self.path = path
+        self.output = output
+        self.place = place
         xmlTextWriterSetIndent(writer, 1)
         xmlTextWriterSetIndentString(writer, "  ")
-        try check(xmlTextWriterStartDocument(writer, "1.0", "UTF-8", nil))
     }
 
-    deinit {
-        if !isClosed { xmlFreeTextWriter(writer) }
-    }
+    deinit { free() }
 
-    func start(_ name: String) throws { try check(xmlTextWriterStartElement(writer, name)) }
+    /// Writes the XML declaration.
+    func startDocument() throws { try check(xmlTextWriterStartDocument(writer, "1.0", "UTF-8", nil)) }
+
+    func start(_ name: String) throws {
+        try check(name.withCString { xmlTextWriterStartElement(writer, $0.xmlChars) })
+    }
 
     func attribute(_ name: String, _ value: String) throws {
-        try check(xmlTextWriterWriteAttribute(writer, name, XMLText.clean(value)))
+        try XMLText.withCleanCString(value) { try attribute(name, cleanCString: $0) }
+    }
+
+    /// An attribute whose value is already clean for XML (see ``XMLText``); libxml2 still escapes it.
+    func attribute(_ name: String, cleanCString value: UnsafePointer<CChar>) throws {
+        try check(name.withCString { xmlTextWriterWriteAttribute(writer, $0.xmlChars, value.xmlChars) })
     }
 
     func text(_ value: String) throws {
-        try check(xmlTextWriterWriteString(writer, XMLText.clean(value)))
+        try check(XMLText.withCleanCString(value) { xmlTextWriterWriteString(writer, $0.xmlChars) })
     }
 
     func end() throws { try check(xmlTextWriterEndElement(writer)) }
@@ -41,34 +62,65 @@ final class XMLStreamWriter {
         try end()
     }
 
-    func close() throws {
-        guard !isClosed else { return }
+    /// Bytes that are already XML (written by another `XMLStreamWriter`), copied as they are. An open start
+    /// tag is closed first; no indentation is added.
+    func raw(_ bytes: UnsafeRawBufferPointer) throws {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        try check(xmlTextWriterWriteRawLen(writer, base.assumingMemoryBound(to: xmlChar.self), Int32(bytes.count)))
+    }
+
+    /// Text that is already XML markup (line breaks, indentation), copied as it is.
+    func raw(_ markup: String) throws {
+        var markup = markup
+        try markup.withUTF8 { try raw(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Sends everything written so far to the sink.
+    func flush() throws { try check(xmlTextWriterFlush(writer)) }
+
+    /// Closes every open element, ends the document and sends the rest to the sink.
+    func endDocument() throws {
         try check(xmlTextWriterEndDocument(writer))
+        try flush()
+        free()
+    }
+
+    private func free() {
+        guard !isFreed else { return }
+        isFreed = true
         xmlFreeTextWriter(writer)
-        isClosed = true
     }
 
-    private func check(_ result: Int32) throws {
-        if result < 0 { throw JUnitExportError("libxml2 could not write the XML", file: path) }
+    @inline(__always) private func check(_ result: Int32) throws {
+        if result < 0 { throw failure() }
+    }
+
+    @inline(never) private func failure() -> JUnitExportError {
+        let cause = output.error.map { ": \($0)" } ?? ""
+        return JUnitExportError("libxml2 could not write the XML\(cause)", file: place)
     }
 }
 
-private func xmlTextWriterStartElement(_ writer: xmlTextWriterPtr, _ name: String) -> Int32 {
-    name.withCString { xmlTextWriterStartElement(writer, UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self)) }
-}
+/// What libxml2's write callback reaches through its context pointer: the sink, and the error it threw.
+private final class SinkContext {
+    let sink: any XMLByteSink
+    var error: (any Error)?
 
-private func xmlTextWriterWriteAttribute(_ writer: xmlTextWriterPtr, _ name: String, _ value: String) -> Int32 {
-    name.withCString { namePointer in
-        value.withCString { valuePointer in
-            xmlTextWriterWriteAttribute(
-                writer, UnsafeRawPointer(namePointer).assumingMemoryBound(to: xmlChar.self),
-                UnsafeRawPointer(valuePointer).assumingMemoryBound(to: xmlChar.self))
+    init(_ sink: any XMLByteSink) { self.sink = sink }
+
+    func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        do {
+            try sink.write(bytes)
+            return true
+        } catch {
+            self.error = error
+            return false
         }
     }
 }
 
-private func xmlTextWriterWriteString(_ writer: xmlTextWriterPtr, _ value: String) -> Int32 {
-    value.withCString { xmlTextWriterWriteString(writer, UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self)) }
+extension UnsafePointer where Pointee == CChar {
+    fileprivate var xmlChars: UnsafePointer<xmlChar> { UnsafeRawPointer(self).assumingMemoryBound(to: xmlChar.self) }
 }
 
 /// An export that could not be written.

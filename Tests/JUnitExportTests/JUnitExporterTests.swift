@@ -83,6 +83,22 @@ import _TestSupport
         _ = try XMLDocument(contentsOf: output)
     }
 
+    @Test(arguments: JUnitFlavor.allCases)
+    func nonASCIITextIsWrittenAsUTF8InAttributesAndText(flavor: JUnitFlavor) throws {
+        let results = InMemoryResults()
+        let run = try results.beginRun(RunRecord(producer: "t", source: "t"))
+        let failed = TestAttempt(status: .failed, issues: [IssueRecord(kind: .assertion, message: "(a → b) ≠ 日本")])
+        try results.addTest(
+            TestRecord(runIndex: run, identity: TestIdentity(suites: ["Süite"], name: "tëst"), attempts: [failed]))
+        let directory = try TestPaths.makeTemporaryDirectory("junit-utf8")
+        let output = directory.appendingPathComponent(flavor == .surefire ? "reports" : "junit.xml")
+        let summary = try JUnitExporter(options: JUnitExportOptions(flavor: flavor)).export([results], to: output)
+        let xml = try String(contentsOf: try #require(summary.files.first), encoding: .utf8)
+        #expect(xml.contains(#"<testcase name="tëst" classname="Süite""#))
+        #expect(xml.contains(#"message="(a → b) ≠ 日本""#))
+        #expect(!xml.contains("&#x"))
+    }
+
     @Test func retriesBecomeFlakyElementsInTheXUnitFlavor() throws {
         let results = InMemoryResults()
         let run = try results.beginRun(RunRecord(producer: "t", source: "t"))

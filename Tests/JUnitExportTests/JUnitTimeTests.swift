@@ -3,31 +3,74 @@ import Testing
 
 @testable import JUnitExport
 
-/// Our hand-written `time` and `timestamp` formats agree with Foundation's formatters.
 @Suite struct JUnitTimeTests {
-    static let ties: [Double] = [
-        0.0005, 0.0015, 0.0025, 1.0005, 0.001, 0.0085, 0.12345, 0.9995, 1, 59.9999, 3600.25, 1e12, 123_456.789_5,
-    ]
-    static let steps: [Double] = (0..<2000).map { (step: Int) -> Double in
-        Double(step) * 0.000_25 + 0.000_01 * Double(step % 7)
-    }
-    static var durations: [Double] { ties + steps }
-
-    @Test func timesMatchPrintf() {
-        for seconds in Self.durations {
-            #expect(JUnitTime.format(seconds) == String(format: "%.3f", seconds), "\(seconds)")
+    /// Values on and around ties between two thousandths, where rounding the scaled value naively goes wrong,
+    /// and ordinary ones.
+    static let values: [Double] = {
+        var values: [Double] = [
+            0.0005, 0.0015, 0.0025, 0.0045, 0.0625, 0.1875, 1.0005, 2.0005, 0.9995, 0.0004999, 1e-9, 0.001, 0.004,
+            123.4565, 999_999.9995, 1_000_000.0005, 12_345_678.1235, 1e11 + 0.0005, 1e12, 4.5e-4, 2.675, 1.5,
+        ]
+        var generator = SplitMix(seed: 7)
+        for _ in 0..<20_000 {
+            let ticks = Double(generator.next() % 100_000_000)
+            values.append(ticks / 10_000)
+            values.append(ticks / 100_000 + 0.000_05)
+            values.append(pow(10, Double.random(in: -6...12, using: &generator)))
         }
-        #expect(JUnitTime.format(nil) == "0.000")
-        #expect(JUnitTime.format(-1) == "0.000")
-        #expect(JUnitTime.format(.nan) == "0.000")
+        return values
+    }()
+
+    @Test func formatsExactlyAsPrintfDoes() {
+        for value in Self.values {
+            #expect(JUnitTime.format(value) == String(format: "%.3f", value), "\(value)")
+        }
     }
 
-    @Test func timestampsMatchISO8601DateFormatter() {
+    @Test(arguments: [nil, 0, -1, -0.0, .nan, .infinity, -.infinity] as [Double?])
+    func missingNegativeAndNonFiniteTimesAreZero(value: Double?) {
+        #expect(JUnitTime.format(value) == "0.000")
+    }
+
+    @Test func hugeTimesAreCappedInFixedNotation() {
+        #expect(JUnitTime.format(1e300) == "1000000000000.000")
+    }
+
+    /// Foundation switches to the Julian calendar before October 1582; ISO 8601 (and `xs:dateTime`) stays
+    /// Gregorian, as ``JUnitTime/timestamp(_:)`` does, so only later dates are compared.
+    @Test func timestampsAreWhatFoundationWrites() {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
-        for seconds in [0, 1_795_360_259.674_782_3, 951_782_400.5, 4_102_444_799, -86_400.25, 1_700_000_000] {
-            #expect(JUnitTime.timestamp(seconds) == formatter.string(from: Date(timeIntervalSince1970: seconds)))
+        var generator = SplitMix(seed: 3)
+        var values: [Double] = [0, -1, -0.5, 86_399.9, 951_782_400, 1_798_000_000.75, -12_219_292_800, 253_402_300_799]
+        for _ in 0..<5_000 {
+            values.append(Double.random(in: -12_219_292_800..<253_402_300_800, using: &generator).rounded(.down))
         }
-        #expect(JUnitTime.timestamp(.infinity) == nil)
+        for value in values {
+            #expect(
+                JUnitTime.timestamp(value) == formatter.string(from: Date(timeIntervalSince1970: value)), "\(value)")
+        }
+    }
+
+    @Test func timestampsOutsideFourDigitYearsAreLeftOut() {
+        #expect(JUnitTime.timestamp(-62_135_596_801) == nil)
+        #expect(JUnitTime.timestamp(253_402_300_800) == nil)
+        #expect(JUnitTime.timestamp(.nan) == nil)
+        #expect(JUnitTime.timestamp(nil) == nil)
+    }
+}
+
+/// A small deterministic random number generator, so failures reproduce.
+struct SplitMix: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
     }
 }
