@@ -2,9 +2,7 @@
 /// other than tab and line feed become U+FFFD, so no raw control byte reaches a page.
 enum DisplayText {
     static func clean(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }) else {
-            return text
-        }
+        guard needsCleaning(text) else { return text }
         var result = ""
         var scalars = text.unicodeScalars.makeIterator()
         while let scalar = scalars.next() {
@@ -29,4 +27,14 @@ enum DisplayText {
     }
 
     static func clean(_ text: String?) -> String? { text.map { clean($0) } }
+
+    /// Whether `text` holds a C0 control character, DEL or a C1 control character (`C2 80`…`C2 9F` in UTF-8).
+    private static func needsCleaning(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && (0x80..<0xA0).contains(byte)) { return true }
+            previous = byte
+        }
+        return false
+    }
 }

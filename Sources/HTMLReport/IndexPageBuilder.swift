@@ -3,42 +3,16 @@ import ResultModel
 /// Builds the index page's view model: verdict, counts, failures first, slowest tests, performance and suites.
 enum IndexPageBuilder {
     static func model(
-        summaries: [TestSummary], totals: ResultTotals, runs: [RunModel], performance: [PerformanceModel],
-        searchChunks: Int, failuresOnIndex: Int, chrome: PageChrome
+        facts: IndexFacts, totals: ResultTotals, runs: [RunModel], testCount: Int, searchChunks: Int,
+        chrome: PageChrome
     ) -> IndexPageModel {
-        let failed = summaries.filter { $0.status.isFailure }
-        let failures = failed.prefix(failuresOnIndex).map { test in
-            FailureModel(
-                name: test.name, href: test.hasPage ? test.href : "all-\(test.listPage).html#\(test.anchor)",
-                status: test.status.rawValue, message: ReportFormatting.firstLines(test.failureMessage ?? "failed"),
-                location: test.failureLocation)
+        let failures = facts.failures
+        let slowest = facts.slowest.map { test in
+            RowModel(
+                name: test.name, href: test.href, status: test.status.rawValue,
+                duration: ReportFormatting.duration(test.duration))
         }
-        let slowest = summaries.indices.filter { summaries[$0].duration != nil }
-            .sorted { (summaries[$0].duration ?? 0) > (summaries[$1].duration ?? 0) }
-            .prefix(10)
-            .map { index -> RowModel in
-                let test = summaries[index]
-                return RowModel(
-                    name: test.name, href: test.hasPage ? test.href : "all-\(test.listPage).html#\(test.anchor)",
-                    status: test.status.rawValue, duration: ReportFormatting.duration(test.duration))
-            }
-        var suites: [SuiteModel] = []
-        var suiteIndex: [String: Int] = [:]
-        for test in summaries {
-            if let index = suiteIndex[test.groupKey] {
-                suites[index].total += 1
-                if test.status.isFailure { suites[index].failed += 1 }
-                if test.status == .skipped { suites[index].skipped += 1 }
-                continue
-            }
-            let parts = test.groupKey.components(separatedBy: " › ")
-            suiteIndex[test.groupKey] = suites.count
-            suites.append(
-                SuiteModel(
-                    module: parts.dropLast().joined(separator: " › "), name: parts.last ?? test.groupKey,
-                    href: "all-\(test.listPage).html#\(test.anchor)", total: 1, failed: test.status.isFailure ? 1 : 0,
-                    skipped: test.status == .skipped ? 1 : 0))
-        }
+        let suites = facts.suites
         let suiteLimit = 500
         let verdictFailed = totals.failed > 0
         let counts = [
@@ -62,16 +36,16 @@ enum IndexPageBuilder {
             verdictClass: verdictFailed ? "failed" : "passed",
             summaryLine: line,
             counts: counts,
-            testCount: summaries.count,
+            testCount: testCount,
             searchChunkCount: searchChunks,
             runs: runs,
             failures: Array(failures),
             hasFailures: !failures.isEmpty,
-            moreFailures: failed.count > failuresOnIndex ? failed.count - failuresOnIndex : nil,
+            moreFailures: facts.failedCount > failures.count ? facts.failedCount - failures.count : nil,
             moreFailuresHref: "failed.html",
             slowest: Array(slowest),
-            performance: Array(performance.prefix(200)),
-            hasPerformance: !performance.isEmpty,
+            performance: facts.performance,
+            hasPerformance: facts.measurementCount > 0,
             suites: Array(suites.prefix(suiteLimit)),
             moreSuites: suites.count > suiteLimit ? suites.count - suiteLimit : nil
         )

@@ -2,6 +2,8 @@ import Foundation
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Musl)
+    import Musl
 #elseif canImport(Darwin)
     import Darwin
 #endif
@@ -9,111 +11,88 @@ import Foundation
 /// Writes files inside the report folder only. Relative paths are checked: no absolute path, no `..`, nothing
 /// but our own sanitized names; folders are created as needed. Counts what it wrote.
 ///
-/// Files are created and written on a background thread, so the kernel's work of creating thousands of files
-/// overlaps with rendering the next pages; at most ``filesInFlight`` wait. ``finish()`` waits for them all and
-/// throws the first write error.
-///
-/// Why `@unchecked Sendable` is sound: the background thread touches only the data and path handed to it and
-/// `failure`, which is read and written only while `lock` is held; everything else is used by the caller only.
-final class ReportFileWriter: @unchecked Sendable {
-    /// Files that may wait for the background thread before `write` waits too (bounds memory).
-    static let filesInFlight = 64
-
+/// Each file is written with one `open`, `write` and `close`, without a temporary name or `fsync` of its own: the
+/// report folder as a whole is written under a temporary name and renamed into place by the caller, so a file
+/// never needs to be replaced atomically inside it. Files are created exclusively (`O_EXCL`) and never through a
+/// symbolic link (`O_NOFOLLOW`); a path written twice replaces the first file.
+final class ReportFileWriter {
     let root: URL
+    private let rootPath: String
     private(set) var filesWritten = 0
     private(set) var bytesWritten: Int64 = 0
-    private var createdFolders: Set<String> = []
-    private var pathsWritten: Set<String> = []
-    private let queue = DispatchQueue(label: "resultbundle.report-files")
-    private let slots = DispatchSemaphore(value: filesInFlight)
-    private let lock = NSLock()
-    private var failure: (any Error)?
+    private var createdFolders: Set<Substring> = []
 
     init(root: URL) throws {
         self.root = root.standardizedFileURL
+        rootPath = self.root.path
         try FileManager.default.createDirectory(at: self.root, withIntermediateDirectories: true)
     }
 
     func write(_ text: String, to relativePath: String) throws {
-        try write(Data(text.utf8), to: relativePath)
+        var text = text
+        try text.withUTF8 { try write(UnsafeRawBufferPointer($0), to: relativePath) }
+    }
+
+    func write(_ buffer: OutputBuffer, to relativePath: String) throws {
+        try buffer.bytes.withUnsafeBytes { try write($0, to: relativePath) }
     }
 
     func write(_ data: Data, to relativePath: String) throws {
-        let url = try resolve(relativePath)
-        let folder = url.deletingLastPathComponent().path
-        if !createdFolders.contains(folder) {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            createdFolders.insert(folder)
-        }
-        try throwFailure()
-        pathsWritten.insert(relativePath)
-        filesWritten += 1
-        bytesWritten += Int64(data.count)
-        let path = url.path
-        slots.wait()
-        queue.async { [self] in
-            defer { slots.signal() }
-            do {
-                try Self.writeFile(data, path: path)
-            } catch {
-                lock.withLock { if failure == nil { failure = error } }
-            }
-        }
-    }
-
-    /// Waits until every file is on disk.
-    /// - Throws: the first error met writing a file.
-    func finish() throws {
-        queue.sync {}
-        try throwFailure()
-    }
-
-    deinit { queue.sync {} }
-
-    private func throwFailure() throws {
-        if let failure = lock.withLock({ failure }) { throw failure }
-    }
-
-    /// Creates or replaces the file with POSIX calls (Foundation's `createFile` costs several times more per
-    /// file, and a report writes thousands).
-    private static func writeFile(_ data: Data, path: String) throws {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw ReportError("cannot write the file (\(String(cString: strerror(errno))))", file: path)
-        }
-        defer { close(descriptor) }
-        try data.withUnsafeBytes { raw in
-            var done = 0
-            while done < raw.count {
-                let written = systemWrite(descriptor, raw.baseAddress! + done, raw.count - done)
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else {
-                    throw ReportError("cannot write the file (\(String(cString: strerror(errno))))", file: path)
-                }
-                done += written
-            }
-        }
+        try data.withUnsafeBytes { try write($0, to: relativePath) }
     }
 
     func exists(_ relativePath: String) -> Bool {
-        if pathsWritten.contains(relativePath) { return true }
-        guard let url = try? resolve(relativePath) else { return false }
-        return FileManager.default.fileExists(atPath: url.path)
+        guard let path = try? resolve(relativePath) else { return false }
+        return access(path, F_OK) == 0
     }
 
-    private func resolve(_ relativePath: String) throws -> URL {
-        let components = relativePath.split(separator: "/")
+    private func write(_ bytes: UnsafeRawBufferPointer, to relativePath: String) throws {
+        let path = try resolve(relativePath)
+        try createFolder(of: relativePath)
+        var descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        if descriptor < 0, errno == EEXIST, unlink(path) == 0 {
+            descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        }
+        guard descriptor >= 0 else { throw failure("cannot create the file", path: path) }
+        defer { close(descriptor) }
+        var offset = 0
+        while offset < bytes.count {
+            let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw failure("cannot write the file", path: path)
+            }
+            offset += written
+        }
+        filesWritten += 1
+        bytesWritten += Int64(bytes.count)
+    }
+
+    /// Creates the folders leading to `relativePath`, once each.
+    private func createFolder(of relativePath: String) throws {
+        guard let slash = relativePath.lastIndex(of: "/") else { return }
+        let folder = relativePath[..<slash]
+        guard !createdFolders.contains(folder) else { return }
+        try FileManager.default.createDirectory(
+            atPath: rootPath + "/" + folder, withIntermediateDirectories: true)
+        createdFolders.insert(folder)
+    }
+
+    private func failure(_ message: String, path: String) -> ReportError {
+        ReportError("\(message): \(String(cString: strerror(errno)))", file: path)
+    }
+
+    /// The absolute path of `relativePath` inside the folder.
+    private func resolve(_ relativePath: String) throws -> String {
+        let components = relativePath.split(separator: "/", omittingEmptySubsequences: false)
         guard !relativePath.hasPrefix("/"), !components.isEmpty,
             !components.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty })
         else { throw ReportError("refusing to write outside the report folder: \(relativePath)") }
-        let url = root.appendingPathComponent(relativePath).standardizedFileURL
-        guard url.path.hasPrefix(root.path + "/") else {
-            throw ReportError("refusing to write outside the report folder: \(relativePath)")
-        }
-        return url
+        return rootPath + "/" + relativePath
     }
 }
 
+/// `write(2)`, named apart from the writer's own `write` methods.
 private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
     write(descriptor, bytes, count)
 }

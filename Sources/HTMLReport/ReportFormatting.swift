@@ -3,14 +3,26 @@ import ResultModel
 
 /// Formats numbers, durations and sizes for display.
 enum ReportFormatting {
+    /// `431 ms`, `12.34 s` or `5m 02s`.
+    ///
+    /// The common cases are computed with integers, because `String(format:)` for each of 100,000 list rows was a
+    /// noticeable part of a report; the result is the same as `%.0f ms` / `%.2f s` would give (values whose
+    /// rounding is too close to call, and negative ones, still go through `String(format:)`).
     static func duration(_ seconds: Double?) -> String {
         guard let seconds, seconds.isFinite else { return "" }
-        if seconds >= 0 && seconds < 1 {
-            // `%.0f` rounds half to even on the exact value, as `rounded(.toNearestOrEven)` does.
-            return "\(Int((seconds * 1000).rounded(.toNearestOrEven))) ms"
+        if seconds < 1 {
+            let milliseconds = seconds * 1000
+            guard milliseconds.sign == .plus else { return String(format: "%.0f ms", milliseconds) }
+            return "\(Int(milliseconds.rounded(.toNearestOrEven))) ms"
         }
-        if seconds < 1 { return String(format: "%.0f ms", seconds * 1000) }
-        if seconds < 120 { return String(format: "%.2f s", seconds) }
+        if seconds < 120 {
+            let hundredths = seconds * 100
+            let rounded = hundredths.rounded(.toNearestOrEven)
+            guard abs(abs(hundredths - rounded) - 0.5) > 1e-6 else { return String(format: "%.2f s", seconds) }
+            let value = Int(rounded)
+            let fraction = value % 100
+            return "\(value / 100).\(fraction < 10 ? "0" : "")\(fraction) s"
+        }
         return String(format: "%dm %02ds", Int(seconds) / 60, Int(seconds) % 60)
     }
 

@@ -41,11 +41,12 @@ public struct ReportGenerator {
         let templates = try TemplateSet(overrides: options.templatesDirectory)
         let files = try ReportFileWriter(root: folder)
         let excerpt = SourceExcerpt(root: options.sourceRoot)
-        var summaries: [TestSummary] = []
+        var summaries = TestSummaryBuilder()
+        var lists = ListPages(testsPerPage: options.testsPerListPage)
+        var search = SearchIndexWriter(files: files)
+        var facts = IndexFacts(failuresOnIndex: options.failuresOnIndex)
         var totals = ResultTotals()
-        var performance: [PerformanceModel] = []
         var runModels: [RunModel] = []
-        let perPage = max(1, options.testsPerListPage)
 
         for (sourceIndex, source) in sources.enumerated() {
             let runNames = Dictionary(
@@ -55,116 +56,57 @@ public struct ReportGenerator {
             let multipleRuns = sources.count > 1 || source.runs.count > 1
             runModels += source.runs.map { RunModelBuilder.model($0, name: runNames[$0.index] ?? "run") }
             let pages = TestPageBuilder(source: source, files: files, excerpt: excerpt, runName: nil)
-            // Consecutive tests nearly always share their group (module and suites): build its title once.
-            var lastGroup: (module: String?, suites: [String], runIndex: Int, key: String)?
             try source.forEachTest { test in
                 totals.add(test)
-                let runKey = sourceIndex * 10_000 + test.runIndex
-                let runName = multipleRuns ? runNames[test.runIndex] : nil
-                let href = ReportPaths.testPage(id: test.id, runIndex: runKey)
-                let listPage = summaries.count / perPage + 1
-                let hasPage = TestSummary.needsPage(test)
-                let failure = test.status.isFailure ? Self.firstFailure(test) : nil
-                let groupKey: String
-                if let lastGroup, lastGroup.runIndex == test.runIndex, lastGroup.module == test.identity.module,
-                    lastGroup.suites == test.identity.suites
-                {
-                    groupKey = lastGroup.key
-                } else {
-                    groupKey = DisplayText.clean(TestSummary.groupKey(test, runName: runName))
-                    lastGroup = (test.identity.module, test.identity.suites, test.runIndex, groupKey)
-                }
-                summaries.append(
-                    TestSummary(
-                        name: DisplayText.clean(ReportFormatting.testName(test)),
-                        groupKey: groupKey,
-                        status: test.status, duration: test.duration, href: href,
-                        anchor: ReportPaths.anchor(id: test.id, runIndex: runKey), listPage: listPage,
-                        hasPage: hasPage,
-                        failureMessage: DisplayText.clean(
-                            failure?.message ?? (test.status == .passed ? nil : test.finalAttempt?.statusReason)),
-                        failureLocation: DisplayText.clean(failure?.location?.description)))
+                let summary = summaries.summary(
+                    of: test, runKey: sourceIndex * 10_000 + test.runIndex,
+                    runName: multipleRuns ? runNames[test.runIndex] : nil, listPage: lists.nextListPage)
+                lists.add(summary)
+                try search.add(summary)
+                facts.add(summary)
                 for measurement in test.attempts.last?.measurements ?? [] {
-                    let verdict = measurement.verdict
-                    performance.append(
-                        PerformanceModel(
-                            name: DisplayText.clean(ReportFormatting.testName(test)),
-                            href: hasPage ? href : "all-\(listPage).html",
-                            metric: DisplayText.clean("\(measurement.name) (\(measurement.unit))"),
-                            average: ReportFormatting.number(measurement.average),
-                            verdictText: DisplayText.clean(verdict.reason),
-                            verdictClass: verdict.isFailure ? "verdict-fail" : "verdict-pass"))
+                    facts.addMeasurement(Self.performanceModel(measurement, of: summary))
                 }
-                guard hasPage else { return }
-                let chrome = chrome(
-                    title: DisplayText.clean(ReportFormatting.testName(test)), root: "../", templates: templates)
+                guard let pagePath = summary.pagePath else { return }
                 let model = try pages.model(
-                    for: test, chrome: chrome,
-                    listHref: "../all-\(listPage).html#\(ReportPaths.anchor(id: test.id, runIndex: runKey))")
-                try files.write(try templates.render(model, template: "test"), to: href)
+                    for: test, chrome: chrome(title: summary.name, root: "../", templates: templates),
+                    listHref: "../all-\(summary.listPage).html#\(summary.anchor)")
+                try files.write(try templates.render(model, template: "test"), to: pagePath)
             }
         }
 
-        try writeLists(summaries, templates: templates, files: files, perPage: perPage)
-        let chunks = try SearchIndexWriter.write(summaries, to: files)
+        try lists.write(templates: templates, files: files) { chrome(title: $0, root: "", templates: templates) }
         let index = IndexPageBuilder.model(
-            summaries: summaries, totals: totals, runs: runModels, performance: performance, searchChunks: chunks,
-            failuresOnIndex: options.failuresOnIndex,
-            chrome: chrome(title: options.title, root: "", templates: templates))
+            facts: facts, totals: totals, runs: runModels, testCount: lists.testCount,
+            searchChunks: try search.finish(), chrome: chrome(title: options.title, root: "", templates: templates))
         let indexHTML = try templates.render(index, template: "index")
         try files.write(indexHTML, to: "index.html")
         try files.write(templates.stylesheet, to: "assets/report.css")
         try files.write(templates.script, to: "assets/report.js")
-        try files.finish()
 
         var summary = ReportSummary()
         summary.filesWritten = files.filesWritten
         summary.bytesWritten = files.bytesWritten
-        summary.testCount = summaries.count
+        summary.testCount = lists.testCount
         summary.indexBytes = indexHTML.utf8.count
         return summary
     }
 
-    private func writeLists(_ summaries: [TestSummary], templates: TemplateSet, files: ReportFileWriter, perPage: Int)
-        throws
-    {
-        let pageCount = max(1, (summaries.count + perPage - 1) / perPage)
-        for page in 1...pageCount {
-            let slice = summaries[min(summaries.count, (page - 1) * perPage)..<min(summaries.count, page * perPage)]
-            let links = PageLinkModel.window(page: page, count: pageCount) { "all-\($0).html" }
-            let model = ListPageModel(
-                chrome: chrome(title: "All tests, page \(page) of \(pageCount)", root: "", templates: templates),
-                heading: "All tests",
-                description:
-                    "Page \(page) of \(pageCount): tests \(slice.startIndex + 1) to \(slice.endIndex) of \(summaries.count), grouped by module and suite.",
-                groups: ListPageRows.groups(slice, root: ""), isEmpty: slice.isEmpty, pages: links,
-                hasPages: !links.isEmpty)
-            try files.write(try templates.render(model, template: "list"), to: "all-\(page).html")
-        }
-        let lists: [(String, String, (TestStatus) -> Bool)] = [
-            ("failed.html", "Failed tests", { $0.isFailure }),
-            ("skipped.html", "Skipped tests", { $0 == .skipped }),
-        ]
-        for (path, heading, include) in lists {
-            let selected = summaries.filter { include($0.status) }
-            let model = ListPageModel(
-                chrome: chrome(title: heading, root: "", templates: templates),
-                heading: heading, description: "\(selected.count) of \(summaries.count) tests.",
-                groups: ListPageRows.groups(selected[...], root: ""), isEmpty: selected.isEmpty, pages: [],
-                hasPages: false)
-            try files.write(try templates.render(model, template: "list"), to: path)
-        }
+    private static func performanceModel(_ measurement: MeasurementRecord, of test: TestSummary) -> PerformanceModel {
+        let verdict = measurement.verdict
+        return PerformanceModel(
+            name: test.name,
+            href: test.hasPage ? test.href : "all-\(test.listPage).html",
+            metric: DisplayText.clean("\(measurement.name) (\(measurement.unit))"),
+            average: ReportFormatting.number(measurement.average),
+            verdictText: DisplayText.clean(verdict.reason),
+            verdictClass: verdict.isFailure ? "verdict-fail" : "verdict-pass")
     }
 
     private func chrome(title: String, root: String, templates: TemplateSet) -> PageChrome {
         PageChrome(
             title: title, reportTitle: options.title, csp: Self.contentSecurityPolicy, root: root,
             generator: options.generator, stylesHTML: nil, scriptHTML: nil)
-    }
-
-    static func firstFailure(_ test: TestRecord) -> IssueRecord? {
-        let issues = (test.finalAttempt?.allIssues ?? []) + test.cases.flatMap { $0.attempts.last?.allIssues ?? [] }
-        return issues.first { $0.kind.isFailure } ?? issues.first
     }
 
     static func runName(_ run: RunResult, sourceIndex: Int, count: Int) -> String {

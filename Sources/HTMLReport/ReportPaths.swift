@@ -7,13 +7,22 @@ import ResultModel
 public enum ReportPaths {
     /// `tests/<readable part>-<hash>.html` for a test of a run (run 0 keeps the plain path).
     public static func testPage(id: String, runIndex: Int) -> String {
-        let key = runIndex == 0 ? id : "\(runIndex)/\(id)"
-        return "tests/\(sanitize(id, limit: 60))-\(hash(key)).html"
+        testPage(id: id, hash: testHash(id: id, runIndex: runIndex))
     }
 
     /// The anchor of a test's row in the list pages.
     public static func anchor(id: String, runIndex: Int) -> String {
-        "t-" + hash(runIndex == 0 ? id : "\(runIndex)/\(id)")
+        "t-" + hex(testHash(id: id, runIndex: runIndex))
+    }
+
+    /// The hash both a test's page and its anchor are named by.
+    static func testHash(id: String, runIndex: Int) -> UInt64 {
+        runIndex == 0 ? hashValue(id) : hashValue("\(runIndex)/\(id)")
+    }
+
+    /// `tests/<readable part>-<hash>.html`, for a ``testHash(id:runIndex:)`` already computed.
+    static func testPage(id: String, hash: UInt64) -> String {
+        "tests/\(sanitize(id, limit: 60))-\(hex(hash)).html"
     }
 
     /// `attachments/<digest prefix>-<sanitized name>`.
@@ -51,17 +60,22 @@ public enum ReportPaths {
     }
 
     /// A 64-bit FNV-1a hash of `text` in 16 hexadecimal digits.
-    public static func hash(_ text: String) -> String {
+    public static func hash(_ text: String) -> String { hex(hashValue(text)) }
+
+    /// The 64-bit FNV-1a hash of `text`'s UTF-8 bytes.
+    static func hashValue(_ text: String) -> UInt64 {
         var value: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in text.utf8 {
             value ^= UInt64(byte)
             value = value &* 0x0000_0100_0000_01B3
         }
-        let hexDigits = Array("0123456789abcdef".utf8)
-        var digits = [UInt8](repeating: 0, count: 16)
-        for position in 0..<16 {
-            digits[15 - position] = hexDigits[Int((value >> (UInt64(position) * 4)) & 0xF)]
-        }
-        return String(decoding: digits, as: UTF8.self)
+        return value
+    }
+
+    /// `value` in 16 lowercase hexadecimal digits.
+    static func hex(_ value: UInt64) -> String {
+        var buffer = OutputBuffer(capacity: 16)
+        buffer.appendHex(value)
+        return buffer.string
     }
 }

@@ -6,13 +6,27 @@ struct TestSummary {
     var groupKey: String
     var status: TestStatus
     var duration: Double?
-    var href: String
-    var anchor: String
+    /// `tests/<name>-<hash>.html` when the test has a page of its own.
+    var pagePath: String?
+    /// The hash naming the test's page and its row's anchor (`t-<hash>`).
+    var anchorHash: UInt64
     /// The page of the all-tests list holding the test's row.
     var listPage: Int
-    var hasPage: Bool
     var failureMessage: String?
     var failureLocation: String?
+
+    /// Whether the test has a page of its own.
+    var hasPage: Bool { pagePath != nil }
+
+    /// The id of the test's row in the list pages.
+    var anchor: String { "t-" + ReportPaths.hex(anchorHash) }
+
+    /// Where links to the test lead, from the report's root: its page, or its row in the all-tests list.
+    var href: String {
+        var buffer = OutputBuffer(capacity: 48)
+        buffer.appendHref(self)
+        return buffer.string
+    }
 
     /// Whether a test needs a page of its own: anything beyond a status and a duration.
     static func needsPage(_ test: TestRecord) -> Bool {
@@ -30,5 +44,20 @@ struct TestSummary {
         parts.append(test.identity.module ?? "(no module)")
         parts.append(test.identity.suites.isEmpty ? "(no suite)" : test.identity.suites.joined(separator: "."))
         return parts.joined(separator: " › ")
+    }
+}
+
+extension OutputBuffer {
+    /// Appends where links to `test` lead, from the report's root: `tests/….html` or `all-N.html#t-<hash>`. Only
+    /// our own sanitized names, so it needs no escaping.
+    mutating func appendHref(_ test: TestSummary) {
+        if let page = test.pagePath {
+            appendTrusted(page)
+        } else {
+            append("all-")
+            appendDecimal(test.listPage)
+            append(".html#t-")
+            appendHex(test.anchorHash)
+        }
     }
 }

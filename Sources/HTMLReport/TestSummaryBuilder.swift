@@ -1,0 +1,39 @@
+import ResultModel
+
+/// Makes the ``TestSummary`` of each test as it is read. Tests of one suite come one after another, so the group
+/// key of the previous test is reused when module, suites and run are the same.
+struct TestSummaryBuilder {
+    private var lastGroup: (runName: String?, module: String?, suites: [String], key: String)?
+
+    /// The summary of `test`, listed on all-tests page `listPage`; `runKey` tells runs of several bundles apart.
+    mutating func summary(of test: TestRecord, runKey: Int, runName: String?, listPage: Int) -> TestSummary {
+        let hash = ReportPaths.testHash(id: test.id, runIndex: runKey)
+        let failure = test.status.isFailure ? Self.firstFailure(test) : nil
+        return TestSummary(
+            name: DisplayText.clean(ReportFormatting.testName(test)),
+            groupKey: groupKey(test, runName: runName),
+            status: test.status, duration: test.duration,
+            pagePath: TestSummary.needsPage(test) ? ReportPaths.testPage(id: test.id, hash: hash) : nil,
+            anchorHash: hash, listPage: listPage,
+            failureMessage: DisplayText.clean(
+                failure?.message ?? (test.status == .passed ? nil : test.finalAttempt?.statusReason)),
+            failureLocation: DisplayText.clean(failure?.location?.description))
+    }
+
+    private mutating func groupKey(_ test: TestRecord, runName: String?) -> String {
+        if let lastGroup, lastGroup.runName == runName, lastGroup.module == test.identity.module,
+            lastGroup.suites == test.identity.suites
+        {
+            return lastGroup.key
+        }
+        let key = DisplayText.clean(TestSummary.groupKey(test, runName: runName))
+        lastGroup = (runName, test.identity.module, test.identity.suites, key)
+        return key
+    }
+
+    /// The issue a failed test's row shows: its first failure, or its first issue.
+    static func firstFailure(_ test: TestRecord) -> IssueRecord? {
+        let issues = (test.finalAttempt?.allIssues ?? []) + test.cases.flatMap { $0.attempts.last?.allIssues ?? [] }
+        return issues.first { $0.kind.isFailure } ?? issues.first
+    }
+}

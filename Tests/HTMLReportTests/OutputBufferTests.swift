@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+@testable import HTMLReport
+
+@Suite struct OutputBufferTests {
+    static let hostileTexts = [
+        "", "plain", "<script>alert('x')</script>", "a & b \"quoted\" 'single'", "tab\tline\nreturn\r",
+        "nul\u{0} bell\u{7} esc\u{1B}[31m del\u{7F}", "c1 \u{80}\u{85}\u{9F} then \u{A0}\u{A9}",
+        "é ü 漢字 🙂 \u{2028}\u{2029}",
+        "\u{C2}", "ends with c2 \u{C2}\u{C2}\u{80}", "</script><!--", "\\ back\\slash \"",
+    ]
+
+    @Test(arguments: hostileTexts)
+    func htmlEscapingMatchesHTMLEscaping(text: String) {
+        var buffer = OutputBuffer()
+        buffer.appendEscapedHTML(text)
+        #expect(buffer.string == HTMLEscaping.escape(text))
+    }
+
+    @Test(arguments: hostileTexts)
+    func jsonStringsDecodeToTheTextAndHideMarkup(text: String) throws {
+        var buffer = OutputBuffer()
+        buffer.appendJSONString(text)
+        let decoded = try JSONDecoder().decode(String.self, from: Data(buffer.bytes))
+        #expect(decoded == text)
+        for forbidden in ["<", ">", "&", "\u{2028}", "\u{2029}", "\n", "\u{0}"] {
+            #expect(!buffer.string.contains(forbidden))
+        }
+    }
+
+    @Test func hexAndDecimalDigits() {
+        var buffer = OutputBuffer()
+        buffer.appendHex(0x00ab_cdef_0123_4567)
+        buffer.append(" ")
+        buffer.appendDecimal(1234)
+        #expect(buffer.string == "00abcdef01234567 1234")
+        #expect(ReportPaths.hash("M/S/test") == ReportPaths.hex(ReportPaths.hashValue("M/S/test")))
+    }
+
+    @Test func durationsReadAsPrintfWouldWriteThem() {
+        var values: [Double] = [0, -0.0, 0.0005, 0.0015, 0.0025, 0.4994, 0.9995, 0.99951, 1, 1.005, 1.015]
+        values += [2.675, 119.995]
+        let small: [Double] = (0..<2000).map { Double($0) * 0.000_123_7 }
+        let large: [Double] = (0..<2000).map { 1 + Double($0) * 0.0591 }
+        values += small + large
+        values += [-0.25, -3, 120, 3599.9]
+        for value in values {
+            let expected: String
+            if value < 1 {
+                expected = String(format: "%.0f ms", value * 1000)
+            } else if value < 120 {
+                expected = String(format: "%.2f s", value)
+            } else {
+                expected = String(format: "%dm %02ds", Int(value) / 60, Int(value) % 60)
+            }
+            #expect(ReportFormatting.duration(value) == expected, "\(value)")
+        }
+        #expect(ReportFormatting.duration(nil) == "")
+        #expect(ReportFormatting.duration(.nan) == "")
+    }
+}
