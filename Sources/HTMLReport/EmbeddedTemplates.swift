@@ -141,7 +141,7 @@ enum EmbeddedTemplates {
 """####,
         "list.mustache": ####"""
 {{! list: a page of tests (failed, skipped, or one page of all tests, grouped by module and suite).
-    Reads: header/footer fields, heading, description, groups[title, rowsHTML (rows built by our escaping code)], pages[label, href, isCurrent], isEmpty }}
+    Reads: header/footer fields, heading, description, groups[title, rowsHTML (rows built by our escaping code)], pages[label, href, isCurrent, isGap], isEmpty }}
 {{> header}}
 <h1>{{heading}}</h1>
 <p>{{description}}</p>
@@ -204,6 +204,8 @@ pre { white-space: pre-wrap; overflow-wrap: anywhere; background: var(--panel); 
 .failures { padding-left: 20px; } .failure { margin: 10px 0; } .failure .name { font-weight: 600; }
 .location { color: var(--muted); margin-left: 6px; }
 .issue { margin: 8px 0; } .issue .kind { font-weight: 600; }
+td > .issue:first-child, td > p:first-child { margin-top: 0; } td > p { margin: 0 0 6px; }
+.test-identity .name { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; color: var(--muted); }
 .crumbs ol { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 6px; }
 .crumbs li + li::before { content: "›"; margin-right: 6px; color: var(--muted); }
 .activities, .activities ul { list-style: none; padding-left: 18px; margin: 4px 0; }

@@ -20,7 +20,9 @@ enum ListPageRows {
         html.append("</td><td class=\"num\">")
         html.appendTrusted(ReportFormatting.duration(test.duration))
         html.append("</td><td>")
-        if let message = test.failureMessage {
+        if let detail = test.detail {
+            html.append(detail)
+        } else if let message = test.failureMessage {
             html.appendEscapedHTML(ReportFormatting.firstLines(message, lines: 2, limit: 200))
             if let location = test.failureLocation {
                 html.append(" <code>")

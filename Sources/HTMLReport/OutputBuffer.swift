@@ -35,9 +35,14 @@ struct OutputBuffer {
 
     /// Appends `value` as 16 lowercase hexadecimal digits.
     mutating func appendHex(_ value: UInt64) {
-        for shift in stride(from: 60, through: 0, by: -4) {
-            let digit = UInt8((value >> UInt64(shift)) & 0xF)
-            bytes.append(digit < 10 ? 0x30 + digit : 0x57 + digit)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { digits in
+            var remaining = value
+            for index in (0..<16).reversed() {
+                let digit = UInt8(remaining & 0xF)
+                digits[index] = digit < 10 ? 0x30 + digit : 0x57 + digit
+                remaining >>= 4
+            }
+            bytes.append(contentsOf: digits)
         }
     }
 

@@ -2,11 +2,11 @@ import Foundation
 import ResultModel
 
 /// Writes a static HTML report of one or more result sources into a folder: `index.html`, one page per test
-/// that has something to show (the others are rows with stable anchors in the list pages), `failed.html`,
-/// `skipped.html`, `all-N.html`, search data and assets.
+/// with more to show than fits in a row (the others are rows with stable anchors in the list pages, showing all
+/// they have; see ``RowDetail``), `failed.html`, `skipped.html`, `all-N.html`, search data and assets.
 ///
-/// Tests are read once, one at a time: each test's page is written as the test is read, and only a short
-/// summary of it is kept for the index and the lists.
+/// Tests are read once, one at a time: each test's page is written as the test is read, and its list rows,
+/// search entry and index facts are built on the way; only the rows are kept until the end.
 public struct ReportGenerator {
     /// The options.
     public let options: ReportOptions
@@ -41,7 +41,7 @@ public struct ReportGenerator {
         let templates = try TemplateSet(overrides: options.templatesDirectory)
         let files = try ReportFileWriter(root: folder)
         let excerpt = SourceExcerpt(root: options.sourceRoot)
-        var summaries = TestSummaryBuilder()
+        var summaries = TestSummaryBuilder(showsSource: options.sourceRoot != nil)
         var lists = ListPages(testsPerPage: options.testsPerListPage)
         var search = SearchIndexWriter(files: files)
         var facts = IndexFacts(failuresOnIndex: options.failuresOnIndex)

@@ -8,6 +8,8 @@ struct TestSummary {
     var duration: Double?
     /// `tests/<name>-<hash>.html` when the test has a page of its own.
     var pagePath: String?
+    /// The markup of the row's detail cell when the test's whole story fits in its row (see ``RowDetail``).
+    var detail: OutputBuffer?
     /// The hash naming the test's page and its row's anchor (`t-<hash>`).
     var anchorHash: UInt64
     /// The page of the all-tests list holding the test's row.
@@ -26,15 +28,6 @@ struct TestSummary {
         var buffer = OutputBuffer(capacity: 48)
         buffer.appendHref(self)
         return buffer.string
-    }
-
-    /// Whether a test needs a page of its own: anything beyond a status and a duration.
-    static func needsPage(_ test: TestRecord) -> Bool {
-        if test.attempts.count > 1 || !test.cases.isEmpty || test.status.isFailure { return true }
-        return test.attempts.contains { attempt in
-            attempt.issues.contains { $0.kind != .skip } || !attempt.activities.isEmpty || !attempt.attachments.isEmpty
-                || !attempt.measurements.isEmpty || attempt.output != nil
-        }
     }
 
     /// `run › module › suite`, the heading tests are grouped under.

@@ -3,18 +3,28 @@ import ResultModel
 /// Makes the ``TestSummary`` of each test as it is read. Tests of one suite come one after another, so the group
 /// key of the previous test is reused when module, suites and run are the same.
 struct TestSummaryBuilder {
+    /// Whether test pages can show source lines around issues (a source root was given).
+    let showsSource: Bool
     private var lastGroup: (runName: String?, module: String?, suites: [String], key: String)?
+
+    init(showsSource: Bool) { self.showsSource = showsSource }
 
     /// The summary of `test`, listed on all-tests page `listPage`; `runKey` tells runs of several bundles apart.
     mutating func summary(of test: TestRecord, runKey: Int, runName: String?, listPage: Int) -> TestSummary {
-        let hash = ReportPaths.testHash(id: test.id, runIndex: runKey)
+        let hash = ReportPaths.testHash(test.identity, runIndex: runKey)
         let failure = test.status.isFailure ? Self.firstFailure(test) : nil
+        var pagePath: String?
+        var detail: OutputBuffer?
+        switch RowDetail.placement(of: test, showsSource: showsSource) {
+        case .statusOnly: break
+        case .row(let html): detail = html
+        case .page: pagePath = ReportPaths.testPage(id: test.id, hash: hash)
+        }
         return TestSummary(
             name: DisplayText.clean(ReportFormatting.testName(test)),
             groupKey: groupKey(test, runName: runName),
             status: test.status, duration: test.duration,
-            pagePath: TestSummary.needsPage(test) ? ReportPaths.testPage(id: test.id, hash: hash) : nil,
-            anchorHash: hash, listPage: listPage,
+            pagePath: pagePath, detail: detail, anchorHash: hash, listPage: listPage,
             failureMessage: DisplayText.clean(
                 failure?.message ?? (test.status == .passed ? nil : test.finalAttempt?.statusReason)),
             failureLocation: DisplayText.clean(failure?.location?.description))

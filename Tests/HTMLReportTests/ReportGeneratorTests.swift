@@ -1,9 +1,10 @@
 import Foundation
-import HTMLReport
 import ResultBundle
 import ResultModel
 import Testing
 import _TestSupport
+
+@testable import HTMLReport
 
 @Suite struct ReportGeneratorTests {
     static var samples: [URL] {
@@ -81,11 +82,24 @@ import _TestSupport
         try reader.forEachTest { test in
             guard test.status.isFailure else { return }
             failures += 1
+            let name = HTMLEscaping.escape(test.displayName ?? test.identity.name)
             let page = ReportPaths.testPage(id: test.id, runIndex: test.runIndex)
-            #expect(
-                failed.contains("href=\"\(page)\">\(HTMLEscaping.escape(test.displayName ?? test.identity.name))</a>"),
-                "\(test.id)")
-            #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent(page).path))
+            if FileManager.default.fileExists(atPath: site.appendingPathComponent(page).path) {
+                #expect(failed.contains("href=\"\(page)\">\(name)</a>"), "\(test.id)")
+                return
+            }
+            // No page: the test's row in failed.html links to its row in the all-tests list and shows every issue.
+            let anchor = ReportPaths.anchor(id: test.id, runIndex: test.runIndex)
+            let start = try #require(failed.range(of: "<tr id=\"\(anchor)\""), "\(test.id) has no row")
+            let end = try #require(failed.range(of: "</tr>", range: start.upperBound..<failed.endIndex))
+            let row = failed[start.lowerBound..<end.lowerBound]
+            #expect(row.contains(".html#\(anchor)\">\(name)</a>"), "\(test.id)")
+            for issue in test.finalAttempt?.issues ?? [] {
+                #expect(row.contains(HTMLEscaping.escape(DisplayText.clean(issue.message))), "\(test.id)")
+                if let details = issue.details {
+                    #expect(row.contains(HTMLEscaping.escape(DisplayText.clean(details))), "\(test.id)")
+                }
+            }
         }
         #expect(failures > 0)
     }
@@ -110,7 +124,63 @@ import _TestSupport
         #expect(page.contains("worse than the baseline"))
     }
 
+    @Test func shortStoriesAreShownInFullInTheirRowsAndLongerOnesGetAPage() throws {
+        let memory = InMemoryResults()
+        let run = try memory.beginRun(RunRecord(producer: "t", source: "t"))
+        let short = TestAttempt(
+            status: .failed,
+            issues: [
+                IssueRecord(
+                    kind: .assertion, message: "expected <1>", location: SourceLocation(file: "S.swift", line: 3),
+                    details: "first detail\nsecond detail")
+            ], output: CapturedOutput(text: "\u{1B}[31mred words\u{1B}[0m and plain"))
+        let long = TestAttempt(
+            status: .failed, issues: [IssueRecord(kind: .assertion, message: "long")],
+            output: CapturedOutput(text: String(repeating: "a line of output\n", count: 200)))
+        let tests = [
+            TestRecord(runIndex: run, identity: TestIdentity(suites: ["S"], name: "short"), attempts: [short]),
+            TestRecord(runIndex: run, identity: TestIdentity(suites: ["S"], name: "long"), attempts: [long]),
+            TestRecord(runIndex: run, identity: TestIdentity(suites: ["S"], name: "retried"), attempts: [long, short]),
+            TestRecord(
+                runIndex: run, identity: TestIdentity(suites: ["S"], name: "quiet"),
+                attempts: [TestAttempt(status: .passed)]),
+        ]
+        for test in tests { try memory.addTest(test) }
+        let site = try generate([memory], label: "rows")
+        func hasPage(_ name: String) -> Bool {
+            FileManager.default.fileExists(
+                atPath: site.appendingPathComponent(ReportPaths.testPage(id: "S/\(name)", runIndex: 0)).path)
+        }
+        #expect(!hasPage("short") && !hasPage("quiet"))
+        #expect(hasPage("long") && hasPage("retried"))
+        let failed = try String(contentsOf: site.appendingPathComponent("failed.html"), encoding: .utf8)
+        let all = try String(contentsOf: site.appendingPathComponent("all-1.html"), encoding: .utf8)
+        let anchor = ReportPaths.anchor(id: "S/short", runIndex: 0)
+        for page in [failed, all] {
+            #expect(page.contains("<a href=\"all-1.html#\(anchor)\">short</a>"))
+            #expect(page.contains("<pre class=\"message\">expected &lt;1&gt;</pre>"))
+            #expect(page.contains("<pre class=\"details\">first detail\nsecond detail</pre>"))
+            #expect(page.contains("<code class=\"location\">S.swift:3</code>"))
+            #expect(page.contains("<pre class=\"log\">") && page.contains(">red words</span> and plain"))
+        }
+        let index = try String(contentsOf: site.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(index.contains("href=\"all-1.html#\(anchor)\""))
+
+        // With a source root, an issue's location may have source lines to show: the test gets a page.
+        let parent = try TestPaths.makeTemporaryDirectory("rows-source")
+        var options = ReportOptions(title: "Report", outputDirectory: parent.appendingPathComponent("site"))
+        options.sourceRoot = parent
+        _ = try ReportGenerator(options: options).generate(from: [memory])
+        #expect(
+            FileManager.default.fileExists(
+                atPath: options.outputDirectory.appendingPathComponent(ReportPaths.testPage(id: "S/short", runIndex: 0))
+                    .path))
+    }
+
     @Test func pathsComeFromIdentitiesNotPositions() {
+        let identity = TestIdentity(module: "M", suites: ["S", "Inner"], name: "test")
+        #expect(ReportPaths.testHash(identity, runIndex: 0) == ReportPaths.testHash(id: identity.id, runIndex: 0))
+        #expect(ReportPaths.testHash(identity, runIndex: 3) == ReportPaths.testHash(id: identity.id, runIndex: 3))
         #expect(ReportPaths.testPage(id: "M/S/test", runIndex: 0) == ReportPaths.testPage(id: "M/S/test", runIndex: 0))
         #expect(ReportPaths.testPage(id: "M/S/test", runIndex: 0) != ReportPaths.testPage(id: "M/S/test2", runIndex: 0))
         #expect(ReportPaths.sanitize("../../etc/passwd", limit: 80) == "____etc_passwd")

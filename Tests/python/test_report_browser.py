@@ -114,13 +114,21 @@ def test_without_javascript_every_failure_is_reachable_by_links(driver_without_j
     driver.get((folder / "index.html").as_uri())
     link = driver.find_element(By.CSS_SELECTOR, "a[href='failed.html']")
     link.click()
-    hrefs = [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, "table.tests a")]
-    failures = json.loads((folder / "../failures.json").read_text()) if (folder / "../failures.json").exists() else None
     rows = driver.find_elements(By.CSS_SELECTOR, "tr[data-status]")
-    assert len(hrefs) == len(rows)
-    for href in hrefs:
+    targets = []
+    for row in rows:
+        link = row.find_element(By.CSS_SELECTOR, "td a")
+        detail = row.find_elements(By.CSS_SELECTOR, "td")[3].text.strip().splitlines()
+        targets.append((link.get_attribute("href"), link.text, detail[0][:40] if detail else ""))
+    assert targets
+    for href, name, failure_text in targets:
         driver.get(href)
         assert driver.find_elements(By.TAG_NAME, "h1")
+        fragment = href.partition("#")[2]
+        # The link leads to the test's page, or to its row, which then shows the failure in full.
+        shown = driver.find_element(By.ID, fragment) if fragment else driver.find_element(By.TAG_NAME, "main")
+        assert name in shown.text, href
+        assert failure_text in shown.text, href
 
 
 @pytest.mark.parametrize("bundle", BUNDLES, ids=lambda path: path.stem)
