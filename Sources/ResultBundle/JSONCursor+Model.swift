@@ -21,8 +21,15 @@ extension JSONCursor {
 
     private mutating func repeatingStringArray() throws -> [String] {
         if readNull() { return [] }
+        let rest = UnsafeBufferPointer(rebasing: bytes[position...])
+        if let strings, let repeated = strings.repeatedArray(startOf: rest) {
+            position += repeated.length
+            return repeated.array
+        }
+        let start = position
         var values: [String] = []
         try readArray { values.append(try $0.readRepeatingString()) }
+        strings?.remember(values, text: UnsafeBufferPointer(rebasing: bytes[start..<position]))
         return values
     }
 

@@ -35,6 +35,8 @@ struct RecordBatchDecoding: @unchecked Sendable {
             batch.damage.append(problem)
             return batch
         }
+        // Lines are about 150 bytes; growing the array would copy every record decoded so far.
+        batch.lines.reserveCapacity(payload.count / 128 + 1)
         RecordLines.forEachLine(in: payload) { range, bytes in
             if let kind, let quick = RecordLines.quickKind(payload, range), quick != kind.rawValue { return }
             switch decodeLine(bytes, at: range.lowerBound, frameOffset: offset) {

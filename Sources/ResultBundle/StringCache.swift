@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reuses the `String`s of byte sequences seen recently, so decoding thousands of tests of the same module and
 /// suite allocates each name once instead of once per test.
 ///
@@ -21,5 +23,26 @@ final class StringCache {
         let string = String(decoding: bytes, as: UTF8.self)
         slots[slot] = (Array(bytes), string)
         return string
+    }
+
+    /// The JSON text of the last string array read through ``array(at:in:)``, and that array: consecutive tests
+    /// nearly always have the same suites.
+    private var lastArrayText: [UInt8] = []
+    private var lastArray: [String] = []
+
+    /// The array whose JSON text starts `bytes` (a complete JSON value is never a prefix of a different one), when
+    /// it is the one remembered last; returns it and the length of its text.
+    func repeatedArray(startOf bytes: UnsafeBufferPointer<UInt8>) -> (array: [String], length: Int)? {
+        let length = lastArrayText.count
+        guard length > 0, bytes.count >= length,
+            lastArrayText.withUnsafeBytes({ memcmp($0.baseAddress!, bytes.baseAddress!, length) == 0 })
+        else { return nil }
+        return (lastArray, length)
+    }
+
+    /// Remembers `array`, read from the JSON text `text`.
+    func remember(_ array: [String], text: UnsafeBufferPointer<UInt8>) {
+        lastArrayText = Array(text)
+        lastArray = array
     }
 }

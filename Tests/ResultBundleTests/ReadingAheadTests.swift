@@ -75,4 +75,30 @@ import _TestSupport
         let invalid: [UInt8] = Array("SuiteWithBrokenByte".utf8) + [0xFF]
         #expect(invalid.withUnsafeBufferPointer { cache.string($0) } == String(decoding: invalid, as: UTF8.self))
     }
+
+    /// Consecutive tests with the same suites share one array; a different array, even one that starts the same,
+    /// is decoded afresh.
+    @Test func repeatedSuiteArraysAreSharedAndOthersDecodedAfresh() throws {
+        let strings = StringCache()
+        let decoder = RecordLineCodec.makeDecoder()
+        func suites(_ line: String) throws -> [String] {
+            let bytes = Array(line.utf8)
+            let decoded = try bytes.withUnsafeBufferPointer {
+                try RecordLineCodec.decode($0, decoder: decoder, strings: strings)
+            }
+            guard case .test(let test) = decoded else { throw CocoaError(.coderReadCorrupt) }
+            return test.identity.suites
+        }
+        func line(_ suites: String, _ name: String) -> String {
+            #"{"kind":"test","test":{"identity":{"suites":\#(suites),"name":"\#(name)"},"attempts":[{"status":"passed"}]}}"#
+        }
+        let first = try suites(line(#"["Outer","Inner"]"#, "a"))
+        let second = try suites(line(#"["Outer","Inner"]"#, "b"))
+        #expect(second == ["Outer", "Inner"])
+        #expect(first.withUnsafeBufferPointer(\.baseAddress) == second.withUnsafeBufferPointer(\.baseAddress))
+        #expect(try suites(line(#"["Outer","Inner","Deeper"]"#, "c")) == ["Outer", "Inner", "Deeper"])
+        #expect(try suites(line(#"["Outer","Inner\"]"]"#, "d")) == ["Outer", "Inner\"]"])
+        #expect(try suites(line("[]", "e")) == [])
+        #expect(try suites(line(#"["Outer","Inner"]"#, "f")) == ["Outer", "Inner"])
+    }
 }
