@@ -46,9 +46,11 @@ def main():
     subprocess.run([sys.executable, GENERATOR, "junit", "100000", junit], check=True, capture_output=True)
     rows = []
 
-    def row(what, ours, peer_name, peer, budget):
-        ratio = ours / peer if peer else float("nan")
-        rows.append((what, f"{ours:.3f} s", f"{peer_name}: {peer:.3f} s", f"{ratio:.2f}x", budget))
+    def row(what, ours, peer_name, peer, budget, faster=False):
+        """`faster`: the ratio is how many times faster we are than the peer, not our cost in units of it."""
+        ratio = (peer / ours if faster else ours / peer) if peer and ours else float("nan")
+        rows.append((what, f"{ours:.3f} s", f"{peer_name}: {peer:.3f} s",
+                     f"{ratio:.1f}x faster" if faster else f"{ratio:.2f}x", budget))
 
     size = console.stat().st_size / 1e6
     seconds, memory = timed([binary, "import", console, "-o", work / "console.resultbundle", "--quiet"])
@@ -69,7 +71,7 @@ def main():
         peer_size = (work / "junit2html.html").stat().st_size
         row(f"HTML report of 100,000 tests: index {index / 1e6:.2f} MB (junit2html page {peer_size / 1e6:.1f} MB, "
             f"{peer_size / index:.0f}x larger), {memory:.0f} MB peak", seconds, "junit2html", peer_seconds,
-            "< 1.5 s, ≥ 10x faster, index < 2 MB")
+            "< 1.5 s, ≥ 10x faster, index < 2 MB", faster=True)
     exported = work / "export.xml"
     seconds, memory = timed([binary, "junit", bundle, "-o", exported, "--quiet"])
     row(f"JUnit export of 100,000 tests, {memory:.0f} MB peak", seconds, "gzip -6 of the XML written",
