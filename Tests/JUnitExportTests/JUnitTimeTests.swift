@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _TestSupport
 
 @testable import JUnitExport
 
@@ -11,7 +12,7 @@ import Testing
             0.0005, 0.0015, 0.0025, 0.0045, 0.0625, 0.1875, 1.0005, 2.0005, 0.9995, 0.0004999, 1e-9, 0.001, 0.004,
             123.4565, 999_999.9995, 1_000_000.0005, 12_345_678.1235, 1e11 + 0.0005, 1e12, 4.5e-4, 2.675, 1.5,
         ]
-        var generator = SplitMix(seed: 7)
+        var generator = SeededGenerator(seed: 7)
         for _ in 0..<20_000 {
             let ticks = Double(generator.next() % 100_000_000)
             values.append(ticks / 10_000)
@@ -41,7 +42,7 @@ import Testing
     @Test func timestampsAreWhatFoundationWrites() {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
-        var generator = SplitMix(seed: 3)
+        var generator = SeededGenerator(seed: 3)
         var values: [Double] = [0, -1, -0.5, 86_399.9, 951_782_400, 1_798_000_000.75, -12_219_292_800, 253_402_300_799]
         for _ in 0..<5_000 {
             values.append(Double.random(in: -12_219_292_800..<253_402_300_800, using: &generator).rounded(.down))
@@ -57,20 +58,5 @@ import Testing
         #expect(JUnitTime.timestamp(253_402_300_800) == nil)
         #expect(JUnitTime.timestamp(.nan) == nil)
         #expect(JUnitTime.timestamp(nil) == nil)
-    }
-}
-
-/// A small deterministic random number generator, so failures reproduce.
-struct SplitMix: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

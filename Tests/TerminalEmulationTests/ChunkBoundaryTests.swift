@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _TestSupport
 
 @testable import TerminalEmulation
 
@@ -50,18 +51,5 @@ struct ChunkBoundaryTests {
         let bytes = Array("中é😀".utf8)
         for byte in bytes { emulator.feed([byte]) }
         #expect(emulator.text == "中é😀\n")
-    }
-}
-
-/// A small deterministic random number generator (SplitMix64) for reproducible chunkings.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }
