@@ -37,7 +37,7 @@ public final class BackgroundSink: ResultSink, @unchecked Sendable {
         chunk.reserveCapacity(Self.chunkSize)
     }
 
-    public func addTest(_ test: TestRecord) throws {
+    public func addTest(_ test: consuming TestRecord) throws {
         chunk.append(.test(test))
         if chunk.count >= Self.chunkSize { try submitChunk() }
     }

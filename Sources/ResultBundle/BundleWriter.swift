@@ -87,7 +87,7 @@ public final class BundleWriter: ResultSink {
     }
 
     /// Adds a finished test; with ``FlushPolicy/everyTest`` it is in the file when this returns.
-    public func addTest(_ test: TestRecord) throws {
+    public func addTest(_ test: consuming TestRecord) throws {
         try checkOpen()
         let hash = BundleIndex.hash(test.identity)
         let lineOffset = try appendLine { RecordLineCodec.appendTest(test, to: &$0) }

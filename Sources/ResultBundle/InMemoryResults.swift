@@ -25,7 +25,7 @@ public final class InMemoryResults: ResultSink, ResultSource {
 
     public func addSuite(_ suite: SuiteRecord) throws { suites.append(suite) }
 
-    public func addTest(_ test: TestRecord) throws { tests.append(test) }
+    public func addTest(_ test: consuming TestRecord) throws { tests.append(test) }
 
     public func storeBlob(_ data: Data) throws -> BlobReference {
         let digest = ContentHash.sha256Hex(data)

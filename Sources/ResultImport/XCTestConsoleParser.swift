@@ -28,6 +28,10 @@ public final class XCTestConsoleParser {
     @exclusivity(unchecked) private var output: OutputBuffer
     @exclusivity(unchecked) private var suiteDepth = 0
     @exclusivity(unchecked) private var suitesWithTests: [String: Int] = [:]
+    @exclusivity(unchecked) private var countingSuite: String?
+    /// The identity of the test that started last, whose suites the next one usually shares.
+    @exclusivity(unchecked) private var lastStartedIdentity: TestIdentity?
+    @exclusivity(unchecked) private var countedInSuite = 0
     @exclusivity(unchecked) private var lastSuiteEndDepth: Int?
     private var orphanIssues: [String: [IssueRecord]] = [:]
     private var parsedFailureIssues = 0
@@ -122,6 +126,7 @@ public final class XCTestConsoleParser {
         case .suiteEnded(let name, let passed):
             suiteDepth = max(0, suiteDepth - 1)
             lastSuiteEndDepth = suiteDepth
+            flushSuiteCount()
             if let count = suitesWithTests.removeValue(forKey: name), count > 0 {
                 try sink.addSuite(
                     SuiteRecord(runIndex: runIndex, path: [name], status: passed ? .passed : .failed))
@@ -139,7 +144,9 @@ public final class XCTestConsoleParser {
                     open, status: .interrupted, reason: "a new test started before it ended", duration: nil, worker: nil
                 )
             }
-            current = OpenTest(printedName: name, identity: XCTestTestName.identity(name), startLine: lineNumber)
+            let identity = XCTestTestName.identity(name, reusingSuitesOf: lastStartedIdentity)
+            lastStartedIdentity = identity
+            current = OpenTest(printedName: name, identity: identity, startLine: lineNumber)
             if !orphanIssues.isEmpty { current?.issues = orphanIssues.removeValue(forKey: name) ?? [] }
             output.reset()
         case .caseEnded(let name, let word, let duration):
@@ -242,11 +249,29 @@ public final class XCTestConsoleParser {
             worker: worker
         )
         output.reset()
+        if let suite = open.identity.suites.last { countTest(inSuite: suite) }
         let test = TestRecord(runIndex: runIndex, identity: open.identity, status: status, attempts: [attempt])
-        try sink.addTest(test)
         parsed.add(test)
         summary.testCount += 1
-        if let suite = open.identity.suites.last { suitesWithTests[suite, default: 0] += 1 }
+        try sink.addTest(test)  // its last use: the record moves into the sink without a copy
+    }
+
+    /// Counts a test of `suite` (suite records are written only for suites with tests). Consecutive tests of
+    /// one suite are counted together, so the table is touched once per suite rather than once per test.
+    private func countTest(inSuite suite: String) {
+        if suite == countingSuite {
+            countedInSuite += 1
+            return
+        }
+        flushSuiteCount()
+        countingSuite = suite
+        countedInSuite = 1
+    }
+
+    private func flushSuiteCount() {
+        if let suite = countingSuite, countedInSuite > 0 { suitesWithTests[suite, default: 0] += countedInSuite }
+        countingSuite = nil
+        countedInSuite = 0
     }
 
     private func crossCheck() {

@@ -3,8 +3,9 @@ import ResultModel
 /// Turns the test names XCTest prints into identities: `Class.testX` (Linux), `-[Module.Class testX]` (Xcode),
 /// `Class.testX()` (Xcode parallel testing), and `Module.Class/testX`.
 enum XCTestTestName {
-    /// The identity for a printed name.
-    static func identity(_ printed: String) -> TestIdentity {
+    /// The identity for a printed name. When its suite is `previous`'s (the usual case: tests of a class run one
+    /// after another), `previous`'s suites array is shared instead of building another.
+    static func identity(_ printed: String, reusingSuitesOf previous: TestIdentity? = nil) -> TestIdentity {
         if printed.hasPrefix("-["), printed.hasSuffix("]") {
             let inner = printed.dropFirst(2).dropLast()
             let parts = inner.split(separator: " ", maxSplits: 1)
@@ -14,9 +15,14 @@ enum XCTestTestName {
         // The common Linux form `Class.testMethod`, split on its bytes (much faster than Character indexing).
         let split = printed.utf8.withContiguousStorageIfAvailable { bytes -> TestIdentity? in
             guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")) else { return nil }
-            let suite = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<dot]), as: UTF8.self)
-            let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(dot + 1)...]), as: UTF8.self)
-            return TestIdentity(suites: [suite], name: stripCall(name))
+            let suiteBytes = UnsafeBufferPointer(rebasing: bytes[..<dot])
+            let name = stripCall(String(decoding: UnsafeBufferPointer(rebasing: bytes[(dot + 1)...]), as: UTF8.self))
+            if let previous, previous.module == nil, previous.suites.count == 1,
+                previous.suites[0].utf8.elementsEqual(suiteBytes)
+            {
+                return TestIdentity(suites: previous.suites, name: name)
+            }
+            return TestIdentity(suites: [String(decoding: suiteBytes, as: UTF8.self)], name: name)
         }
         if let split { return split ?? TestIdentity(name: stripCall(printed)) }
         let utf8 = printed.utf8

@@ -11,7 +11,7 @@ public protocol ResultSink: AnyObject {
     /// Adds a suite's own record.
     func addSuite(_ suite: SuiteRecord) throws
     /// Adds a finished test. A durable sink has it on disk when this returns (see `docs/FORMAT.md`).
-    func addTest(_ test: TestRecord) throws
+    func addTest(_ test: consuming TestRecord) throws
     /// Stores content once per distinct value and returns its reference.
     func storeBlob(_ data: Data) throws -> BlobReference
     /// Stores a file's content once per distinct value and returns its reference, reading the file in chunks.

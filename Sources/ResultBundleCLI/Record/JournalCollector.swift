@@ -108,7 +108,9 @@ final class EnrichingSink: ResultSink {
 
     func beginRun(_ run: RunRecord) throws -> Int { try base.beginRun(run) }
     func addSuite(_ suite: SuiteRecord) throws { try base.addSuite(suite) }
-    func addTest(_ test: TestRecord) throws { try base.addTest(try collector.enrich(test, storingBlobsIn: base)) }
+    func addTest(_ test: consuming TestRecord) throws {
+        try base.addTest(try collector.enrich(test, storingBlobsIn: base))
+    }
     func storeBlob(_ data: Data) throws -> BlobReference { try base.storeBlob(data) }
     func storeBlob(contentsOf file: URL) throws -> BlobReference { try base.storeBlob(contentsOf: file) }
     func endRun(_ runIndex: Int, _ end: RunEnd) throws { try base.endRun(runIndex, end) }

@@ -11,9 +11,9 @@ final class CountingSink: ResultSink {
 
     func beginRun(_ run: RunRecord) throws -> Int { try base.beginRun(run) }
     func addSuite(_ suite: SuiteRecord) throws { try base.addSuite(suite) }
-    func addTest(_ test: TestRecord) throws {
-        try base.addTest(test)
+    func addTest(_ test: consuming TestRecord) throws {
         totals.add(test)
+        try base.addTest(test)
     }
     func storeBlob(_ data: Data) throws -> BlobReference { try base.storeBlob(data) }
     func storeBlob(contentsOf file: URL) throws -> BlobReference { try base.storeBlob(contentsOf: file) }
