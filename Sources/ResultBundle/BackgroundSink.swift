@@ -38,7 +38,7 @@ public final class BackgroundSink: ResultSink, @unchecked Sendable {
     }
 
     public func addTest(_ test: consuming TestRecord) throws {
-        chunk.append(.test(test))
+        chunk.append(.test(consume test))
         if chunk.count >= Self.chunkSize { try submitChunk() }
     }
 
@@ -77,15 +77,19 @@ public final class BackgroundSink: ResultSink, @unchecked Sendable {
 
     private func submitChunk() throws {
         try throwFailure()
-        let items = chunk
-        chunk.removeAll(keepingCapacity: true)
+        // Handed over in reverse, so the background thread can move records out with `popLast` instead of
+        // copying each one (and its names and arrays) out of the array.
+        let handed = HandedChunk(chunk)
+        chunk = []
+        chunk.reserveCapacity(Self.chunkSize)
+        handed.items.reverse()
         slots.wait()
         queue.async { [self] in
             defer { slots.signal() }
             guard lock.withLock({ failure == nil }) else { return }
             do {
-                for item in items {
-                    switch item {
+                while let item = handed.items.popLast() {
+                    switch consume item {
                     case .test(let test): try base.addTest(test)
                     case .suite(let suite): try base.addSuite(suite)
                     }
@@ -99,4 +103,14 @@ public final class BackgroundSink: ResultSink, @unchecked Sendable {
     private func throwFailure() throws {
         if let failure = lock.withLock({ failure }) { throw failure }
     }
+}
+
+/// A chunk on its way to the background thread, in a box so that the thread can take its records out in place
+/// (a captured array would be copied, records and all, on its first change).
+///
+/// Why `@unchecked Sendable` is sound: the producer stops touching the box before handing it to the queue.
+private final class HandedChunk<Item>: @unchecked Sendable {
+    var items: [Item]
+
+    init(_ items: [Item]) { self.items = items }
 }

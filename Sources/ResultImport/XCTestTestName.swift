@@ -18,7 +18,7 @@ enum XCTestTestName {
             let suiteBytes = UnsafeBufferPointer(rebasing: bytes[..<dot])
             let name = stripCall(String(decoding: UnsafeBufferPointer(rebasing: bytes[(dot + 1)...]), as: UTF8.self))
             if let previous, previous.module == nil, previous.suites.count == 1,
-                previous.suites[0].utf8.elementsEqual(suiteBytes)
+                previous.suites[0].utf8.withContiguousStorageIfAvailable({ $0.elementsEqual(suiteBytes) }) == true
             {
                 return TestIdentity(suites: previous.suites, name: name)
             }
