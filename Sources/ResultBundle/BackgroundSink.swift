@@ -77,16 +77,16 @@ public final class BackgroundSink: ResultSink, @unchecked Sendable {
 
     private func submitChunk() throws {
         try throwFailure()
-        // Handed over in reverse, so the background thread can move records out with `popLast` instead of
-        // copying each one (and its names and arrays) out of the array.
+        // The background thread reverses the chunk and moves records out with `popLast` instead of copying each
+        // one (and its names and arrays) out of the array.
         let handed = HandedChunk(chunk)
         chunk = []
         chunk.reserveCapacity(Self.chunkSize)
-        handed.items.reverse()
         slots.wait()
         queue.async { [self] in
             defer { slots.signal() }
             guard lock.withLock({ failure == nil }) else { return }
+            handed.items.reverse()
             do {
                 while let item = handed.items.popLast() {
                     switch consume item {
