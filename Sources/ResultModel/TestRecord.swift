@@ -62,9 +62,11 @@ public struct TestRecord: Sendable, Codable, Hashable {
     /// The status the attempts and cases imply: the final attempt's status, made worse by any failing case.
     /// A test whose cases were all skipped is skipped.
     public var combinedStatus: TestStatus {
-        let own = attempts.last?.status
+        // Read in place: `attempts.last?.status` would copy the whole attempt (a dozen counted references) first,
+        // and every decoded test computes this.
+        let own = attempts.indices.last.map { attempts[$0].status }
+        guard !cases.isEmpty else { return own ?? .interrupted }
         let caseStatuses = cases.map(\.status)
-        guard !caseStatuses.isEmpty else { return own ?? .interrupted }
         let worstCase = caseStatuses.max { $0.severity < $1.severity } ?? .passed
         guard let own else { return worstCase }
         if own == .skipped && worstCase != .skipped { return worstCase }
