@@ -191,6 +191,9 @@ h3 { font-size: 16px; margin-top: 20px; }
 table { border-collapse: collapse; width: 100%; margin: 8px 0; }
 th, td { text-align: left; padding: 4px 8px; border-bottom: 1px solid var(--line); vertical-align: top; overflow-wrap: anywhere; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+/* Lists: headings and statuses never break inside a word, and names keep a readable width beside long details. */
+table.tests th, table.tests td[class^="s-"] { white-space: nowrap; overflow-wrap: normal; }
+table.tests td:first-child { min-width: 12em; }
 pre, code { font: 13px/1.4 ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; }
 pre { white-space: pre-wrap; overflow-wrap: anywhere; background: var(--panel); padding: 8px; border-radius: 4px; margin: 6px 0; }
 .verdict { border-left: 6px solid var(--muted); padding: 4px 16px; background: var(--panel); }

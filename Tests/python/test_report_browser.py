@@ -70,6 +70,27 @@ def test_every_page_loads_without_errors_requests_or_script(driver, reports, bun
             assert url.startswith("file://") or url.startswith("data:"), f"{page.name} requested {url}"
 
 
+LINE_BOXES = """
+const range = document.createRange();
+range.selectNodeContents(arguments[0]);
+return new Set(Array.from(range.getClientRects(), rect => Math.round(rect.top))).size;
+"""
+
+
+@pytest.mark.parametrize("bundle", BUNDLES, ids=lambda path: path.stem)
+def test_list_headings_and_statuses_stay_on_one_line_beside_long_details(driver, reports, bundle):
+    folder = reports[bundle.stem]
+    driver.set_window_size(700, 900)
+    try:
+        for page in ("failed.html", "all-1.html"):
+            driver.get((folder / page).as_uri())
+            cells = driver.find_elements(By.CSS_SELECTOR, "table.tests th, table.tests td[class^='s-']")
+            for cell in cells:
+                assert driver.execute_script(LINE_BOXES, cell) <= 1, f"{page}: '{cell.text}' wraps"
+    finally:
+        driver.set_window_size(1200, 900)
+
+
 def test_hovering_and_clicking_hostile_text_runs_nothing(driver, reports):
     folder = reports["hostile"]
     for page in pages(folder):
