@@ -33,7 +33,7 @@
   var failureItems = Array.prototype.slice.call(document.querySelectorAll(".failure[data-status]"));
   var loaded = 0, requested = false;
   window.ResultBundleSearch = window.ResultBundleSearch || [];
-  status.textContent = "Type to search " + chunkCount + " search chunk(s) of tests.";
+  status.textContent = "Results appear as you type; names match anywhere, in any case.";
 
   function allowed() {
     var set = {};
