@@ -3,7 +3,7 @@ import Foundation
 
 /// Decodes record batches ahead of their consumer on background threads, so reading a bundle from start to end
 /// uses every core: while the consumer handles one batch's records, the next batches are read, checked,
-/// inflated and decoded.
+/// inflated and decoded (and, for ``BundleReader/forEachTestChunk(_:_:)``, transformed).
 ///
 /// Each of ``workerCount`` workers takes every n-th batch. A worker waits while it is more than ``depth``
 /// batches ahead of the consumer, so memory stays bounded by a few batches whatever the bundle's size. Batches
@@ -11,29 +11,32 @@ import Foundation
 ///
 /// Why `@unchecked Sendable` is sound: each worker uses its own `RecordBatchDecoding`; `ready`, `consumed`,
 /// `finishedWorkers` and `cancelled` are read and written only while `condition` is locked.
-final class BatchPrefetcher: @unchecked Sendable {
+final class BatchPrefetcher<Output>: @unchecked Sendable {
     /// How far ahead of the consumer a worker may decode.
-    static let depth = 3
+    static var depth: Int { 3 }
     /// Background decoders; two keep both cores of a small machine busy when the consumer is light.
-    static let workerCount = 2
+    static var workerCount: Int { 2 }
 
     private let condition = NSCondition()
     private let group = DispatchGroup()
     private let count: Int
-    private var ready: [Int: Result<RecordBatchDecoding.Batch, any Error>] = [:]
+    private var ready: [Int: Result<Output, any Error>] = [:]
     private var consumed = 0
     private var finishedWorkers = 0
     private var cancelled = false
 
-    /// Starts decoding the lines of `kind` of the batches at `offsets`, reading frames through `source`.
-    init(offsets: [Int64], kind: RecordLine.Kind?, source: FrameSource) {
+    /// What a worker makes of the record batch at an offset.
+    typealias Work = @Sendable (RecordBatchDecoding, Int64) throws -> Output
+
+    /// Starts doing `work` on the batches at `offsets`, reading frames through `source`.
+    init(offsets: [Int64], source: FrameSource, work: @escaping Work) {
         count = offsets.count
         let workers = min(Self.workerCount, offsets.count)
         for worker in 0..<workers {
             let decoding = RecordBatchDecoding(source: source)
             let mine = Array(stride(from: worker, to: offsets.count, by: workers))
             DispatchQueue.global().async(group: group) { [self] in
-                produce(mine.map { ($0, offsets[$0]) }, kind: kind, decoding: decoding)
+                produce(mine.map { ($0, offsets[$0]) }, decoding: decoding, work: work)
             }
         }
     }
@@ -41,7 +44,7 @@ final class BatchPrefetcher: @unchecked Sendable {
     deinit { cancel() }
 
     private func produce(
-        _ batches: [(sequence: Int, offset: Int64)], kind: RecordLine.Kind?, decoding: RecordBatchDecoding
+        _ batches: [(sequence: Int, offset: Int64)], decoding: RecordBatchDecoding, work: Work
     ) {
         for (sequence, offset) in batches {
             condition.lock()
@@ -49,7 +52,7 @@ final class BatchPrefetcher: @unchecked Sendable {
             let stop = cancelled
             condition.unlock()
             if stop { break }
-            let batch = Result { try decoding.decode(frameAt: offset, kind: kind) }
+            let batch = Result { try work(decoding, offset) }
             condition.lock()
             ready[sequence] = batch
             condition.broadcast()
@@ -62,9 +65,9 @@ final class BatchPrefetcher: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// The next batch in order, waiting for it to be decoded; `nil` after the last one.
-    /// - Throws: the I/O error a worker met (workers stop there).
-    func next() throws -> RecordBatchDecoding.Batch? {
+    /// The next batch's output in order, waiting for it; `nil` after the last one.
+    /// - Throws: the error a worker met (workers stop there).
+    func next() throws -> Output? {
         condition.lock()
         defer { condition.unlock() }
         guard consumed < count else { return nil }

@@ -72,9 +72,13 @@ public final class BundleReader: ResultSource {
 
     /// Calls `body` with each suite record, in the order written.
     public func forEachSuite(_ body: (SuiteRecord) throws -> Void) throws {
-        try forEachLine(inFrames: index.recordFrames.filter { $0.suiteCount > 0 }, kind: .suite) { line in
-            if case .suite(let suite) = line { try body(suite) }
+        let suites = RecordBatchDecoding.Extraction<SuiteRecord>(kind: .suite) { decoding, line in
+            guard case .suite(let suite) = try RecordLineCodec.decode(line, decoder: decoding.decoder) else {
+                return nil
+            }
+            return suite
         }
+        try forEachRecord(inFrames: index.recordFrames.filter { $0.suiteCount > 0 }, suites, body)
     }
 
     /// Calls `body` with each test, in the order written. The next record batch is decoded on a background thread
@@ -82,27 +86,61 @@ public final class BundleReader: ResultSource {
     /// Damaged batches and lines are skipped and added to ``damage``.
     /// - Complexity: O(size of the record batches).
     public func forEachTest(_ body: (TestRecord) throws -> Void) throws {
-        try forEachLine(inFrames: index.recordFrames.filter { $0.testCount > 0 }, kind: .test) { line in
-            if case .test(let test) = line { try body(test) }
+        try forEachRecord(inFrames: index.recordFrames.filter { $0.testCount > 0 }, Self.tests, body)
+    }
+
+    /// Calls `transform` with the tests of each record batch, on background threads (a few batches ahead), and
+    /// `body` with the results in order on the calling thread. Damaged batches and lines are skipped and added to
+    /// ``damage``.
+    public func forEachTestChunk<Output: Sendable>(
+        _ transform: @escaping @Sendable ([TestRecord]) throws -> Output, _ body: (Output) throws -> Void
+    ) throws {
+        let tests = Self.tests
+        try forEachBatch(inFrames: index.recordFrames.filter { $0.testCount > 0 }) { decoding, offset in
+            let batch = try decoding.decode(frameAt: offset, tests)
+            return (batch.damage, batch.records.isEmpty ? nil : try transform(batch.records))
+        } consume: { damage, output in
+            for problem in damage { note(problem) }
+            if let output { try body(output) }
         }
     }
 
-    /// Decodes the lines of the wanted kind of `frames`, in order; more than one batch is decoded ahead of `body`.
-    private func forEachLine(
-        inFrames frames: [BundleIndex.RecordFrame], kind: RecordLine.Kind, _ body: (RecordLine) throws -> Void
+    /// How test lines become tests.
+    private static let tests = RecordBatchDecoding.Extraction<TestRecord>(kind: .test) { decoding, line in
+        try RecordLineCodec.decodeTest(line, strings: decoding.strings)
+    }
+
+    /// Decodes the records `extraction` takes from `frames`, in order; more than one batch is decoded ahead of
+    /// `body`.
+    private func forEachRecord<Record>(
+        inFrames frames: [BundleIndex.RecordFrame], _ extraction: RecordBatchDecoding.Extraction<Record>,
+        _ body: (Record) throws -> Void
     ) throws {
-        let decoding = RecordBatchDecoding(source: source)
-        func consume(_ batch: RecordBatchDecoding.Batch) throws {
+        try forEachBatch(inFrames: frames) { decoding, offset in
+            try decoding.decode(frameAt: offset, extraction)
+        } consume: { batch in
             for problem in batch.damage { note(problem) }
-            for line in batch.lines { try body(line) }
+            // Lends each record to `body` in place: iterating the array would copy (retain) every record.
+            try batch.records.withUnsafeBufferPointer { records in
+                for index in records.indices { try body(records[index]) }
+            }
         }
+    }
+
+    /// Does `work` on each of `frames`, ahead of `consume` on background threads when there are several, and
+    /// calls `consume` with the outputs in order.
+    private func forEachBatch<Output>(
+        inFrames frames: [BundleIndex.RecordFrame], work: @escaping BatchPrefetcher<Output>.Work,
+        consume: (Output) throws -> Void
+    ) throws {
         guard frames.count > 1 else {
-            for frame in frames { try consume(try decoding.decode(frameAt: frame.offset, kind: kind)) }
+            let decoding = RecordBatchDecoding(source: source)
+            for frame in frames { try consume(try work(decoding, frame.offset)) }
             return
         }
-        let prefetcher = BatchPrefetcher(offsets: frames.map(\.offset), kind: kind, source: source)
+        let prefetcher = BatchPrefetcher(offsets: frames.map(\.offset), source: source, work: work)
         defer { prefetcher.cancel() }
-        while let batch = try prefetcher.next() { try consume(batch) }
+        while let output = try prefetcher.next() { try consume(output) }
     }
 
     /// The test with this id (``TestIdentity/id``), in the given run or the first run that has it, read through

@@ -17,17 +17,24 @@ struct RecordBatchDecoding: @unchecked Sendable {
         case damage(BundleDamage)
     }
 
-    /// A decoded batch: the lines of the wanted kind, and the damage met on the way.
-    struct Batch {
+    /// A decoded batch: the records of the wanted kind, and the damage met on the way.
+    struct Batch<Record> {
         var offset: Int64
-        var lines: [RecordLine] = []
+        var records: [Record] = []
         var damage: [BundleDamage] = []
     }
 
-    /// Decodes the lines of `kind` (every line when `nil`) of the record batch at `offset`.
+    /// How the lines of one kind become records on a decoding thread.
+    struct Extraction<Record>: Sendable {
+        var kind: RecordLine.Kind
+        /// The record a line of `kind` holds, or `nil` to skip the line; throws when the line is not a valid record.
+        var record: @Sendable (RecordBatchDecoding, UnsafeBufferPointer<UInt8>) throws -> Record?
+    }
+
+    /// Decodes the lines of `extraction`'s kind of the record batch at `offset`.
     /// - Throws: only I/O errors; damage is in the result.
-    func decode(frameAt offset: Int64, kind: RecordLine.Kind?) throws -> Batch {
-        var batch = Batch(offset: offset)
+    func decode<Record>(frameAt offset: Int64, _ extraction: Extraction<Record>) throws -> Batch<Record> {
+        var batch = Batch<Record>(offset: offset)
         let payload: [UInt8]
         switch try Self.payload(at: offset, source: source) {
         case .value(let bytes): payload = bytes
@@ -36,12 +43,13 @@ struct RecordBatchDecoding: @unchecked Sendable {
             return batch
         }
         // Lines are about 150 bytes; growing the array would copy every record decoded so far.
-        batch.lines.reserveCapacity(payload.count / 128 + 1)
+        batch.records.reserveCapacity(payload.count / 128 + 1)
         RecordLines.forEachLine(in: payload) { range, bytes in
-            if let kind, let quick = RecordLines.quickKind(payload, range), quick != kind.rawValue { return }
-            switch decodeLine(bytes, at: range.lowerBound, frameOffset: offset) {
-            case .value(let line): batch.lines.append(line)
-            case .damage(let problem): batch.damage.append(problem)
+            if RecordLines.isOtherKind(bytes, than: extraction.kind) { return }
+            do {
+                if let record = try extraction.record(self, bytes) { batch.records.append(record) }
+            } catch {
+                batch.damage.append(damage(error, at: range.lowerBound, frameOffset: offset))
             }
         }
         return batch
@@ -54,12 +62,15 @@ struct RecordBatchDecoding: @unchecked Sendable {
         do {
             return .value(try RecordLineCodec.decode(bytes, decoder: decoder, strings: strings))
         } catch {
-            return .damage(
-                BundleDamage(
-                    kind: .unreadableRecord, byteOffset: frameOffset,
-                    message: "record batch at byte \(frameOffset): the line at byte \(lineOffset) of its payload"
-                        + " is not a valid record (\(BundleReader.describe(error))); the line is skipped"))
+            return .damage(damage(error, at: lineOffset, frameOffset: frameOffset))
         }
+    }
+
+    private func damage(_ error: any Error, at lineOffset: Int, frameOffset: Int64) -> BundleDamage {
+        BundleDamage(
+            kind: .unreadableRecord, byteOffset: frameOffset,
+            message: "record batch at byte \(frameOffset): the line at byte \(lineOffset) of its payload"
+                + " is not a valid record (\(BundleReader.describe(error))); the line is skipped")
     }
 
     /// The uncompressed payload of the record batch at `offset`, or the damage that makes it unreadable.

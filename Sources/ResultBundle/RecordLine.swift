@@ -120,7 +120,7 @@ extension RecordLineCodec {
         }
         switch known {
         case .test:
-            guard let test else { throw cursor.failure("missing field test") }
+            guard let test = test.take() else { throw cursor.failure("missing field test") }
             return .test(test)
         case .suite:
             return .suite(try decoder.decode(SuiteRecord.self, from: bodyData()))
@@ -131,6 +131,28 @@ extension RecordLineCodec {
             guard let runIndex else { throw cursor.failure("missing field runIndex") }
             return .runEnd(index: runIndex, try decoder.decode(RunEnd.self, from: bodyData()))
         }
+    }
+
+    /// Decodes a line that is expected to be a test: its test, or `nil` when the line is of another kind.
+    /// Reading tests in bulk goes through here, without wrapping each test in a ``RecordLine``.
+    static func decodeTest(_ line: UnsafeBufferPointer<UInt8>, strings: StringCache?) throws -> TestRecord? {
+        var cursor = JSONCursor(line, strings: strings)
+        var isTest: Bool?
+        var test: TestRecord?
+        try cursor.readObject { cursor, key in
+            if key.equals("kind") {
+                isTest = try cursor.readString() == RecordLine.Kind.test.rawValue
+            } else if key.equals("test") {
+                test = try cursor.decodeTest()
+            } else {
+                try cursor.skipValue()
+            }
+        }
+        guard cursor.peek() == nil else { throw cursor.failure("text after the record's object") }
+        guard let isTest else { throw cursor.failure("missing field kind") }
+        guard isTest else { return nil }
+        guard let test = test.take() else { throw cursor.failure("missing field test") }
+        return test
     }
 
     /// The kind of a line and, for a test line, its identity, without decoding the rest.

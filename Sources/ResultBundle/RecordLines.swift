@@ -10,12 +10,15 @@ enum RecordLines {
     static func forEachLine(
         in payload: [UInt8], _ body: (Range<Int>, UnsafeBufferPointer<UInt8>) throws -> Void
     ) rethrows {
-        var start = 0
-        let count = payload.count
         try payload.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let count = buffer.count
+            var start = 0
             while start < count {
-                var end = start
-                while end < count && buffer[end] != 0x0A { end += 1 }
+                let end =
+                    memchr(base + start, 0x0A, count - start).map {
+                        UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base
+                    } ?? count
                 if end > start { try body(start..<end, UnsafeBufferPointer(rebasing: buffer[start..<end])) }
                 start = end + 1
             }
@@ -30,16 +33,19 @@ enum RecordLines {
         return offset..<end
     }
 
-    /// The line's kind when it starts with `{"kind":"` (as this library writes it), else `nil`.
-    static func quickKind(_ payload: [UInt8], _ range: Range<Int>) -> Substring? {
-        guard range.count > kindPrefix.count else { return nil }
-        for (index, byte) in kindPrefix.enumerated() where payload[range.lowerBound + index] != byte { return nil }
-        var end = range.lowerBound + kindPrefix.count
-        while end < range.upperBound && payload[end] != UInt8(ascii: "\"") {
-            if payload[end] == UInt8(ascii: "\\") { return nil }
+    /// Whether the line is known not to be of `kind`: it starts with `{"kind":"` (as this library writes it)
+    /// followed by another kind's name. A line written differently, or with an escape in its kind, is not ruled out.
+    static func isOtherKind(_ line: UnsafeBufferPointer<UInt8>, than kind: RecordLine.Kind) -> Bool {
+        let prefixLength = kindPrefix.count
+        guard line.count > prefixLength,
+            kindPrefix.withUnsafeBufferPointer({ memcmp($0.baseAddress!, line.baseAddress!, prefixLength) == 0 })
+        else { return false }
+        var end = prefixLength
+        while end < line.count && line[end] != UInt8(ascii: "\"") {
+            if line[end] == UInt8(ascii: "\\") { return false }
             end += 1
         }
-        guard end < range.upperBound else { return nil }
-        return Substring(decoding: payload[(range.lowerBound + kindPrefix.count)..<end], as: UTF8.self)
+        guard end < line.count else { return false }
+        return !UnsafeBufferPointer(rebasing: line[prefixLength..<end]).elementsEqual(kind.rawValue.utf8)
     }
 }

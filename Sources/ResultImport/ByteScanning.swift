@@ -80,3 +80,12 @@ extension UnsafeBufferPointer where Element == UInt8 {
         return ShortDecimal.parse(UnsafeBufferPointer(rebasing: self[range])) ?? Double(string(range))
     }
 }
+
+extension String {
+    /// Whether the string's UTF-8 bytes contain `needle`: a `memchr` scan, much faster than the generic
+    /// collection search that `contains(_:)` and `utf8.firstRange(of:)` fall back to.
+    func containsBytes(_ needle: StaticString) -> Bool {
+        var copy = self
+        return copy.withUTF8 { $0.firstRange(of: needle) != nil }
+    }
+}

@@ -276,7 +276,7 @@ struct JUnitImporter {
 
     /// `[[ATTACHMENT|path]]` lines whose file lies inside the input's folder.
     private func attachmentLines(in output: String) throws -> [AttachmentRecord] {
-        guard let base = attachmentsBase, output.contains("[[ATTACHMENT|") else { return [] }
+        guard let base = attachmentsBase, output.containsBytes("[[ATTACHMENT|") else { return [] }
         var records: [AttachmentRecord] = []
         let root = base.resolvingSymlinksInPath().standardizedFileURL.path
         for line in output.split(separator: "\n") {

@@ -47,11 +47,37 @@ public protocol ResultSource {
     /// Calls `body` with each test, in the order written, holding one test in memory at a time.
     /// - Complexity: O(size of the bundle) in time, O(largest test) in memory.
     func forEachTest(_ body: (TestRecord) throws -> Void) throws
+    /// Calls `transform` with the tests in order, a chunk of consecutive tests at a time, and `body` with each
+    /// chunk's result, in order, on the calling thread. A source may run `transform` on other threads, for several
+    /// chunks at once, while `body` handles earlier results; so `transform` must share no state with `body` or
+    /// with its other calls. An error thrown by `transform` is thrown here; no later result reaches `body`.
+    /// - Complexity: O(size of the bundle) in time, O(a few chunks) in memory.
+    func forEachTestChunk<Output: Sendable>(
+        _ transform: @escaping @Sendable ([TestRecord]) throws -> Output, _ body: (Output) throws -> Void
+    ) throws
     /// The content of a blob, checked against its hash.
     func blobData(_ reference: BlobReference) throws -> Data
 }
 
 extension ResultSource {
+    /// Runs `transform` on the calling thread, for chunks of ``defaultTestChunkSize`` tests.
+    public func forEachTestChunk<Output: Sendable>(
+        _ transform: @escaping @Sendable ([TestRecord]) throws -> Output, _ body: (Output) throws -> Void
+    ) throws {
+        var chunk: [TestRecord] = []
+        try forEachTest { test in
+            chunk.append(test)
+            if chunk.count == defaultTestChunkSize {
+                try body(try transform(chunk))
+                chunk.removeAll(keepingCapacity: true)
+            }
+        }
+        if !chunk.isEmpty { try body(try transform(chunk)) }
+    }
+
+    /// Tests per chunk in the default ``forEachTestChunk(_:_:)``.
+    public var defaultTestChunkSize: Int { 512 }
+
     /// Totals over every test, computed by reading every test record.
     public func totals() throws -> ResultTotals {
         var totals = ResultTotals()
