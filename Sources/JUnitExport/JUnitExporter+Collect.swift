@@ -3,6 +3,10 @@ import ResultModel
 
 extension JUnitExporter {
     /// Reads `source` once: writes each test's `<testcase>` into the spool and counts it in its suite.
+    ///
+    /// The elements are written in chunks on background threads (``TestCaseChunk``) while this thread copies
+    /// finished chunks into the spool in order; a test that needs the source or the attachment folder is written
+    /// here, by `writer`, in its place.
     func collect(
         _ source: any ResultSource, into writer: XMLStreamWriter, spool: TestCaseSpool, xmlFolder: URL,
         _ summary: inout JUnitExportSummary
@@ -16,22 +20,46 @@ extension JUnitExporter {
         var current: SpooledSuite?
         var stretchStart: Int64 = 0
         var counts = summary
-        try source.forEachTest { test in
-            let suite = table.suite(for: test)
-            if suite !== current {
-                try writer.flush()
-                current?.ranges.append(stretchStart..<spool.count)
-                current = suite
-                stretchStart = spool.count
-            }
-            let outcome = JUnitOutcome(test)
-            try caseWriter.write(test, outcome: outcome, className: suite.className, to: writer)
-            suite.count(test, as: outcome)
-            counts.testCases += 1
-            switch outcome {
-            case .failure, .error: counts.failures += 1
-            case .skipped: counts.skipped += 1
-            case .passed: break
+        var writerHoldsBytes = false
+        let flavor = options.flavor
+        let depth = testCaseDepth
+        try source.forEachTestChunk { tests in
+            try TestCaseChunk.write(tests, flavor: flavor, depth: depth)
+        } _: { chunk in
+            var xmlStart = 0
+            // Reads each case in place: iterating the array would copy (retain) every case's names.
+            try chunk.cases.withUnsafeBufferPointer { cases in
+                for index in cases.indices {
+                    let suite = table.suite(for: cases[index].tally)
+                    if suite !== current {
+                        try writer.flush()
+                        writerHoldsBytes = false
+                        current?.ranges.append(stretchStart..<spool.count)
+                        current = suite
+                        stretchStart = spool.count
+                    }
+                    if let test = cases[index].deferred {
+                        try caseWriter.write(
+                            test, outcome: cases[index].tally.outcome, className: suite.className, to: writer)
+                        writerHoldsBytes = true
+                    } else if let xmlEnd = cases[index].xmlEnd {
+                        if writerHoldsBytes {
+                            try writer.flush()
+                            writerHoldsBytes = false
+                        }
+                        try chunk.xml.withUnsafeBytes {
+                            try spool.write(UnsafeRawBufferPointer(rebasing: $0[xmlStart..<xmlEnd]))
+                        }
+                        xmlStart = xmlEnd
+                    }
+                    suite.count(cases[index].tally)
+                    counts.testCases += 1
+                    switch cases[index].tally.outcome {
+                    case .failure, .error: counts.failures += 1
+                    case .skipped: counts.skipped += 1
+                    case .passed: break
+                    }
+                }
             }
         }
         try writer.flush()
@@ -41,6 +69,9 @@ extension JUnitExporter {
         let runs = Dictionary(source.runs.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
         return CollectedSource(suites: table.suites, runs: runs)
     }
+
+    /// How deep `<testcase>` elements sit: in `<testsuite>`, itself in `<testsuites>` except for surefire.
+    var testCaseDepth: Int { options.flavor == .surefire ? 1 : 2 }
 }
 
 extension XMLStreamWriter {

@@ -1,3 +1,4 @@
+import CLibXML2
 import Foundation
 import ResultModel
 
@@ -32,11 +33,13 @@ public struct JUnitExporter {
         if options.flavor == .surefire {
             try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         }
+        // Test cases are written on several threads; libxml2 must set up its globals first.
+        xmlInitParser()
         let spool = TestCaseSpool(memoryLimit: spoolMemoryLimit)
         var collected: [CollectedSource] = []
         do {
             let writer = try XMLStreamWriter(into: spool, place: "the test cases being collected")
-            try writer.startTestCases(atDepth: options.flavor == .surefire ? 1 : 2)
+            try writer.startTestCases(atDepth: testCaseDepth)
             for source in sources {
                 collected.append(try collect(source, into: writer, spool: spool, xmlFolder: xmlFolder, &summary))
             }

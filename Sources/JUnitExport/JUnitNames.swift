@@ -5,6 +5,10 @@ import ResultModel
 /// same classname form one `<testsuite>` named after it.
 enum JUnitNames {
     static func className(_ identity: TestIdentity) -> String {
-        ((identity.module.map { [$0] } ?? []) + identity.suites).joined(separator: ".")
+        className(module: identity.module, suites: identity.suites)
+    }
+
+    static func className(module: String?, suites: [String]) -> String {
+        ((module.map { [$0] } ?? []) + suites).joined(separator: ".")
     }
 }

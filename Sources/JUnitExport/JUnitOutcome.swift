@@ -1,7 +1,7 @@
 import ResultModel
 
 /// What a test becomes in JUnit terms.
-enum JUnitOutcome {
+enum JUnitOutcome: Sendable {
     case passed
     case failure
     case error

@@ -31,13 +31,13 @@ final class SpooledSuite {
 
     deinit { className.deallocate() }
 
-    /// Counts `test`, whose outcome is `outcome`.
-    func count(_ test: TestRecord, as outcome: JUnitOutcome) {
+    /// Counts a test.
+    func count(_ test: CaseTally) {
         tests += 1
-        time += test.durationInPlace ?? 0
-        if firstStart == nil { firstStart = test.finalStart }
-        if test.attempts.count > 1 && test.isFlaky { flakes += 1 }
-        switch outcome {
+        time += test.duration ?? 0
+        if firstStart == nil { firstStart = test.start }
+        if test.isFlaky { flakes += 1 }
+        switch test.outcome {
         case .failure: failures += 1
         case .error: errors += 1
         case .skipped: skipped += 1

@@ -14,13 +14,11 @@ struct SuiteTable {
     /// The suite `test` belongs to, created when it is the suite's first test.
     /// - Complexity: O(1) when the test has the same run, module and suites as the one before (the usual case:
     ///   no string is built); otherwise one dictionary lookup.
-    mutating func suite(for test: TestRecord) -> SpooledSuite {
-        if let lastSuite, lastRunIndex == test.runIndex, lastModule == test.identity.module,
-            lastSuites == test.identity.suites
-        {
+    mutating func suite(for test: CaseTally) -> SpooledSuite {
+        if let lastSuite, lastRunIndex == test.runIndex, lastModule == test.module, lastSuites == test.suites {
             return lastSuite
         }
-        let className = JUnitNames.className(test.identity)
+        let className = JUnitNames.className(module: test.module, suites: test.suites)
         let key = "\(test.runIndex)\u{1}\(className)"
         let suite: SpooledSuite
         if let known = byKey[key] {
@@ -32,8 +30,8 @@ struct SuiteTable {
         }
         lastSuite = suite
         lastRunIndex = test.runIndex
-        lastModule = test.identity.module
-        lastSuites = test.identity.suites
+        lastModule = test.module
+        lastSuites = test.suites
         return suite
     }
 }

@@ -4,7 +4,9 @@ import ResultModel
 /// The plain text that goes in a test's `system-out`: its console output, then an outline of its activities,
 /// its parameterized cases, earlier attempts, measurements, terminal snapshots, and `[[ATTACHMENT|path]]` lines.
 struct SystemOutText {
-    let source: any ResultSource
+    /// Where blobs are read; `nil` on a background thread, which never writes a test that
+    /// ``readsSource(_:)``.
+    let source: (any ResultSource)?
     let attachments: AttachmentExporter?
     var outputLimit = 1 << 20
 
@@ -13,6 +15,13 @@ struct SystemOutText {
     func hasText(for test: TestRecord, describeRetries: Bool) -> Bool {
         guard !test.attempts.isEmpty else { return false }
         return test.finalAttemptHasDetails || !test.cases.isEmpty || (describeRetries && test.attempts.count > 1)
+    }
+
+    /// Whether the test's text reads a blob (its output or a terminal snapshot) or exports an attachment: things
+    /// only the exporter's own thread does.
+    static func readsSource(_ test: borrowing TestRecord) -> Bool {
+        guard test.finalAttemptHasDetails, let last = test.attempts.indices.last else { return false }
+        return test.attempts[last].output?.blob != nil || !test.attempts[last].allAttachments.isEmpty
     }
 
     func text(for test: TestRecord, describeRetries: Bool) throws -> String {
@@ -52,7 +61,7 @@ struct SystemOutText {
             parts.append(lines)
         }
         for attachment in attempt.allAttachments {
-            if attachment.kind == .terminalSnapshot, let data = try? source.blobData(attachment.blob),
+            if attachment.kind == .terminalSnapshot, let source, let data = try? source.blobData(attachment.blob),
                 let snapshot = try? JSONDecoder().decode(TerminalSnapshot.self, from: data)
             {
                 parts.append(
@@ -68,7 +77,7 @@ struct SystemOutText {
     private func outputText(_ output: CapturedOutput?) throws -> String? {
         guard let output else { return nil }
         if let text = output.text { return text }
-        guard let blob = output.blob else { return nil }
+        guard let blob = output.blob, let source else { return nil }
         let data = try source.blobData(blob)
         var text = String(decoding: data.prefix(outputLimit), as: UTF8.self)
         if data.count > outputLimit { text += "\n[output cut at \(outputLimit) bytes of \(data.count)]" }

@@ -5,21 +5,21 @@ import Foundation
 /// uses every core: while the consumer handles one batch's records, the next batches are read, checked,
 /// inflated and decoded (and, for ``BundleReader/forEachTestChunk(_:_:)``, transformed).
 ///
-/// Each of ``workerCount`` workers takes every n-th batch. A worker waits while it is more than ``depth``
-/// batches ahead of the consumer, so memory stays bounded by a few batches whatever the bundle's size. Batches
-/// come out in the order of `offsets`.
+/// Each of ``workerCount`` workers takes every n-th batch. A worker waits while it is more than one batch per
+/// worker ahead of the consumer, so memory stays bounded by a few batches whatever the bundle's size. Batches come
+/// out in the order of `offsets`.
 ///
 /// Why `@unchecked Sendable` is sound: each worker uses its own `RecordBatchDecoding`; `ready`, `consumed`,
 /// `finishedWorkers` and `cancelled` are read and written only while `condition` is locked.
 final class BatchPrefetcher<Output>: @unchecked Sendable {
-    /// How far ahead of the consumer a worker may decode.
-    static var depth: Int { 3 }
-    /// Background decoders; two keep both cores of a small machine busy when the consumer is light.
-    static var workerCount: Int { 2 }
+    /// Background decoders: one per core, at least two (they also overlap reading with decoding) and at most four
+    /// (more would hold more batches in memory than they save time).
+    static var workerCount: Int { min(4, max(2, ProcessInfo.processInfo.activeProcessorCount)) }
 
     private let condition = NSCondition()
     private let group = DispatchGroup()
     private let count: Int
+    private let workers: Int
     private var ready: [Int: Result<Output, any Error>] = [:]
     private var consumed = 0
     private var finishedWorkers = 0
@@ -32,6 +32,7 @@ final class BatchPrefetcher<Output>: @unchecked Sendable {
     init(offsets: [Int64], source: FrameSource, work: @escaping Work) {
         count = offsets.count
         let workers = min(Self.workerCount, offsets.count)
+        self.workers = workers
         for worker in 0..<workers {
             let decoding = RecordBatchDecoding(source: source)
             let mine = Array(stride(from: worker, to: offsets.count, by: workers))
@@ -48,7 +49,7 @@ final class BatchPrefetcher<Output>: @unchecked Sendable {
     ) {
         for (sequence, offset) in batches {
             condition.lock()
-            while sequence - consumed >= Self.depth && !cancelled { condition.wait() }
+            while sequence - consumed >= workers + 1 && !cancelled { condition.wait() }
             let stop = cancelled
             condition.unlock()
             if stop { break }
@@ -72,7 +73,7 @@ final class BatchPrefetcher<Output>: @unchecked Sendable {
         defer { condition.unlock() }
         guard consumed < count else { return nil }
         while ready[consumed] == nil {
-            guard finishedWorkers < min(Self.workerCount, count) else { return nil }
+            guard finishedWorkers < workers else { return nil }
             condition.wait()
         }
         let batch = ready.removeValue(forKey: consumed)!

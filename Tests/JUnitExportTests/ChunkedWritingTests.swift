@@ -1,0 +1,82 @@
+import Foundation
+import FoundationXML
+import JUnitExport
+import ResultModel
+import Testing
+import _TestSupport
+
+@testable import ResultBundle
+
+/// A bundle's test cases are written on background threads, a record batch at a time; tests that need the bundle
+/// (blob output, attachments) are written on the exporter's thread in their place. The result must not depend on
+/// where batches begin and end.
+@Suite struct ChunkedWritingTests {
+    /// Adds 2,000 tests in suites that interleave, some failing, some with text output, some with output and
+    /// attachments stored as blobs, to `sink`.
+    private func addTests(to sink: any ResultSink) throws {
+        let run = try sink.beginRun(RunRecord(producer: "t", source: "t"))
+        for index in 0..<2_000 {
+            let fails = index % 13 == 0
+            var attempt = TestAttempt(
+                status: fails ? .failed : .passed, duration: Double(index % 97) / 1_000,
+                issues: fails ? [IssueRecord(kind: .assertion, message: "value \(index) <wrong>")] : [])
+            if index % 17 == 0 { attempt.output = CapturedOutput(text: "printed by \(index)") }
+            if index % 29 == 0 {
+                attempt.output = CapturedOutput(blob: try sink.storeBlob(Data("stored output \(index)".utf8)))
+            }
+            if index % 31 == 0 {
+                let blob = try sink.storeBlob(Data("attachment \(index)".utf8))
+                attempt.attachments = [
+                    AttachmentRecord(name: "file\(index).txt", mediaType: "text/plain", kind: .text, blob: blob)
+                ]
+            }
+            let suite = "Suite\(index % 5 == 0 ? index / 400 : index % 3)"
+            try sink.addTest(
+                TestRecord(
+                    runIndex: run, identity: TestIdentity(module: "M", suites: [suite], name: "test\(index)"),
+                    attempts: [attempt]))
+        }
+    }
+
+    @Test(arguments: JUnitFlavor.allCases)
+    func aBundleOfManyBatchesExportsTheSameBytesAsTheSameTestsInMemory(flavor: JUnitFlavor) throws {
+        let directory = try TestPaths.makeTemporaryDirectory("junit-chunks-\(flavor)")
+        let memory = InMemoryResults()
+        try addTests(to: memory)
+        let bundleURL = directory.appendingPathComponent("many.resultbundle")
+        let writer = try BundleWriter(creating: bundleURL, flushPolicy: .batched(maxBytes: 8_192))
+        try addTests(to: writer)
+        try writer.close()
+        let bundle = try BundleReader(url: bundleURL)
+        #expect(bundle.index.recordFrames.count > 20)
+
+        var outputs: [[Data]] = []
+        for (name, source) in [("memory", memory as any ResultSource), ("bundle", bundle)] {
+            let output = directory.appendingPathComponent(name + (flavor == .surefire ? "" : ".xml"))
+            let options = JUnitExportOptions(
+                flavor: flavor, attachmentsDirectory: directory.appendingPathComponent("\(name)-attachments"))
+            let summary = try JUnitExporter(options: options).export([source], to: output)
+            #expect(summary.testCases == 2_000)
+            #expect(summary.attachments == 65)
+            outputs.append(try summary.files.map { try Data(contentsOf: $0) })
+        }
+        // The attachment folders differ by name only.
+        let renamed = outputs[0].map { data in
+            Data(
+                String(decoding: data, as: UTF8.self)
+                    .replacingOccurrences(of: "memory-attachments", with: "bundle-attachments").utf8)
+        }
+        #expect(outputs[1] == renamed)
+        let text = String(decoding: outputs[1].joined(), as: UTF8.self)
+        #expect(text.contains("stored output 29"))
+        #expect(text.contains("-file31.txt"))
+        if flavor != .surefire {
+            let document = try XMLDocument(data: outputs[1][0])
+            let suite0 = try document.nodes(forXPath: "//testsuite[@name='M.Suite0']/testcase/@name").map {
+                $0.stringValue ?? ""
+            }
+            let expected = (0..<2_000).filter { ($0 % 5 == 0 ? $0 / 400 : $0 % 3) == 0 }.map { "test\($0)" }
+            #expect(suite0 == expected)
+        }
+    }
+}
