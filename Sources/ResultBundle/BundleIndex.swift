@@ -83,6 +83,9 @@ struct BundleIndex {
     }
 
     /// The index's payload bytes.
+    /// Where ``dataEnd`` is in an encoded index.
+    static let dataEndPosition = 24
+
     func encode() throws -> [UInt8] {
         let encoder = RecordLineCodec.makeEncoder()
         let runsJSON = [UInt8](try encoder.encode(runs))
@@ -194,14 +197,38 @@ struct BundleIndex {
     }
 
     /// The tests ordered by hash, then write order (entries are added in write order). Sorts packed 64-bit
-    /// keys, which is several times faster than sorting the entries.
+    /// keys (hash, position) with a radix sort, several times faster than comparison sorts of 100,000 tests.
     private func sortedTests() -> [TestEntry] {
         guard tests.count < Int(UInt32.max) else { return tests.sorted(by: TestEntry.precedes) }
         var keys = [UInt64]()
         keys.reserveCapacity(tests.count)
         for (position, test) in tests.enumerated() { keys.append(UInt64(test.idHash) << 32 | UInt64(position)) }
-        keys.sort()
+        Self.sortByHighHalf(&keys)
         return keys.map { tests[Int($0 & 0xFFFF_FFFF)] }
+    }
+
+    /// Sorts `keys` by their high 32 bits, keeping the order of keys whose high halves are equal: two stable
+    /// counting passes over 16 bits each.
+    static func sortByHighHalf(_ keys: inout [UInt64]) {
+        guard keys.count > 1 else { return }
+        var scratch = [UInt64](repeating: 0, count: keys.count)
+        var counts = [Int](repeating: 0, count: 1 << 16)
+        for shift: UInt64 in [32, 48] {
+            for index in counts.indices { counts[index] = 0 }
+            for key in keys { counts[Int(key >> shift & 0xFFFF)] += 1 }
+            var total = 0
+            for index in counts.indices {
+                let count = counts[index]
+                counts[index] = total
+                total += count
+            }
+            for key in keys {
+                let digit = Int(key >> shift & 0xFFFF)
+                scratch[counts[digit]] = key
+                counts[digit] += 1
+            }
+            swap(&keys, &scratch)
+        }
     }
 }
 

@@ -150,16 +150,20 @@ public final class BundleWriter: ResultSink {
     /// Flushes, writes the index and the trailer, syncs and closes the file. Calling it again does nothing.
     public func close() throws {
         guard !isClosed else { return }
-        try flush()
+        // The last batch is compressed in the background while the index is sorted and encoded here; where that
+        // batch ends (the index's data end) is filled in once it is written.
+        try submitBatch()
+        var indexPayload = try index.encode()
         try settle()
         index.dataEnd = offset
-        let indexOffset = offset
-        let indexPayload = try index.encode()
-        try indexPayload.withUnsafeBytes { raw in
-            try BatchCompressor(level: 1).compress(raw) { compressed in
-                try writeFrame(.index, compressed: true, payload: compressed, uncompressedLength: raw.count)
-            }
+        for byte in 0..<8 {
+            indexPayload[BundleIndex.dataEndPosition + byte] = UInt8(truncatingIfNeeded: offset >> (8 * byte))
         }
+        let indexOffset = offset
+        let compressedIndex = try indexPayload.withUnsafeBytes {
+            try PartitionedDeflate.deflate($0, level: 1, parts: ProcessInfo.processInfo.activeProcessorCount)
+        }
+        try writeFrame(.index, compressed: true, payload: compressedIndex, uncompressedLength: indexPayload.count)
         var trailer = [UInt8]()
         trailer.appendLittleEndian(UInt64(indexOffset))
         trailer.append(contentsOf: Trailer.magic)
