@@ -30,14 +30,15 @@ extension JUnitExporter {
             // Reads each case in place: iterating the array would copy (retain) every case's names.
             try chunk.cases.withUnsafeBufferPointer { cases in
                 for index in cases.indices {
-                    let suite = table.suite(for: cases[index].tally)
-                    if suite !== current {
+                    // A case names its suite only when it differs from the previous case's (see `TestCaseChunk`).
+                    if let key = cases[index].tally.suite, case let next = table.suite(for: key), next !== current {
                         try writer.flush()
                         writerHoldsBytes = false
                         current?.ranges.append(stretchStart..<spool.count)
-                        current = suite
+                        current = next
                         stretchStart = spool.count
                     }
+                    guard let suite = current else { preconditionFailure("a chunk's first case names its suite") }
                     if let test = cases[index].deferred {
                         try caseWriter.write(
                             test, outcome: cases[index].tally.outcome, className: suite.className, to: writer)

@@ -14,7 +14,7 @@ struct SuiteTable {
     /// The suite `test` belongs to, created when it is the suite's first test.
     /// - Complexity: O(1) when the test has the same run, module and suites as the one before (the usual case:
     ///   no string is built); otherwise one dictionary lookup.
-    mutating func suite(for test: CaseTally) -> SpooledSuite {
+    mutating func suite(for test: SuiteKey) -> SpooledSuite {
         if let lastSuite, lastRunIndex == test.runIndex, lastModule == test.module, lastSuites == test.suites {
             return lastSuite
         }

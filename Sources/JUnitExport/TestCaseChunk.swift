@@ -31,18 +31,21 @@ struct TestCaseChunk: Sendable {
         var chunk = TestCaseChunk()
         chunk.cases.reserveCapacity(tests.count)
         let className = ClassNameCache()
+        // Tests are read in place (`tests[index]`, never a copy), and a case names its suite only when it differs
+        // from the previous case's: a copied test or name costs a retain and a release per field.
         try tests.withUnsafeBufferPointer { tests in
             for index in tests.indices {
-                let test = tests[index]
-                let outcome = JUnitOutcome(test)
-                let tally = CaseTally(test, outcome: outcome)
-                if SystemOutText.readsSource(test) {
-                    chunk.cases.append(Case(tally: tally, deferred: test))
+                let outcome = JUnitOutcome(tests[index])
+                let startsSuite = index == 0 || !tests[index].sharesSuite(with: tests[index - 1])
+                let tally = CaseTally(tests[index], outcome: outcome, suite: startsSuite ? SuiteKey(tests[index]) : nil)
+                if SystemOutText.readsSource(tests[index]) {
+                    chunk.cases.append(Case(tally: tally, deferred: tests[index]))
                     continue
                 }
-                try caseWriter.write(test, outcome: outcome, className: className.cString(for: test), to: writer)
+                try caseWriter.write(
+                    tests[index], outcome: outcome, className: className.cString(for: tests[index]), to: writer)
                 var xmlEnd: Int?
-                if index == tests.count - 1 || !tests[index + 1].sharesSuite(with: test)
+                if index == tests.count - 1 || !tests[index + 1].sharesSuite(with: tests[index])
                     || SystemOutText.readsSource(tests[index + 1])
                 {
                     try writer.flush()
@@ -56,20 +59,30 @@ struct TestCaseChunk: Sendable {
     }
 }
 
-/// What a ``SpooledSuite`` counts of a test, and what places the test in its suite.
-struct CaseTally: Sendable {
+/// What places a test in its `<testsuite>`: its run, module and suites.
+struct SuiteKey: Sendable {
     var runIndex: Int
     var module: String?
     var suites: [String]
+
+    init(_ test: borrowing TestRecord) {
+        runIndex = test.runIndex
+        module = test.identity.module
+        suites = test.identity.suites
+    }
+}
+
+/// What a ``SpooledSuite`` counts of a test.
+struct CaseTally: Sendable {
+    /// The test's suite, when it differs from the previous test's in the chunk (always on the first test).
+    var suite: SuiteKey?
     var outcome: JUnitOutcome
     var duration: Double?
     var start: Double?
     var isFlaky: Bool
 
-    init(_ test: borrowing TestRecord, outcome: JUnitOutcome) {
-        runIndex = test.runIndex
-        module = test.identity.module
-        suites = test.identity.suites
+    init(_ test: borrowing TestRecord, outcome: JUnitOutcome, suite: SuiteKey?) {
+        self.suite = suite
         self.outcome = outcome
         duration = test.durationInPlace
         start = test.finalStart
