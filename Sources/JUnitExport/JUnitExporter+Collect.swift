@@ -27,9 +27,10 @@ extension JUnitExporter {
             try TestCaseChunk.write(tests, flavor: flavor, depth: depth)
         } _: { chunk in
             var xmlStart = 0
-            // Reads each case in place: iterating the array would copy (retain) every case's names.
-            try chunk.cases.withUnsafeBufferPointer { cases in
-                for index in cases.indices {
+            // Reads each case in place through a pointer: iterating the array would copy (retain) every case's names.
+            try chunk.cases.withUnsafeBufferPointer { buffer in
+                guard let cases = buffer.baseAddress else { return }
+                for index in buffer.indices {
                     // A case names its suite only when it differs from the previous case's (see `TestCaseChunk`).
                     if let key = cases[index].tally.suite, case let next = table.suite(for: key), next !== current {
                         try writer.flush()

@@ -13,7 +13,7 @@ struct TestCaseChunk: Sendable {
         var tally: CaseTally
         /// Where the bytes of a stretch of cases of one suite end in ``xml``, on the stretch's last case (a
         /// stretch starts where the previous one ends); `nil` on the other cases and on deferred ones.
-        var xmlEnd: Int?
+        var xmlEnd: Int? = nil
         /// The test itself, when the exporter must write it.
         var deferred: TestRecord?
     }
@@ -22,7 +22,7 @@ struct TestCaseChunk: Sendable {
     var cases: [Case] = []
 
     /// Writes `tests` as the exporter of `flavor` would, with `<testcase>` elements at `depth`.
-    static func write(_ tests: [TestRecord], flavor: JUnitFlavor, depth: Int) throws -> TestCaseChunk {
+    static func write(_ tests: consuming [TestRecord], flavor: JUnitFlavor, depth: Int) throws -> TestCaseChunk {
         let sink = MemoryXMLSink()
         let writer = try XMLStreamWriter(into: sink, place: "the test cases being collected")
         try writer.startTestCases(atDepth: depth)
@@ -31,29 +31,35 @@ struct TestCaseChunk: Sendable {
         var chunk = TestCaseChunk()
         chunk.cases.reserveCapacity(tests.count)
         let className = ClassNameCache()
-        // Tests are read in place (`tests[index]`, never a copy), and a case names its suite only when it differs
-        // from the previous case's: a copied test or name costs a retain and a release per field.
-        try tests.withUnsafeBufferPointer { tests in
-            for index in tests.indices {
-                let outcome = JUnitOutcome(tests[index])
-                let startsSuite = index == 0 || !tests[index].sharesSuite(with: tests[index - 1])
-                let tally = CaseTally(tests[index], outcome: outcome, suite: startsSuite ? SuiteKey(tests[index]) : nil)
-                if SystemOutText.readsSource(tests[index]) {
-                    chunk.cases.append(Case(tally: tally, deferred: tests[index]))
-                    continue
-                }
-                try caseWriter.write(
-                    tests[index], outcome: outcome, className: className.cString(for: tests[index]), to: writer)
-                var xmlEnd: Int?
-                if index == tests.count - 1 || !tests[index + 1].sharesSuite(with: tests[index])
-                    || SystemOutText.readsSource(tests[index + 1])
-                {
-                    try writer.flush()
-                    xmlEnd = sink.bytes.count
-                }
-                chunk.cases.append(Case(tally: tally, xmlEnd: xmlEnd))
-            }
+        var suite: SuiteKey?
+        var stretchIsOpen = false
+        /// Ends the stretch of cases written since the last one ended: its bytes end after the last case appended.
+        func endStretch() throws {
+            try writer.flush()
+            chunk.cases[chunk.cases.count - 1].xmlEnd = sink.bytes.count
+            stretchIsOpen = false
         }
+        // Each test is moved out of the array (reversed, then popped) and read as a local: a test read through a
+        // subscript or a pointer is copied for every call that takes it, a retain and a release per field. A case
+        // names its suite only when it differs from the previous case's, for the same reason.
+        var remaining = tests
+        remaining.reverse()
+        while let test = remaining.popLast() {
+            let outcome = JUnitOutcome(test)
+            let startsSuite = !(suite?.contains(test) ?? false)
+            if startsSuite { suite = SuiteKey(test) }
+            let tally = CaseTally(test, outcome: outcome, suite: startsSuite ? suite : nil)
+            let deferred = SystemOutText.readsSource(test)
+            if stretchIsOpen && (startsSuite || deferred) { try endStretch() }
+            if deferred {
+                chunk.cases.append(Case(tally: tally, deferred: test))
+                continue
+            }
+            try caseWriter.write(test, outcome: outcome, className: className.cString(for: test), to: writer)
+            chunk.cases.append(Case(tally: tally))
+            stretchIsOpen = true
+        }
+        if stretchIsOpen { try endStretch() }
         chunk.xml = sink.bytes
         return chunk
     }
@@ -69,6 +75,11 @@ struct SuiteKey: Sendable {
         runIndex = test.runIndex
         module = test.identity.module
         suites = test.identity.suites
+    }
+
+    /// Whether `test` has this run, module and suites.
+    func contains(_ test: borrowing TestRecord) -> Bool {
+        runIndex == test.runIndex && module == test.identity.module && suites == test.identity.suites
     }
 }
 
@@ -87,14 +98,6 @@ struct CaseTally: Sendable {
         duration = test.durationInPlace
         start = test.finalStart
         isFlaky = test.attempts.count > 1 && test.isFlaky
-    }
-}
-
-extension TestRecord {
-    /// Whether the test certainly belongs to the same `<testsuite>` as `other` (same run, module and suites).
-    fileprivate func sharesSuite(with other: borrowing TestRecord) -> Bool {
-        runIndex == other.runIndex && identity.module == other.identity.module
-            && identity.suites == other.identity.suites
     }
 }
 

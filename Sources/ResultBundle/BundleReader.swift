@@ -72,11 +72,10 @@ public final class BundleReader: ResultSource {
 
     /// Calls `body` with each suite record, in the order written.
     public func forEachSuite(_ body: (SuiteRecord) throws -> Void) throws {
-        let suites = RecordBatchDecoding.Extraction<SuiteRecord>(kind: .suite) { decoding, line in
-            guard case .suite(let suite) = try RecordLineCodec.decode(line, decoder: decoding.decoder) else {
-                return nil
+        let suites = RecordBatchDecoding.Extraction<SuiteRecord>(kind: .suite) { decoding, line, suites in
+            if case .suite(let suite) = try RecordLineCodec.decode(line, decoder: decoding.decoder) {
+                suites.append(suite)
             }
-            return suite
         }
         try forEachRecord(inFrames: index.recordFrames.filter { $0.suiteCount > 0 }, suites, body)
     }
@@ -93,12 +92,15 @@ public final class BundleReader: ResultSource {
     /// `body` with the results in order on the calling thread. Damaged batches and lines are skipped and added to
     /// ``damage``.
     public func forEachTestChunk<Output: Sendable>(
-        _ transform: @escaping @Sendable ([TestRecord]) throws -> Output, _ body: (Output) throws -> Void
+        _ transform: @escaping @Sendable (consuming [TestRecord]) throws -> Output, _ body: (Output) throws -> Void
     ) throws {
         let tests = Self.tests
         try forEachBatch(inFrames: index.recordFrames.filter { $0.testCount > 0 }) { decoding, offset in
-            let batch = try decoding.decode(frameAt: offset, tests)
-            return (batch.damage, batch.records.isEmpty ? nil : try transform(batch.records))
+            var batch = try decoding.decode(frameAt: offset, tests)
+            // Handed over as the only reference, so `transform` can take the tests out without copying them.
+            let records = batch.records
+            batch.records = []
+            return (batch.damage, records.isEmpty ? nil : try transform(records))
         } consume: { damage, output in
             for problem in damage { note(problem) }
             if let output { try body(output) }
@@ -106,8 +108,8 @@ public final class BundleReader: ResultSource {
     }
 
     /// How test lines become tests.
-    private static let tests = RecordBatchDecoding.Extraction<TestRecord>(kind: .test) { decoding, line in
-        try RecordLineCodec.decodeTest(line, strings: decoding.strings)
+    private static let tests = RecordBatchDecoding.Extraction<TestRecord>(kind: .test) { decoding, line, tests in
+        try RecordLineCodec.decodeTest(line, strings: decoding.strings, into: &tests)
     }
 
     /// Decodes the records `extraction` takes from `frames`, in order; more than one batch is decoded ahead of
@@ -118,12 +120,14 @@ public final class BundleReader: ResultSource {
     ) throws {
         try forEachBatch(inFrames: frames) { decoding, offset in
             try decoding.decode(frameAt: offset, extraction)
-        } consume: { batch in
+        } consume: { (batch: consuming RecordBatchDecoding.Batch<Record>) in
             for problem in batch.damage { note(problem) }
-            // Lends each record to `body` in place: iterating the array would copy (retain) every record.
-            try batch.records.withUnsafeBufferPointer { records in
-                for index in records.indices { try body(records[index]) }
-            }
+            // Moves each record out (reversed, then popped) and lends it to `body` as a local: a record read through
+            // a subscript or a pointer is copied, a retain and a release per field.
+            var records = batch.records
+            batch.records = []
+            records.reverse()
+            while let record = records.popLast() { try body(record) }
         }
     }
 
@@ -131,7 +135,7 @@ public final class BundleReader: ResultSource {
     /// calls `consume` with the outputs in order.
     private func forEachBatch<Output>(
         inFrames frames: [BundleIndex.RecordFrame], work: @escaping BatchPrefetcher<Output>.Work,
-        consume: (Output) throws -> Void
+        consume: (consuming Output) throws -> Void
     ) throws {
         guard frames.count > 1 else {
             let decoding = RecordBatchDecoding(source: source)

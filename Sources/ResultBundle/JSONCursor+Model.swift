@@ -158,36 +158,48 @@ extension JSONCursor {
     }
 
     mutating func decodeAttempt() throws -> TestAttempt {
-        var attempt = TestAttempt(status: .unknown)
-        var hasStatus = false
+        // Fields go into locals and the attempt is built once at the end: filling in a default attempt from the
+        // closure copied it (a retain and a release per field) on the way out.
+        var status: TestStatus?
+        var statusReason: String?
+        var start: Double?
+        var duration: Double?
+        var issues: [IssueRecord] = []
+        var activities: [ActivityRecord] = []
+        var attachments: [AttachmentRecord] = []
+        var measurements: [MeasurementRecord] = []
+        var output: CapturedOutput?
+        var worker: String?
         try readObject { cursor, key in
             if key.equals("status") {
-                attempt.status = try cursor.decodeStatus()
-                hasStatus = true
+                status = try cursor.decodeStatus()
             } else if key.equals("duration") {
-                attempt.duration = try cursor.optionalDouble()
+                duration = try cursor.optionalDouble()
             } else if key.equals("start") {
-                attempt.start = try cursor.optionalDouble()
+                start = try cursor.optionalDouble()
             } else if key.equals("statusReason") {
-                attempt.statusReason = try cursor.optionalString()
+                statusReason = try cursor.optionalString()
             } else if key.equals("issues") {
-                attempt.issues = try cursor.array { try $0.decodeIssue() }
+                issues = try cursor.array { try $0.decodeIssue() }
             } else if key.equals("activities") {
-                attempt.activities = try cursor.array { try $0.decodeActivity() }
+                activities = try cursor.array { try $0.decodeActivity() }
             } else if key.equals("attachments") {
-                attempt.attachments = try cursor.array { try $0.decodeAttachment() }
+                attachments = try cursor.array { try $0.decodeAttachment() }
             } else if key.equals("measurements") {
-                attempt.measurements = try cursor.array { try $0.decodeMeasurement() }
+                measurements = try cursor.array { try $0.decodeMeasurement() }
             } else if key.equals("output") {
-                attempt.output = try cursor.decodeOptionalOutput()
+                output = try cursor.decodeOptionalOutput()
             } else if key.equals("worker") {
-                attempt.worker = try cursor.optionalString()
+                worker = try cursor.optionalString()
             } else {
                 try cursor.skipValue()
             }
         }
-        guard hasStatus else { throw missing("attempt.status") }
-        return attempt
+        guard let status else { throw missing("attempt.status") }
+        return TestAttempt(
+            status: status, statusReason: statusReason, start: start, duration: duration, issues: issues,
+            activities: activities, attachments: attachments, measurements: measurements, output: output,
+            worker: worker)
     }
 
     mutating func decodeIssue() throws -> IssueRecord {

@@ -27,8 +27,9 @@ struct RecordBatchDecoding: @unchecked Sendable {
     /// How the lines of one kind become records on a decoding thread.
     struct Extraction<Record>: Sendable {
         var kind: RecordLine.Kind
-        /// The record a line of `kind` holds, or `nil` to skip the line; throws when the line is not a valid record.
-        var record: @Sendable (RecordBatchDecoding, UnsafeBufferPointer<UInt8>) throws -> Record?
+        /// Appends the record a line of `kind` holds (or nothing, to skip the line); throws when the line is not a
+        /// valid record.
+        var record: @Sendable (RecordBatchDecoding, UnsafeBufferPointer<UInt8>, inout [Record]) throws -> Void
     }
 
     /// Decodes the lines of `extraction`'s kind of the record batch at `offset`.
@@ -47,7 +48,7 @@ struct RecordBatchDecoding: @unchecked Sendable {
         RecordLines.forEachLine(in: payload) { range, bytes in
             if RecordLines.isOtherKind(bytes, than: extraction.kind) { return }
             do {
-                if let record = try extraction.record(self, bytes) { batch.records.append(record) }
+                try extraction.record(self, bytes, &batch.records)
             } catch {
                 batch.damage.append(damage(error, at: range.lowerBound, frameOffset: offset))
             }

@@ -133,9 +133,12 @@ extension RecordLineCodec {
         }
     }
 
-    /// Decodes a line that is expected to be a test: its test, or `nil` when the line is of another kind.
-    /// Reading tests in bulk goes through here, without wrapping each test in a ``RecordLine``.
-    static func decodeTest(_ line: UnsafeBufferPointer<UInt8>, strings: StringCache?) throws -> TestRecord? {
+    /// Decodes a line that is expected to be a test and appends its test to `tests`; a line of another kind adds
+    /// nothing. Reading tests in bulk goes through here, without wrapping each test in a ``RecordLine`` (and the
+    /// test moves straight into the array).
+    static func decodeTest(
+        _ line: UnsafeBufferPointer<UInt8>, strings: StringCache?, into tests: inout [TestRecord]
+    ) throws {
         var cursor = JSONCursor(line, strings: strings)
         var isTest: Bool?
         var test: TestRecord?
@@ -150,9 +153,9 @@ extension RecordLineCodec {
         }
         guard cursor.peek() == nil else { throw cursor.failure("text after the record's object") }
         guard let isTest else { throw cursor.failure("missing field kind") }
-        guard isTest else { return nil }
-        guard let test = test.take() else { throw cursor.failure("missing field test") }
-        return test
+        guard isTest else { return }
+        guard test != nil else { throw cursor.failure("missing field test") }
+        tests.append(test.take()!)
     }
 
     /// The kind of a line and, for a test line, its identity, without decoding the rest.

@@ -53,7 +53,7 @@ public protocol ResultSource {
     /// with its other calls. An error thrown by `transform` is thrown here; no later result reaches `body`.
     /// - Complexity: O(size of the bundle) in time, O(a few chunks) in memory.
     func forEachTestChunk<Output: Sendable>(
-        _ transform: @escaping @Sendable ([TestRecord]) throws -> Output, _ body: (Output) throws -> Void
+        _ transform: @escaping @Sendable (consuming [TestRecord]) throws -> Output, _ body: (Output) throws -> Void
     ) throws
     /// The content of a blob, checked against its hash.
     func blobData(_ reference: BlobReference) throws -> Data
@@ -62,14 +62,15 @@ public protocol ResultSource {
 extension ResultSource {
     /// Runs `transform` on the calling thread, for chunks of ``defaultTestChunkSize`` tests.
     public func forEachTestChunk<Output: Sendable>(
-        _ transform: @escaping @Sendable ([TestRecord]) throws -> Output, _ body: (Output) throws -> Void
+        _ transform: @escaping @Sendable (consuming [TestRecord]) throws -> Output, _ body: (Output) throws -> Void
     ) throws {
         var chunk: [TestRecord] = []
         try forEachTest { test in
             chunk.append(test)
             if chunk.count == defaultTestChunkSize {
-                try body(try transform(chunk))
-                chunk.removeAll(keepingCapacity: true)
+                let full = chunk
+                chunk = []
+                try body(try transform(full))
             }
         }
         if !chunk.isEmpty { try body(try transform(chunk)) }
