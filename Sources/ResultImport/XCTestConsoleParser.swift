@@ -163,7 +163,10 @@ public final class XCTestConsoleParser {
                 open.printedName = name
                 open.identity = XCTestTestName.identity(name)
             }
-            try write(open, status: status(word, open.issues), reason: open.skipReason, duration: duration, worker: nil)
+            // Status and reason are read first: reading `open` after handing it over would copy it whole.
+            let status = status(word, open.issues)
+            let reason = open.skipReason
+            try write(open, status: status, reason: reason, duration: duration, worker: nil)
         case .parallelCaseEnded(let name, let word, let worker, let duration):
             try writeStandalone(name: name, word: word, duration: duration, worker: worker, lineNumber: lineNumber)
         case .failure(let name, let file, let line, let message):
@@ -226,7 +229,8 @@ public final class XCTestConsoleParser {
         var open = OpenTest(printedName: name, identity: XCTestTestName.identity(name), startLine: lineNumber)
         open.issues = orphanIssues.removeValue(forKey: name) ?? []
         output.reset()
-        try write(open, status: status(word, open.issues), reason: nil, duration: duration, worker: worker)
+        let status = status(word, open.issues)
+        try write(open, status: status, reason: nil, duration: duration, worker: worker)
     }
 
     private func write(

@@ -56,4 +56,25 @@ import _TestSupport
         BundleIndex.sortByHighHalf(&sorted)
         #expect(sorted == keys.sorted())
     }
+
+    @Test func inflatingChecksTheZlibHeaderAndTheDeclaredLength() throws {
+        let input = indexLikeBytes(50_000)
+        var stream = try input.withUnsafeBytes { try Compression.deflate($0, level: 6) }
+        #expect(try stream.withUnsafeBytes { try Compression.inflate($0, expected: input.count) } == input)
+        #expect(throws: BundleError.self) {
+            try stream.withUnsafeBytes { try Compression.inflate($0, expected: input.count + 1) }
+        }
+        #expect(throws: BundleError.self) {
+            try stream.withUnsafeBytes { try Compression.inflate($0, expected: input.count - 1) }
+        }
+        stream[1] ^= 0x01  // the header's check bits no longer add up
+        #expect(throws: BundleError.self) {
+            try stream.withUnsafeBytes { try Compression.inflate($0, expected: input.count) }
+        }
+        stream[1] ^= 0x01
+        stream[0] = 0x77  // not deflate
+        #expect(throws: BundleError.self) {
+            try stream.withUnsafeBytes { try Compression.inflate($0, expected: input.count) }
+        }
+    }
 }
