@@ -8,8 +8,8 @@ size="${1:-2}"
 scratch="${TMPDIR:-/tmp}"
 input="$scratch/resultbundle-terminal-bench.ans"
 python3 ../shared/tools/gen_bench_inputs.py ansi "$input" "$size" >/dev/null
-swift build -c release --target TerminalEmulation >/dev/null
-bin="$(swift build -c release --show-bin-path)"
+swift build -c release --static-swift-stdlib --target TerminalEmulation >/dev/null
+bin="$(swift build -c release --static-swift-stdlib --show-bin-path)"
 driver="$scratch/resultbundle-terminal-bench"
 cp Benchmarks/terminal/TerminalBenchmark.swift.txt "$driver.swift"
 swiftc -O -module-name TerminalBench -I "$bin/Modules" "$driver.swift" \
