@@ -130,6 +130,12 @@ struct JSONCursor {
         return strings.string(plain)
     }
 
+    /// Reads a string and tells whether it is `text`, without building a `String` when it has no escapes.
+    mutating func readString(equals text: StaticString) throws -> Bool {
+        if peek() == UInt8(ascii: "\""), let plain = plainStringBytes() { return plain.equals(text) }
+        return try readString() == text.description
+    }
+
     /// The bytes of the string at the cursor when it has no escapes and no control characters (consuming it),
     /// else `nil` (consuming nothing).
     private mutating func plainStringBytes() -> UnsafeBufferPointer<UInt8>? {

@@ -144,7 +144,7 @@ extension RecordLineCodec {
         var test: TestRecord?
         try cursor.readObject { cursor, key in
             if key.equals("kind") {
-                isTest = try cursor.readString() == RecordLine.Kind.test.rawValue
+                isTest = try cursor.readString(equals: "test")
             } else if key.equals("test") {
                 test = try cursor.decodeTest()
             } else {
