@@ -12,7 +12,7 @@ swift build -c release --static-swift-stdlib --target TerminalEmulation >/dev/nu
 bin="$(swift build -c release --static-swift-stdlib --show-bin-path)"
 driver="$scratch/resultbundle-terminal-bench"
 cp Benchmarks/terminal/TerminalBenchmark.swift.txt "$driver.swift"
-swiftc -O -module-name TerminalBench -I "$bin/Modules" "$driver.swift" \
+swiftc -O -static-stdlib -module-name TerminalBench -I "$bin/Modules" "$driver.swift" \
     "$bin"/TerminalEmulation.build/*.o "$bin"/ResultModel.build/*.o -o "$driver"
 "$driver" "$input" 5
 if python3 -c "import pyte" 2>/dev/null; then
