@@ -16,64 +16,93 @@ extension JUnitExporter {
         }
         let caseWriter = TestCaseWriter(
             flavor: options.flavor, systemOut: SystemOutText(source: source, attachments: attachments))
-        var table = SuiteTable()
-        var current: SpooledSuite?
-        var stretchStart: Int64 = 0
-        var counts = summary
-        var writerHoldsBytes = false
+        var state = CollectionState(counts: summary)
         let flavor = options.flavor
         let depth = testCaseDepth
         try source.forEachTestChunk { tests in
             try TestCaseChunk.write(tests, flavor: flavor, depth: depth)
         } _: { chunk in
-            var xmlStart = 0
-            // Reads each case in place through a pointer: iterating the array would copy (retain) every case's names.
-            try chunk.cases.withUnsafeBufferPointer { buffer in
-                guard let cases = buffer.baseAddress else { return }
-                for index in buffer.indices {
-                    // A case names its suite only when it differs from the previous case's (see `TestCaseChunk`).
-                    if let key = cases[index].tally.suite, case let next = table.suite(for: key), next !== current {
-                        try writer.flush()
-                        writerHoldsBytes = false
-                        current?.ranges.append(stretchStart..<spool.count)
-                        current = next
-                        stretchStart = spool.count
-                    }
-                    guard let suite = current else { preconditionFailure("a chunk's first case names its suite") }
-                    if let test = cases[index].deferred {
-                        try caseWriter.write(
-                            test, outcome: cases[index].tally.outcome, className: suite.className, to: writer)
-                        writerHoldsBytes = true
-                    } else if let xmlEnd = cases[index].xmlEnd {
-                        if writerHoldsBytes {
-                            try writer.flush()
-                            writerHoldsBytes = false
-                        }
-                        try chunk.xml.withUnsafeBytes {
-                            try spool.write(UnsafeRawBufferPointer(rebasing: $0[xmlStart..<xmlEnd]))
-                        }
-                        xmlStart = xmlEnd
-                    }
-                    suite.count(cases[index].tally)
-                    counts.testCases += 1
-                    switch cases[index].tally.outcome {
-                    case .failure, .error: counts.failures += 1
-                    case .skipped: counts.skipped += 1
-                    case .passed: break
-                    }
-                }
-            }
+            try state.take(chunk, writer: writer, caseWriter: caseWriter, spool: spool)
         }
-        try writer.flush()
-        current?.ranges.append(stretchStart..<spool.count)
-        counts.attachments += attachments?.count ?? 0
-        summary = counts
+        try state.finish(writer: writer, spool: spool)
+        summary = state.counts
+        summary.attachments += attachments?.count ?? 0
         let runs = Dictionary(source.runs.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
-        return CollectedSource(suites: table.suites, runs: runs)
+        return CollectedSource(suites: state.table.suites, runs: runs)
     }
 
     /// How deep `<testcase>` elements sit: in `<testsuite>`, itself in `<testsuites>` except for surefire.
     var testCaseDepth: Int { options.flavor == .surefire ? 1 : 2 }
+}
+
+/// What ``JUnitExporter/collect(_:into:spool:xmlFolder:_:)`` keeps while chunks of test cases arrive: the suites,
+/// where the current suite's stretch of test cases began in the spool, and the counts.
+private struct CollectionState {
+    var table = SuiteTable()
+    var counts: JUnitExportSummary
+    private var current: SpooledSuite?
+    private var stretchStart: Int64 = 0
+    /// Whether the exporter's own writer holds bytes (of a test it wrote) that are not in the spool yet.
+    private var writerHoldsBytes = false
+
+    init(counts: JUnitExportSummary) { self.counts = counts }
+
+    /// Copies the chunk's test cases into the spool in order (writing its deferred tests with `caseWriter`) and
+    /// counts each in its suite.
+    mutating func take(
+        _ chunk: TestCaseChunk, writer: XMLStreamWriter, caseWriter: TestCaseWriter, spool: TestCaseSpool
+    ) throws {
+        var xmlStart = 0
+        // Reads each case in place through a pointer: iterating the array would copy (retain) every case's names.
+        try chunk.cases.withUnsafeBufferPointer { buffer in
+            guard let cases = buffer.baseAddress else { return }
+            for index in buffer.indices {
+                // A case names its suite only when it differs from the previous case's (see `TestCaseChunk`).
+                if let key = cases[index].tally.suite, case let next = table.suite(for: key), next !== current {
+                    try endStretch(writer: writer, spool: spool)
+                    current = next
+                    stretchStart = spool.count
+                }
+                guard let suite = current else { preconditionFailure("a chunk's first case names its suite") }
+                if let test = cases[index].deferred {
+                    try caseWriter.write(
+                        test, outcome: cases[index].tally.outcome, className: suite.className, to: writer)
+                    writerHoldsBytes = true
+                } else if let xmlEnd = cases[index].xmlEnd {
+                    if writerHoldsBytes {
+                        try writer.flush()
+                        writerHoldsBytes = false
+                    }
+                    try chunk.xml.withUnsafeBytes {
+                        try spool.write(UnsafeRawBufferPointer(rebasing: $0[xmlStart..<xmlEnd]))
+                    }
+                    xmlStart = xmlEnd
+                }
+                count(cases[index].tally, in: suite)
+            }
+        }
+    }
+
+    /// Ends the last suite's stretch after the last chunk.
+    mutating func finish(writer: XMLStreamWriter, spool: TestCaseSpool) throws {
+        try endStretch(writer: writer, spool: spool)
+    }
+
+    private mutating func endStretch(writer: XMLStreamWriter, spool: TestCaseSpool) throws {
+        try writer.flush()
+        writerHoldsBytes = false
+        current?.ranges.append(stretchStart..<spool.count)
+    }
+
+    private mutating func count(_ test: CaseTally, in suite: SpooledSuite) {
+        suite.count(test)
+        counts.testCases += 1
+        switch test.outcome {
+        case .failure, .error: counts.failures += 1
+        case .skipped: counts.skipped += 1
+        case .passed: break
+        }
+    }
 }
 
 extension XMLStreamWriter {
