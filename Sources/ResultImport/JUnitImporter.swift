@@ -263,10 +263,11 @@ struct JUnitImporter {
         let scope = classNames.scope(of: state.className ?? suites.last?.name ?? "")
         let identity = TestIdentity(module: scope.module, suites: scope.suites, name: state.name)
         let location = state.file.map { SourceLocation(file: $0, line: state.line ?? 0) }
+        // Appending moves the final attempt in; `earlier + [final]` built two arrays and copied every attempt.
+        var attempts = state.earlier
+        attempts.append(final)
         try sink.addTest(
-            TestRecord(
-                runIndex: runIndex, identity: identity, location: location, status: status,
-                attempts: state.earlier + [final]))
+            TestRecord(runIndex: runIndex, identity: identity, location: location, status: status, attempts: attempts))
     }
 
     private func captured(_ text: String) throws -> CapturedOutput {
