@@ -84,6 +84,23 @@ import _TestSupport
         #expect(try reopened.test(id: written[3].id) == written[3])
     }
 
+    @Test func chunksTransformedInTheBackgroundSkipADamagedBatchAndNoteIt() throws {
+        let (url, written) = try TestBundles.writeMixed("middle-chunks")
+        var bytes = try [UInt8](Data(contentsOf: url))
+        let reader = try BundleReader(url: url)
+        let victim = try #require(reader.index.recordFrames.filter { $0.testCount > 0 }.dropFirst(2).first)
+        for index in 0..<8 { bytes[Int(victim.offset) + 24 + index] ^= 0xFF }
+        let reopened = try BundleReader(url: try TestBundles.file(bytes, "middle-chunks-damaged"))
+        var ids: [String] = []
+        try reopened.forEachTestChunk { tests in
+            tests.map(\.id)
+        } _: {
+            ids += $0
+        }
+        #expect(ids == written.map(\.id).filter { $0 != written[2].id })
+        #expect(reopened.damage.contains { $0.byteOffset == victim.offset })
+    }
+
     @Test func verifyReportsADamagedBlobAndAMissingBlobByOffset() throws {
         let url = try TestPaths.makeTemporaryDirectory("blobs").appendingPathComponent("b.resultbundle")
         let writer = try BundleWriter(creating: url)
