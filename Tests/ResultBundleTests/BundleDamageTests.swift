@@ -68,29 +68,29 @@ import _TestSupport
         }
     }
 
-    @Test func damageInTheMiddleIsSkippedAndReadingResumesAtTheNextFrame() throws {
-        let (url, written) = try TestBundles.writeMixed("middle")
+    /// A bundle of one test per batch whose third test's batch has 8 payload bytes flipped (its CRC no longer
+    /// matches): the reopened bundle, the tests written, and the damaged batch's offset.
+    private func damagedInTheMiddle(_ label: String) throws -> (BundleReader, [TestRecord], Int64) {
+        let (url, written) = try TestBundles.writeMixed(label)
         var bytes = try [UInt8](Data(contentsOf: url))
         let reader = try BundleReader(url: url)
         let victim = try #require(reader.index.recordFrames.filter { $0.testCount > 0 }.dropFirst(2).first)
         for index in 0..<8 { bytes[Int(victim.offset) + 24 + index] ^= 0xFF }
-        let damaged = try TestBundles.file(bytes, "middle-damaged")
-        let reopened = try BundleReader(url: damaged)
+        return (try BundleReader(url: try TestBundles.file(bytes, "\(label)-damaged")), written, victim.offset)
+    }
+
+    @Test func damageInTheMiddleIsSkippedAndReadingResumesAtTheNextFrame() throws {
+        let (reopened, written, victimOffset) = try damagedInTheMiddle("middle")
         let tests = try TestBundles.tests(of: reopened)
         #expect(tests.count == written.count - 1)
         #expect(!tests.contains(written[2]))
-        let problem = try #require(reopened.damage.first { $0.byteOffset == victim.offset })
+        let problem = try #require(reopened.damage.first { $0.byteOffset == victimOffset })
         #expect(problem.message.contains("checksum mismatch"))
         #expect(try reopened.test(id: written[3].id) == written[3])
     }
 
     @Test func chunksTransformedInTheBackgroundSkipADamagedBatchAndNoteIt() throws {
-        let (url, written) = try TestBundles.writeMixed("middle-chunks")
-        var bytes = try [UInt8](Data(contentsOf: url))
-        let reader = try BundleReader(url: url)
-        let victim = try #require(reader.index.recordFrames.filter { $0.testCount > 0 }.dropFirst(2).first)
-        for index in 0..<8 { bytes[Int(victim.offset) + 24 + index] ^= 0xFF }
-        let reopened = try BundleReader(url: try TestBundles.file(bytes, "middle-chunks-damaged"))
+        let (reopened, written, victimOffset) = try damagedInTheMiddle("middle-chunks")
         var ids: [String] = []
         try reopened.forEachTestChunk { tests in
             tests.map(\.id)
@@ -98,7 +98,7 @@ import _TestSupport
             ids += $0
         }
         #expect(ids == written.map(\.id).filter { $0 != written[2].id })
-        #expect(reopened.damage.contains { $0.byteOffset == victim.offset })
+        #expect(reopened.damage.contains { $0.byteOffset == victimOffset })
     }
 
     @Test func verifyReportsADamagedBlobAndAMissingBlobByOffset() throws {
