@@ -1,4 +1,5 @@
 import Foundation
+import ResultBundle
 import ResultModel
 
 extension JUnitExporter {
@@ -6,7 +7,8 @@ extension JUnitExporter {
     ///
     /// The elements are written in chunks on background threads (``TestCaseChunk``) while this thread copies
     /// finished chunks into the spool in order; a test that needs the source or the attachment folder is written
-    /// here, by `writer`, in its place.
+    /// here, by `writer`, in its place. A bundle hands over its test lines rather than decoded tests, so that
+    /// plain passed tests are written from their text.
     func collect(
         _ source: any ResultSource, into writer: XMLStreamWriter, spool: TestCaseSpool, xmlFolder: URL,
         _ summary: inout JUnitExportSummary
@@ -19,10 +21,13 @@ extension JUnitExporter {
         var state = CollectionState(counts: summary)
         let flavor = options.flavor
         let depth = testCaseDepth
-        try source.forEachTestChunk { tests in
-            try TestCaseChunk.write(tests, flavor: flavor, depth: depth)
-        } _: { chunk in
+        func take(_ chunk: TestCaseChunk) throws {
             try state.take(chunk, writer: writer, caseWriter: caseWriter, spool: spool)
+        }
+        if let bundle = source as? BundleReader {
+            try bundle.forEachTestLineChunk({ try TestCaseChunk.write($0, flavor: flavor, depth: depth) }, take)
+        } else {
+            try source.forEachTestChunk({ try TestCaseChunk.write($0, flavor: flavor, depth: depth) }, take)
         }
         try state.finish(writer: writer, spool: spool)
         summary = state.counts

@@ -1,4 +1,5 @@
 import CLibXML2
+import ResultBundle
 import ResultModel
 
 /// The `<testcase>` elements of a chunk of consecutive tests, written away from the exporter's thread (see
@@ -23,45 +24,99 @@ struct TestCaseChunk: Sendable {
 
     /// Writes `tests` as the exporter of `flavor` would, with `<testcase>` elements at `depth`.
     static func write(_ tests: consuming [TestRecord], flavor: JUnitFlavor, depth: Int) throws -> TestCaseChunk {
+        var builder = try Builder(flavor: flavor, depth: depth, expectedCount: tests.count)
+        // Each test is moved out of the array (reversed, then popped) and read as a local: a test read through a
+        // subscript or a pointer is copied for every call that takes it, a retain and a release per field.
+        var remaining = tests
+        remaining.reverse()
+        while let test = remaining.popLast() { try builder.add(test) }
+        return try builder.finish()
+    }
+
+    /// Writes the tests of `lines` as ``write(_:flavor:depth:)`` writes them, writing a plain passed test of the
+    /// same suite as the test before it (``ResultBundle/PlainPassedTest``) from its text, without decoding it.
+    static func write(_ lines: TestLineBatch, flavor: JUnitFlavor, depth: Int) throws -> TestCaseChunk {
+        var builder = try Builder(flavor: flavor, depth: depth, expectedCount: 0)
+        // The text of the previous test's run, module and suites, while it is in this library's own form.
+        var suiteText: [UInt8]?
+        try lines.forEachLine { line in
+            if let plain = PlainPassedTest(line: line.bytes), let previous = suiteText,
+                plain.suiteText.elementsEqual(previous)
+            {
+                try builder.addPlain(plain)
+            } else if let test = lines.decode(line) {
+                suiteText = PlainPassedTest.suiteText(of: line.bytes).map(Array.init)
+                try builder.add(test)
+            }
+        }
+        return try builder.finish()
+    }
+
+    /// Writes tests one by one into a chunk.
+    private struct Builder {
         let sink = MemoryXMLSink()
-        let writer = try XMLStreamWriter(into: sink, place: "the test cases being collected")
-        try writer.startTestCases(atDepth: depth)
-        sink.bytes.removeAll(keepingCapacity: true)
-        let caseWriter = TestCaseWriter(flavor: flavor, systemOut: SystemOutText(source: nil, attachments: nil))
+        let writer: XMLStreamWriter
+        let caseWriter: TestCaseWriter
         var chunk = TestCaseChunk()
-        chunk.cases.reserveCapacity(tests.count)
         let className = ClassNameCache()
         var suite: SuiteKey?
         var stretchIsOpen = false
+        /// The name of a plain passed test, NUL-terminated.
+        var name: [CChar] = []
+
+        init(flavor: JUnitFlavor, depth: Int, expectedCount: Int) throws {
+            writer = try XMLStreamWriter(into: sink, place: "the test cases being collected")
+            try writer.startTestCases(atDepth: depth)
+            sink.bytes.removeAll(keepingCapacity: true)
+            caseWriter = TestCaseWriter(flavor: flavor, systemOut: SystemOutText(source: nil, attachments: nil))
+            chunk.cases.reserveCapacity(expectedCount)
+        }
+
         /// Ends the stretch of cases written since the last one ended: its bytes end after the last case appended.
-        func endStretch() throws {
+        private mutating func endStretch() throws {
             try writer.flush()
             chunk.cases[chunk.cases.count - 1].xmlEnd = sink.bytes.count
             stretchIsOpen = false
         }
-        // Each test is moved out of the array (reversed, then popped) and read as a local: a test read through a
-        // subscript or a pointer is copied for every call that takes it, a retain and a release per field. A case
-        // names its suite only when it differs from the previous case's, for the same reason.
-        var remaining = tests
-        remaining.reverse()
-        while let test = remaining.popLast() {
+
+        /// Writes `test`, or keeps it for the exporter when its `system-out` reads the source. A case names its
+        /// suite only when it differs from the previous case's.
+        mutating func add(_ test: TestRecord) throws {
             let outcome = JUnitOutcome(test)
             let startsSuite = !(suite?.contains(test) ?? false)
             if startsSuite { suite = SuiteKey(test) }
             let tally = CaseTally(test, outcome: outcome, suite: startsSuite ? suite : nil)
+            let className = className.cString(for: test)
             let deferred = SystemOutText.readsSource(test)
             if stretchIsOpen && (startsSuite || deferred) { try endStretch() }
             if deferred {
                 chunk.cases.append(Case(tally: tally, deferred: test))
-                continue
+                return
             }
-            try caseWriter.write(test, outcome: outcome, className: className.cString(for: test), to: writer)
+            try caseWriter.write(test, outcome: outcome, className: className, to: writer)
             chunk.cases.append(Case(tally: tally))
             stretchIsOpen = true
         }
-        if stretchIsOpen { try endStretch() }
-        chunk.xml = sink.bytes
-        return chunk
+
+        /// Writes a plain passed test of the same suite as the test added before it.
+        mutating func addPlain(_ test: PlainPassedTest) throws {
+            name.removeAll(keepingCapacity: true)
+            name.append(contentsOf: UnsafeRawBufferPointer(test.name).bindMemory(to: CChar.self))
+            name.append(0)
+            try name.withUnsafeBufferPointer {
+                try caseWriter.writePassed(
+                    name: $0.baseAddress!, className: className.current, duration: test.duration, to: writer)
+            }
+            chunk.cases.append(
+                Case(tally: CaseTally(outcome: .passed, duration: test.duration, start: test.start, suite: nil)))
+            stretchIsOpen = true
+        }
+
+        mutating func finish() throws -> TestCaseChunk {
+            if stretchIsOpen { try endStretch() }
+            chunk.xml = sink.bytes
+            return chunk
+        }
     }
 }
 
@@ -99,6 +154,15 @@ struct CaseTally: Sendable {
         start = test.finalStart
         isFlaky = test.attempts.count > 1 && test.isFlaky
     }
+
+    /// A test of one attempt.
+    init(outcome: JUnitOutcome, duration: Double?, start: Double?, suite: SuiteKey?) {
+        self.suite = suite
+        self.outcome = outcome
+        self.duration = duration
+        self.start = start
+        isFlaky = false
+    }
 }
 
 /// The clean, NUL-terminated `classname` of the tests of a chunk, built again only when the suite changes (owned
@@ -109,6 +173,12 @@ private final class ClassNameCache {
     private var pointer: UnsafeMutablePointer<CChar>?
 
     deinit { pointer?.deallocate() }
+
+    /// The class name of the test last asked for.
+    var current: UnsafePointer<CChar> {
+        guard let pointer else { preconditionFailure("a plain test follows a test of the same suite") }
+        return UnsafePointer(pointer)
+    }
 
     func cString(for test: borrowing TestRecord) -> UnsafePointer<CChar> {
         if let pointer, module == test.identity.module, suites == test.identity.suites { return UnsafePointer(pointer) }

@@ -23,6 +23,17 @@ struct TestCaseWriter {
         try writer.end()
     }
 
+    /// Writes a passed test of one attempt without output: `name` and `className` are clean and NUL-terminated.
+    func writePassed(
+        name: UnsafePointer<CChar>, className: UnsafePointer<CChar>, duration: Double?, to writer: XMLStreamWriter
+    ) throws {
+        try writer.start("testcase")
+        try writer.attribute("name", cleanCString: name)
+        try writer.attribute("classname", cleanCString: className)
+        try JUnitTime.withFormatted(duration) { try writer.attribute("time", cleanCString: $0) }
+        try writer.end()
+    }
+
     /// The failure, error, skipped and retry elements, in the flavor's order.
     private func writeResults(_ test: TestRecord, outcome: JUnitOutcome, to writer: XMLStreamWriter) throws {
         let final = test.finalAttempt

@@ -107,6 +107,27 @@ public final class BundleReader: ResultSource {
         }
     }
 
+    /// Calls `transform` with the test lines of each record batch, on background threads (a few batches ahead), and
+    /// `body` with the results in order on the calling thread: ``forEachTestChunk(_:_:)`` for a transform that
+    /// decodes only the lines it cannot handle from their text. Damaged batches, and the lines the transform
+    /// could not decode, are skipped and added to ``damage``.
+    public func forEachTestLineChunk<Output: Sendable>(
+        _ transform: @escaping @Sendable (TestLineBatch) throws -> Output, _ body: (Output) throws -> Void
+    ) throws {
+        try forEachBatch(inFrames: index.recordFrames.filter { $0.testCount > 0 }) { decoding, offset in
+            switch try RecordBatchDecoding.payload(at: offset, source: decoding.source) {
+            case .damage(let problem): return ([problem], nil)
+            case .value(let payload):
+                let lines = TestLineBatch(payload: payload, frameOffset: offset, decoding: decoding)
+                let output = try transform(lines)
+                return (lines.damage, output)
+            }
+        } consume: { (damage: [BundleDamage], output: Output?) in
+            for problem in damage { note(problem) }
+            if let output { try body(output) }
+        }
+    }
+
     /// How test lines become tests.
     private static let tests = RecordBatchDecoding.Extraction<TestRecord>(kind: .test) { decoding, line, tests in
         try RecordLineCodec.decodeTest(line, strings: decoding.strings, into: &tests)

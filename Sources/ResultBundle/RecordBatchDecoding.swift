@@ -67,7 +67,7 @@ struct RecordBatchDecoding: @unchecked Sendable {
         }
     }
 
-    private func damage(_ error: any Error, at lineOffset: Int, frameOffset: Int64) -> BundleDamage {
+    func damage(_ error: any Error, at lineOffset: Int, frameOffset: Int64) -> BundleDamage {
         BundleDamage(
             kind: .unreadableRecord, byteOffset: frameOffset,
             message: "record batch at byte \(frameOffset): the line at byte \(lineOffset) of its payload"

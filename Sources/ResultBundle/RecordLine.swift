@@ -139,6 +139,11 @@ extension RecordLineCodec {
     static func decodeTest(
         _ line: UnsafeBufferPointer<UInt8>, strings: StringCache?, into tests: inout [TestRecord]
     ) throws {
+        if let test = try decodeTest(line, strings: strings) { tests.append(test) }
+    }
+
+    /// Decodes a line that is expected to be a test: its test, or `nil` for a line of another kind.
+    static func decodeTest(_ line: UnsafeBufferPointer<UInt8>, strings: StringCache?) throws -> TestRecord? {
         var cursor = JSONCursor(line, strings: strings)
         var isTest: Bool?
         var test: TestRecord?
@@ -153,9 +158,9 @@ extension RecordLineCodec {
         }
         guard cursor.peek() == nil else { throw cursor.failure("text after the record's object") }
         guard let isTest else { throw cursor.failure("missing field kind") }
-        guard isTest else { return }
+        guard isTest else { return nil }
         guard test != nil else { throw cursor.failure("missing field test") }
-        tests.append(test.take()!)
+        return test.take()
     }
 
     /// The kind of a line and, for a test line, its identity, without decoding the rest.

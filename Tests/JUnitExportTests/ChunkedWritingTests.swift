@@ -79,4 +79,59 @@ import _TestSupport
             #expect(suite0 == expected)
         }
     }
+
+    /// Adds tests of two runs whose plain passed tests (written from their text when read from a bundle) sit
+    /// among tests of every other kind, in suites that change often and come back.
+    private func addMixedShapes(to sink: any ResultSink) throws {
+        let runs = [
+            try sink.beginRun(RunRecord(producer: "t", source: "t")),
+            try sink.beginRun(RunRecord(producer: "t", source: "t")),
+        ]
+        let names = ["plain", "with <markup> & \"quotes\" 'too'", "unicode é 日本", "back\\slash", "tab\there"]
+        let suites: [(String?, [String])] = [
+            ("M", ["S"]), (nil, ["S"]), ("M", []), ("M", ["Outer", "Inner"]), ("M", ["S"]),
+        ]
+        for index in 0..<1_500 {
+            var attempt = TestAttempt(
+                status: [.passed, .passed, .passed, .failed, .skipped, .warning][index % 6],
+                start: index % 4 == 0 ? 1_795_461_950 + Double(index) / 7 : nil,
+                duration: index % 11 == 0 ? nil : [0, 0.0005, 0.0015, 2.5, 86_400.123_456][index % 5])
+            if attempt.status == .failed { attempt.issues = [IssueRecord(kind: .assertion, message: "no \(index)")] }
+            if index % 23 == 0 { attempt.output = CapturedOutput(text: "printed by \(index)") }
+            let (module, path) = suites[(index / 7 + index % 3 / 2) % suites.count]
+            var test = TestRecord(
+                runIndex: runs[index / 1_000],
+                identity: TestIdentity(
+                    module: module, suites: path, name: "\(names[index % names.count]) \(index)"),
+                attempts: [attempt])
+            if index % 9 == 0 { test.displayName = "shown \(index)" }
+            if index % 10 == 0 {
+                test.location = SourceLocation(file: "T.swift", line: index, column: index % 20 == 0 ? 3 : nil)
+            }
+            if index % 12 == 0 { test.tags = ["tag"] }
+            try sink.addTest(test)
+        }
+    }
+
+    @Test(arguments: JUnitFlavor.allCases)
+    func plainPassedTestsWrittenFromTheirTextMatchTheSameTestsDecoded(flavor: JUnitFlavor) throws {
+        let directory = try TestPaths.makeTemporaryDirectory("junit-plain-\(flavor)")
+        let memory = InMemoryResults()
+        try addMixedShapes(to: memory)
+        let bundleURL = directory.appendingPathComponent("mixed.resultbundle")
+        let writer = try BundleWriter(creating: bundleURL, flushPolicy: .batched(maxBytes: 4_096))
+        try addMixedShapes(to: writer)
+        try writer.close()
+        let bundle = try BundleReader(url: bundleURL)
+        #expect(bundle.index.recordFrames.count > 20)
+        var outputs: [[Data]] = []
+        for (name, source) in [("memory", memory as any ResultSource), ("bundle", bundle)] {
+            let output = directory.appendingPathComponent(name + (flavor == .surefire ? "" : ".xml"))
+            let summary = try JUnitExporter(options: JUnitExportOptions(flavor: flavor)).export([source], to: output)
+            #expect(summary.testCases == 1_500)
+            outputs.append(try summary.files.map { try Data(contentsOf: $0) })
+        }
+        #expect(outputs[1] == outputs[0])
+        #expect(bundle.damage.isEmpty)
+    }
 }

@@ -1,0 +1,146 @@
+import Foundation
+
+/// A test line in the shape most tests have, read without decoding it: one attempt that passed, holding nothing
+/// but a start and a duration, and a name in printable ASCII.
+///
+/// Exporters write such a test from a few byte ranges instead of building a ``ResultModel/TestRecord`` (about ten
+/// allocated fields, and as many releases later). Only the exact text this library's writer produces is
+/// recognized, key order included; any other line, however valid, is not a plain passed test, and its reader
+/// decodes it as usual. So the fast path never has to agree with the decoder on anything but this one shape.
+public struct PlainPassedTest {
+    /// The line's text from its start to the test's name: its run, module and suites. Two lines with equal suite
+    /// texts have equal runs, modules and suites.
+    public var suiteText: UnsafeBufferPointer<UInt8>
+    /// The name's bytes: printable ASCII without escapes, so they are the name itself.
+    public var name: UnsafeBufferPointer<UInt8>
+    /// When the attempt started, if recorded.
+    public var start: Double?
+    /// How long it took.
+    public var duration: Double
+
+    /// Reads `line` (one record line, without its newline); `nil` when it is not a plain passed test.
+    public init?(line: UnsafeBufferPointer<UInt8>) {
+        var scanner = LineScanner(line)
+        guard let suiteText = scanner.suiteText(), let name = scanner.plainString(), scanner.take("}") else {
+            return nil
+        }
+        if scanner.take(#","displayName":"#) { guard scanner.skipString() else { return nil } }
+        if scanner.take(#","location":{"file":"#) {
+            guard scanner.skipString(), scanner.take(#","line":"#), scanner.skipInteger() else { return nil }
+            if scanner.take(#","column":"#) { guard scanner.skipInteger() else { return nil } }
+            guard scanner.take("}") else { return nil }
+        }
+        if scanner.take(#","tags":"#) { guard scanner.skipStringArray() else { return nil } }
+        guard scanner.take(#","attempts":[{"status":"passed""#) else { return nil }
+        var start: Double?
+        if scanner.take(#","start":"#) {
+            guard let value = scanner.number() else { return nil }
+            start = value
+        }
+        guard scanner.take(#","duration":"#), let duration = scanner.number(), scanner.take("}]}}"), scanner.isAtEnd
+        else { return nil }
+        self.suiteText = suiteText
+        self.name = name
+        self.start = start
+        self.duration = duration
+    }
+
+    /// The suite text of any test line whose identity is written as this library writes it (see
+    /// ``suiteText``), whatever the rest of the line holds; `nil` otherwise.
+    public static func suiteText(of line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+        var scanner = LineScanner(line)
+        guard let text = scanner.suiteText(), scanner.skipString(), scanner.take("}") else { return nil }
+        return text
+    }
+}
+
+/// Steps through a record line, accepting only the exact text expected next.
+private struct LineScanner {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var position = 0
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    var isAtEnd: Bool { position == bytes.count }
+
+    /// Consumes `literal` if the text continues with it.
+    mutating func take(_ literal: StaticString) -> Bool {
+        let length = literal.utf8CodeUnitCount
+        guard bytes.count - position >= length, memcmp(bytes.baseAddress! + position, literal.utf8Start, length) == 0
+        else { return false }
+        position += length
+        return true
+    }
+
+    /// The line's start through the identity's suites, leaving the scanner on the name's opening quote.
+    mutating func suiteText() -> UnsafeBufferPointer<UInt8>? {
+        guard take(#"{"kind":"test","test":{"#) else { return nil }
+        if take(#""runIndex":"#) { guard skipInteger(), take(",") else { return nil } }
+        guard take(#""identity":{"#) else { return nil }
+        if take(#""module":"#) { guard skipString(), take(",") else { return nil } }
+        if take(#""suites":"#) { guard skipStringArray(), take(",") else { return nil } }
+        let end = position
+        guard take(#""name":"#) else { return nil }
+        return UnsafeBufferPointer(rebasing: bytes[0..<end])
+    }
+
+    /// Skips a string, escapes included.
+    mutating func skipString() -> Bool {
+        guard take("\"") else { return false }
+        while position < bytes.count {
+            switch bytes[position] {
+            case UInt8(ascii: "\""):
+                position += 1
+                return true
+            case UInt8(ascii: "\\"): position += 2
+            default: position += 1
+            }
+        }
+        return false
+    }
+
+    /// The contents of a string of printable ASCII without escapes.
+    mutating func plainString() -> UnsafeBufferPointer<UInt8>? {
+        guard take("\"") else { return nil }
+        let start = position
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                position += 1
+                return UnsafeBufferPointer(rebasing: bytes[start..<(position - 1)])
+            }
+            guard byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\\") else { return nil }
+            position += 1
+        }
+        return nil
+    }
+
+    /// Skips `[]` or `[` strings separated by commas `]`.
+    mutating func skipStringArray() -> Bool {
+        guard take("[") else { return false }
+        if take("]") { return true }
+        repeat {
+            guard skipString() else { return false }
+        } while take(",")
+        return take("]")
+    }
+
+    /// Skips an optional minus sign and at least one digit.
+    mutating func skipInteger() -> Bool {
+        _ = take("-")
+        let start = position
+        while position < bytes.count, (0x30...0x39).contains(bytes[position]) { position += 1 }
+        return position > start
+    }
+
+    /// A number, read exactly as the decoder reads it; `nil` for anything else (`null`, a quoted non-finite value).
+    mutating func number() -> Double? {
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "-") || (0x30...0x39).contains(bytes[position])
+        else { return nil }
+        var cursor = JSONCursor(bytes)
+        cursor.position = position
+        guard let value = try? cursor.readDouble() else { return nil }
+        position = cursor.position
+        return value
+    }
+}
