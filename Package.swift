@@ -27,6 +27,8 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
+        // The one system call Swift's Glibc module leaves out (renameat2), for replacing outputs atomically.
+        .target(name: "CSystemShims"),
         .target(name: "ResultModel"),
         .target(
             name: "ResultBundle",
@@ -50,7 +52,7 @@ let package = Package(
             name: "ResultBundleCLI",
             dependencies: [
                 "ResultModel", "ResultBundle", "TerminalEmulation", "ResultImport", "HTMLReport",
-                "JUnitExport",
+                "JUnitExport", "CSystemShims",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,3 +1,4 @@
+import CSystemShims
 import Foundation
 
 /// Writes an output file or folder under a temporary name beside its destination and renames it into place only
@@ -29,6 +30,13 @@ struct AtomicOutput {
                 try manager.moveItem(at: destination, to: old)
                 try manager.moveItem(at: temporary, to: destination)
                 try? manager.removeItem(at: old)
+                return
+            }
+            // Swapping the two files and then removing the old one under the temporary name replaces the file
+            // as atomically as renaming over it, without ext4's flush of a file renamed over another (which
+            // writes the new file's blocks out before returning: 5-20 ms for a 10 MB report).
+            if rb_exchange_paths(temporary.path, destination.path) == 0 {
+                unlink(temporary.path)
                 return
             }
         }
