@@ -69,9 +69,9 @@ private struct CollectionState {
                     stretchStart = spool.count
                 }
                 guard let suite = current else { preconditionFailure("a chunk's first case names its suite") }
-                if let test = cases[index].deferred {
+                if let deferred = cases[index].deferred {
                     try caseWriter.write(
-                        test, outcome: cases[index].tally.outcome, className: suite.className, to: writer)
+                        deferred.test, outcome: cases[index].tally.outcome, className: suite.className, to: writer)
                     writerHoldsBytes = true
                 } else if let xmlEnd = cases[index].xmlEnd {
                     if writerHoldsBytes {

@@ -1,4 +1,5 @@
 import CLibXML2
+import Foundation
 import ResultBundle
 import ResultModel
 
@@ -15,8 +16,9 @@ struct TestCaseChunk: Sendable {
         /// Where the bytes of a stretch of cases of one suite end in ``xml``, on the stretch's last case (a
         /// stretch starts where the previous one ends); `nil` on the other cases and on deferred ones.
         var xmlEnd: Int? = nil
-        /// The test itself, when the exporter must write it.
-        var deferred: TestRecord?
+        /// The test itself, when the exporter must write it (boxed: cases are copied as the array grows, and most
+        /// have none).
+        var deferred: DeferredTest?
     }
 
     var xml: [UInt8] = []
@@ -24,7 +26,7 @@ struct TestCaseChunk: Sendable {
 
     /// Writes `tests` as the exporter of `flavor` would, with `<testcase>` elements at `depth`.
     static func write(_ tests: consuming [TestRecord], flavor: JUnitFlavor, depth: Int) throws -> TestCaseChunk {
-        var builder = try Builder(flavor: flavor, depth: depth, expectedCount: tests.count)
+        var builder = try Builder(flavor: flavor, depth: depth, expectedCount: tests.count, expectedBytes: 0)
         // Each test is moved out of the array (reversed, then popped) and read as a local: a test read through a
         // subscript or a pointer is copied for every call that takes it, a retain and a release per field.
         var remaining = tests
@@ -36,13 +38,13 @@ struct TestCaseChunk: Sendable {
     /// Writes the tests of `lines` as ``write(_:flavor:depth:)`` writes them, writing a plain passed test of the
     /// same suite as the test before it (``ResultBundle/PlainPassedTest``) from its text, without decoding it.
     static func write(_ lines: TestLineBatch, flavor: JUnitFlavor, depth: Int) throws -> TestCaseChunk {
-        var builder = try Builder(flavor: flavor, depth: depth, expectedCount: 0)
+        // A test line is about 150 bytes, and its `<testcase>` is shorter unless it has output to show.
+        var builder = try Builder(
+            flavor: flavor, depth: depth, expectedCount: lines.byteCount / 128, expectedBytes: lines.byteCount)
         // The text of the previous test's run, module and suites, while it is in this library's own form.
         var suiteText: [UInt8]?
         try lines.forEachLine { line in
-            if let plain = PlainPassedTest(line: line.bytes), let previous = suiteText,
-                plain.suiteText.elementsEqual(previous)
-            {
+            if let plain = PlainPassedTest(line: line.bytes), let previous = suiteText, plain.hasSuiteText(previous) {
                 try builder.addPlain(plain)
             } else if let test = lines.decode(line) {
                 suiteText = PlainPassedTest.suiteText(of: line.bytes).map(Array.init)
@@ -61,13 +63,12 @@ struct TestCaseChunk: Sendable {
         let className = ClassNameCache()
         var suite: SuiteKey?
         var stretchIsOpen = false
-        /// The name of a plain passed test, NUL-terminated.
-        var name: [CChar] = []
 
-        init(flavor: JUnitFlavor, depth: Int, expectedCount: Int) throws {
+        init(flavor: JUnitFlavor, depth: Int, expectedCount: Int, expectedBytes: Int) throws {
             writer = try XMLStreamWriter(into: sink, place: "the test cases being collected")
             try writer.startTestCases(atDepth: depth)
             sink.bytes.removeAll(keepingCapacity: true)
+            sink.bytes.reserveCapacity(expectedBytes)
             caseWriter = TestCaseWriter(flavor: flavor, systemOut: SystemOutText(source: nil, attachments: nil))
             chunk.cases.reserveCapacity(expectedCount)
         }
@@ -90,7 +91,7 @@ struct TestCaseChunk: Sendable {
             let deferred = SystemOutText.readsSource(test)
             if stretchIsOpen && (startsSuite || deferred) { try endStretch() }
             if deferred {
-                chunk.cases.append(Case(tally: tally, deferred: test))
+                chunk.cases.append(Case(tally: tally, deferred: DeferredTest(test)))
                 return
             }
             try caseWriter.write(test, outcome: outcome, className: className, to: writer)
@@ -100,12 +101,12 @@ struct TestCaseChunk: Sendable {
 
         /// Writes a plain passed test of the same suite as the test added before it.
         mutating func addPlain(_ test: PlainPassedTest) throws {
-            name.removeAll(keepingCapacity: true)
-            name.append(contentsOf: UnsafeRawBufferPointer(test.name).bindMemory(to: CChar.self))
-            name.append(0)
-            try name.withUnsafeBufferPointer {
+            try withUnsafeTemporaryAllocation(of: CChar.self, capacity: test.name.count + 1) { name in
+                let base = name.baseAddress!
+                if !test.name.isEmpty { memcpy(base, test.name.baseAddress!, test.name.count) }
+                base[test.name.count] = 0
                 try caseWriter.writePassed(
-                    name: $0.baseAddress!, className: className.current, duration: test.duration, to: writer)
+                    name: base, className: className.current, duration: test.duration, to: writer)
             }
             chunk.cases.append(
                 Case(tally: CaseTally(outcome: .passed, duration: test.duration, start: test.start, suite: nil)))
@@ -118,6 +119,13 @@ struct TestCaseChunk: Sendable {
             return chunk
         }
     }
+}
+
+/// A test the exporter writes itself.
+final class DeferredTest: Sendable {
+    let test: TestRecord
+
+    init(_ test: TestRecord) { self.test = test }
 }
 
 /// What places a test in its `<testsuite>`: its run, module and suites.

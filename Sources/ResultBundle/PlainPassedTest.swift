@@ -45,6 +45,12 @@ public struct PlainPassedTest {
         self.duration = duration
     }
 
+    /// Whether the suite text is `text`.
+    public func hasSuiteText(_ text: [UInt8]) -> Bool {
+        text.count == suiteText.count
+            && text.withUnsafeBufferPointer { memcmp($0.baseAddress!, suiteText.baseAddress!, text.count) == 0 }
+    }
+
     /// The suite text of any test line whose identity is written as this library writes it (see
     /// ``suiteText``), whatever the rest of the line holds; `nil` otherwise.
     public static func suiteText(of line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {

@@ -27,6 +27,9 @@ public final class TestLineBatch {
         self.decoding = decoding
     }
 
+    /// The size of the batch's text in bytes.
+    public var byteCount: Int { payload.count }
+
     /// Calls `body` with each line that may hold a test, in order (lines of other kinds are skipped unread).
     public func forEachLine(_ body: (Line) throws -> Void) rethrows {
         try RecordLines.forEachLine(in: payload) { range, bytes in
