@@ -28,23 +28,22 @@ public final class BackgroundSink: ResultSink, @unchecked Sendable {
     private let queue = DispatchQueue(label: "resultbundle.background-sink")
     private let slots = DispatchSemaphore(value: chunksInFlight)
     private let lock = NSLock()
-    private var chunk: [Item] = []
+    private var chunk = HandedChunk<Item>(capacity: chunkSize)
     private var failure: (any Error)?
 
     /// Creates a sink that forwards to `base` on a background thread.
     public init(wrapping base: any ResultSink) {
         self.base = base
-        chunk.reserveCapacity(Self.chunkSize)
     }
 
     public func addTest(_ test: consuming TestRecord) throws {
         chunk.append(.test(consume test))
-        if chunk.count >= Self.chunkSize { try submitChunk() }
+        if chunk.isFull { try submitChunk() }
     }
 
     public func addSuite(_ suite: SuiteRecord) throws {
         chunk.append(.suite(suite))
-        if chunk.count >= Self.chunkSize { try submitChunk() }
+        if chunk.isFull { try submitChunk() }
     }
 
     public func beginRun(_ run: RunRecord) throws -> Int {
@@ -77,18 +76,14 @@ public final class BackgroundSink: ResultSink, @unchecked Sendable {
 
     private func submitChunk() throws {
         try throwFailure()
-        // The background thread reverses the chunk and moves records out with `popLast` instead of copying each
-        // one (and its names and arrays) out of the array.
-        let handed = HandedChunk(chunk)
-        chunk = []
-        chunk.reserveCapacity(Self.chunkSize)
+        let handed = chunk
+        chunk = HandedChunk(capacity: Self.chunkSize)
         slots.wait()
         queue.async { [self] in
             defer { slots.signal() }
             guard lock.withLock({ failure == nil }) else { return }
-            handed.items.reverse()
             do {
-                while let item = handed.items.popLast() {
+                while let item = handed.takeNext() {
                     switch consume item {
                     case .test(let test): try base.addTest(test)
                     case .suite(let suite): try base.addSuite(suite)
@@ -105,12 +100,42 @@ public final class BackgroundSink: ResultSink, @unchecked Sendable {
     }
 }
 
-/// A chunk on its way to the background thread, in a box so that the thread can take its records out in place
-/// (a captured array would be copied, records and all, on its first change).
+/// A chunk of records that the producer fills and the background thread empties, moving each record in and out
+/// of memory of its own: an array's `reverse` and `popLast` copied every record (a retain per field, then a
+/// release), which was a tenth of the background thread's work.
 ///
-/// Why `@unchecked Sendable` is sound: the producer stops touching the box before handing it to the queue.
+/// Why `@unchecked Sendable` is sound: the producer stops touching the chunk before handing it to the queue, and
+/// only the queue's thread takes records out.
 private final class HandedChunk<Item>: @unchecked Sendable {
-    var items: [Item]
+    private let items: UnsafeMutablePointer<Item>
+    private let capacity: Int
+    private(set) var count = 0
+    /// How many records were taken out, from the start.
+    private var taken = 0
 
-    init(_ items: [Item]) { self.items = items }
+    init(capacity: Int) {
+        items = .allocate(capacity: capacity)
+        self.capacity = capacity
+    }
+
+    deinit {
+        (items + taken).deinitialize(count: count - taken)
+        items.deallocate()
+    }
+
+    var isEmpty: Bool { count == 0 }
+    var isFull: Bool { count == capacity }
+
+    func append(_ item: consuming Item) {
+        precondition(count < capacity, "a full chunk is handed over before more records arrive")
+        (items + count).initialize(to: item)
+        count += 1
+    }
+
+    /// Moves the next record out, in the order appended; `nil` once all were taken.
+    func takeNext() -> Item? {
+        guard taken < count else { return nil }
+        taken += 1
+        return (items + taken - 1).move()
+    }
 }

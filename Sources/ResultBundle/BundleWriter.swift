@@ -42,10 +42,12 @@ public final class BundleWriter: ResultSink {
     let file: FileDescriptor
     var offset: Int64 = 0
     var index = BundleIndex()
-    private var pending = JSONBytes(capacity: 1 << 20)
-    private var pendingTests: [(hash: UInt32, lineOffset: UInt32)] = []
-    private var pendingSuites: UInt32 = 0
-    private var pendingLines: UInt32 = 0
+    // A writer is used from one thread at a time, so the records being batched skip the runtime's exclusivity
+    // checks (a few percent of an import's encoding thread).
+    @exclusivity(unchecked) private var pending = JSONBytes(capacity: 1 << 20)
+    @exclusivity(unchecked) private var pendingTests: [(hash: UInt32, lineOffset: UInt32)] = []
+    @exclusivity(unchecked) private var pendingSuites: UInt32 = 0
+    @exclusivity(unchecked) private var pendingLines: UInt32 = 0
     private lazy var encoder = RecordLineCodec.makeEncoder()
     private let compressor: BatchCompressor
     /// Compresses and writes batches in the background (batched policy only).
