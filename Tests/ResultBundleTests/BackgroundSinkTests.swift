@@ -1,0 +1,74 @@
+import Foundation
+import ResultModel
+import Testing
+
+@testable import ResultBundle
+
+/// A background sink hands its base sink exactly the calls it received, in order, whatever the chunk boundaries.
+@Suite struct BackgroundSinkTests {
+    /// Remembers every call, and fails the call number `failing` (counting tests only) when given.
+    private final class Recorder: ResultSink, @unchecked Sendable {
+        var calls: [String] = []
+        var failing: Int?
+        private var tests = 0
+
+        func beginRun(_ run: RunRecord) throws -> Int {
+            calls.append("run \(run.producer)")
+            return calls.count
+        }
+        func addSuite(_ suite: SuiteRecord) throws { calls.append("suite \(suite.path.joined(separator: "."))") }
+        func addTest(_ test: consuming TestRecord) throws {
+            tests += 1
+            if tests == failing { throw BundleError(.io, "the disk is full", path: "recorder") }
+            calls.append("test \(test.id) \(test.attempts.first?.output?.text ?? "")")
+        }
+        func storeBlob(_ data: Data) throws -> BlobReference {
+            calls.append("blob \(data.count)")
+            return BlobReference(sha256: String(repeating: "0", count: 64), size: data.count)
+        }
+        func storeBlob(contentsOf file: URL) throws -> BlobReference { try storeBlob(Data(contentsOf: file)) }
+        func endRun(_ runIndex: Int, _ end: RunEnd) throws { calls.append("end \(runIndex)") }
+    }
+
+    /// Feeds `sink` tests, suites, runs and blobs so that chunks end at every kind of call.
+    private func feed(_ sink: any ResultSink) throws {
+        for round in 0..<3 {
+            let run = try sink.beginRun(RunRecord(producer: "round\(round)", source: "t"))
+            for index in 0..<(BackgroundSink.chunkSize * 2 + 7 * round) {
+                var attempt = TestAttempt(status: .passed)
+                attempt.output = CapturedOutput(text: String(repeating: "x", count: index % 40))
+                try sink.addTest(
+                    TestRecord(
+                        runIndex: run, identity: TestIdentity(module: "M", suites: ["S\(round)"], name: "t\(index)"),
+                        attempts: [attempt]))
+                if index % 300 == 0 { try sink.addSuite(SuiteRecord(runIndex: run, path: ["S\(round)", "\(index)"])) }
+                if index == 700 { _ = try sink.storeBlob(Data(count: index)) }
+            }
+            try sink.endRun(run, RunEnd(end: 1))
+        }
+    }
+
+    @Test func theBaseSinkSeesEveryCallInOrder() throws {
+        let direct = Recorder()
+        try feed(direct)
+        let base = Recorder()
+        let background = BackgroundSink(wrapping: base)
+        try feed(background)
+        try background.drain()
+        #expect(base.calls.count == direct.calls.count)
+        #expect(base.calls == direct.calls)
+    }
+
+    @Test func anErrorOfTheBaseSinkReachesTheProducerAndNothingAfterItIsWritten() throws {
+        let base = Recorder()
+        base.failing = 600
+        let background = BackgroundSink(wrapping: base)
+        #expect(throws: BundleError.self) {
+            try feed(background)
+            try background.drain()
+        }
+        #expect(base.calls.filter { $0.hasPrefix("test") }.count == 599)
+        // Records queued after the failure are dropped, not leaked or crashed on, when the sink goes away.
+        #expect(throws: BundleError.self) { try background.drain() }
+    }
+}
