@@ -38,27 +38,42 @@ import _TestSupport
         }
     }
 
-    @Test(arguments: JUnitFlavor.allCases)
-    func aBundleOfManyBatchesExportsTheSameBytesAsTheSameTestsInMemory(flavor: JUnitFlavor) throws {
-        let directory = try TestPaths.makeTemporaryDirectory("junit-chunks-\(flavor)")
+    /// Exports the tests `add` writes, once from memory and once from a bundle of small batches (more than 20),
+    /// in `flavor`; returns the files of each export (memory first), the summaries, and the bundle.
+    private func exportFromMemoryAndBundle(
+        _ flavor: JUnitFlavor, folder: String, batchBytes: Int, attachments: Bool = false,
+        _ add: (any ResultSink) throws -> Void
+    ) throws -> (outputs: [[Data]], summaries: [JUnitExportSummary], bundle: BundleReader) {
+        let directory = try TestPaths.makeTemporaryDirectory("\(folder)-\(flavor)")
         let memory = InMemoryResults()
-        try addTests(to: memory)
-        let bundleURL = directory.appendingPathComponent("many.resultbundle")
-        let writer = try BundleWriter(creating: bundleURL, flushPolicy: .batched(maxBytes: 8_192))
-        try addTests(to: writer)
+        try add(memory)
+        let bundleURL = directory.appendingPathComponent("tests.resultbundle")
+        let writer = try BundleWriter(creating: bundleURL, flushPolicy: .batched(maxBytes: batchBytes))
+        try add(writer)
         try writer.close()
         let bundle = try BundleReader(url: bundleURL)
         #expect(bundle.index.recordFrames.count > 20)
-
         var outputs: [[Data]] = []
+        var summaries: [JUnitExportSummary] = []
         for (name, source) in [("memory", memory as any ResultSource), ("bundle", bundle)] {
             let output = directory.appendingPathComponent(name + (flavor == .surefire ? "" : ".xml"))
             let options = JUnitExportOptions(
-                flavor: flavor, attachmentsDirectory: directory.appendingPathComponent("\(name)-attachments"))
+                flavor: flavor,
+                attachmentsDirectory: attachments ? directory.appendingPathComponent("\(name)-attachments") : nil)
             let summary = try JUnitExporter(options: options).export([source], to: output)
+            summaries.append(summary)
+            outputs.append(try summary.files.map { try Data(contentsOf: $0) })
+        }
+        return (outputs, summaries, bundle)
+    }
+
+    @Test(arguments: JUnitFlavor.allCases)
+    func aBundleOfManyBatchesExportsTheSameBytesAsTheSameTestsInMemory(flavor: JUnitFlavor) throws {
+        let (outputs, summaries, _) = try exportFromMemoryAndBundle(
+            flavor, folder: "junit-chunks", batchBytes: 8_192, attachments: true, addTests(to:))
+        for summary in summaries {
             #expect(summary.testCases == 2_000)
             #expect(summary.attachments == 65)
-            outputs.append(try summary.files.map { try Data(contentsOf: $0) })
         }
         // The attachment folders differ by name only.
         let renamed = outputs[0].map { data in
@@ -115,22 +130,9 @@ import _TestSupport
 
     @Test(arguments: JUnitFlavor.allCases)
     func plainPassedTestsWrittenFromTheirTextMatchTheSameTestsDecoded(flavor: JUnitFlavor) throws {
-        let directory = try TestPaths.makeTemporaryDirectory("junit-plain-\(flavor)")
-        let memory = InMemoryResults()
-        try addMixedShapes(to: memory)
-        let bundleURL = directory.appendingPathComponent("mixed.resultbundle")
-        let writer = try BundleWriter(creating: bundleURL, flushPolicy: .batched(maxBytes: 4_096))
-        try addMixedShapes(to: writer)
-        try writer.close()
-        let bundle = try BundleReader(url: bundleURL)
-        #expect(bundle.index.recordFrames.count > 20)
-        var outputs: [[Data]] = []
-        for (name, source) in [("memory", memory as any ResultSource), ("bundle", bundle)] {
-            let output = directory.appendingPathComponent(name + (flavor == .surefire ? "" : ".xml"))
-            let summary = try JUnitExporter(options: JUnitExportOptions(flavor: flavor)).export([source], to: output)
-            #expect(summary.testCases == 1_500)
-            outputs.append(try summary.files.map { try Data(contentsOf: $0) })
-        }
+        let (outputs, summaries, bundle) = try exportFromMemoryAndBundle(
+            flavor, folder: "junit-plain", batchBytes: 4_096, addMixedShapes(to:))
+        #expect(summaries.map(\.testCases) == [1_500, 1_500])
         #expect(outputs[1] == outputs[0])
         #expect(bundle.damage.isEmpty)
     }
