@@ -90,16 +90,31 @@ private struct LineScanner {
         return UnsafeBufferPointer(rebasing: bytes[0..<end])
     }
 
-    /// Skips a string, escapes included.
+    /// Skips a string the decoder accepts: no control characters, only JSON's escapes.
     mutating func skipString() -> Bool {
         guard take("\"") else { return false }
         while position < bytes.count {
-            switch bytes[position] {
-            case UInt8(ascii: "\""):
+            let byte = bytes[position]
+            position += 1
+            switch byte {
+            case UInt8(ascii: "\""): return true
+            case UInt8(ascii: "\\"):
+                guard position < bytes.count else { return false }
+                let escaped = bytes[position]
                 position += 1
-                return true
-            case UInt8(ascii: "\\"): position += 2
-            default: position += 1
+                switch escaped {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                    UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    break
+                case UInt8(ascii: "u"):
+                    guard bytes.count - position >= 4,
+                        UnsafeBufferPointer(rebasing: bytes[position..<(position + 4)]).allSatisfy(\.isHexDigit)
+                    else { return false }
+                    position += 4
+                default: return false
+                }
+            case ..<0x20: return false
+            default: break
             }
         }
         return false
@@ -131,12 +146,12 @@ private struct LineScanner {
         return take("]")
     }
 
-    /// Skips an optional minus sign and at least one digit.
+    /// Skips an optional minus sign and 1 to 18 digits (an integer the decoder reads; it refuses 2^63 and more).
     mutating func skipInteger() -> Bool {
         _ = take("-")
         let start = position
         while position < bytes.count, (0x30...0x39).contains(bytes[position]) { position += 1 }
-        return position > start
+        return position > start && position - start <= 18
     }
 
     /// A number, read exactly as the decoder reads it; `nil` for anything else (`null`, a quoted non-finite value).
@@ -148,5 +163,11 @@ private struct LineScanner {
         guard let value = try? cursor.readDouble() else { return nil }
         position = cursor.position
         return value
+    }
+}
+
+extension UInt8 {
+    fileprivate var isHexDigit: Bool {
+        (0x30...0x39).contains(self) || (0x41...0x46).contains(self) || (0x61...0x66).contains(self)
     }
 }

@@ -101,6 +101,22 @@ import _TestSupport
         #expect(reopened.damage.contains { $0.byteOffset == victimOffset })
     }
 
+    @Test func lineChunksSkipADamagedBatchAndNoteIt() throws {
+        let (reopened, written, victimOffset) = try damagedInTheMiddle("middle-lines")
+        var ids: [String] = []
+        try reopened.forEachTestLineChunk { lines in
+            var ids: [String] = []
+            lines.forEachLine { line in
+                if let test = lines.decode(line) { ids.append(test.id) }
+            }
+            return ids
+        } _: {
+            ids += $0
+        }
+        #expect(ids == written.map(\.id).filter { $0 != written[2].id })
+        #expect(reopened.damage.contains { $0.byteOffset == victimOffset })
+    }
+
     @Test func verifyReportsADamagedBlobAndAMissingBlobByOffset() throws {
         let url = try TestPaths.makeTemporaryDirectory("blobs").appendingPathComponent("b.resultbundle")
         let writer = try BundleWriter(creating: url)
