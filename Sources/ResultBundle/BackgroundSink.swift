@@ -22,6 +22,8 @@ public final class BackgroundSink: ResultSink, @unchecked Sendable {
     private enum Item {
         case test(TestRecord)
         case suite(SuiteRecord)
+        /// A passed test whose bytes are in the chunk's text.
+        case passed(StoredPassedTest)
     }
 
     private let base: any ResultSink
@@ -38,6 +40,11 @@ public final class BackgroundSink: ResultSink, @unchecked Sendable {
 
     public func addTest(_ test: consuming TestRecord) throws {
         chunk.append(.test(consume test))
+        if chunk.isFull { try submitChunk() }
+    }
+
+    public func addPassedTest(_ test: PassedTestText) throws {
+        chunk.append(.passed(chunk.store(test)))
         if chunk.isFull { try submitChunk() }
     }
 
@@ -87,6 +94,7 @@ public final class BackgroundSink: ResultSink, @unchecked Sendable {
                     switch consume item {
                     case .test(let test): try base.addTest(test)
                     case .suite(let suite): try base.addSuite(suite)
+                    case .passed(let stored): try handed.withText(of: stored) { try base.addPassedTest($0) }
                     }
                 }
             } catch {
@@ -138,4 +146,53 @@ private final class HandedChunk<Item>: @unchecked Sendable {
         taken += 1
         return (items + taken - 1).move()
     }
+
+    /// The bytes of the chunk's passed tests, one after another.
+    private var text: [UInt8] = []
+
+    /// Copies a passed test's bytes into the chunk's text.
+    func store(_ test: PassedTestText) -> StoredPassedTest {
+        if text.isEmpty { text.reserveCapacity(capacity * 64) }
+        let start = text.count
+        func copy(_ bytes: UnsafeBufferPointer<UInt8>?) -> Int {
+            guard let bytes else { return -1 }
+            text.append(contentsOf: bytes)
+            return bytes.count
+        }
+        let moduleLength = copy(test.module)
+        let suiteLength = copy(test.suite)
+        let nameLength = copy(test.name)
+        return StoredPassedTest(
+            runIndex: test.runIndex, start: start, moduleLength: moduleLength, suiteLength: suiteLength,
+            nameLength: nameLength, duration: test.duration)
+    }
+
+    /// Calls `body` with the test `stored` describes, its bytes pointing into the chunk's text.
+    func withText<Result>(of stored: StoredPassedTest, _ body: (PassedTestText) throws -> Result) rethrows -> Result {
+        try text.withUnsafeBufferPointer { text in
+            var position = stored.start
+            func next(_ length: Int) -> UnsafeBufferPointer<UInt8>? {
+                guard length >= 0 else { return nil }
+                defer { position += length }
+                return UnsafeBufferPointer(rebasing: text[position..<position + length])
+            }
+            let module = next(stored.moduleLength)
+            let suite = next(stored.suiteLength)
+            let name = next(stored.nameLength)!
+            return try body(
+                PassedTestText(
+                    runIndex: stored.runIndex, module: module, suite: suite, name: name, duration: stored.duration))
+        }
+    }
+}
+
+/// Where a passed test's bytes are in its chunk's text: they start at `start`, module first; a length of -1
+/// means the part is absent.
+private struct StoredPassedTest {
+    var runIndex: Int
+    var start: Int
+    var moduleLength: Int
+    var suiteLength: Int
+    var nameLength: Int
+    var duration: Double?
 }

@@ -60,26 +60,15 @@ struct BundleIndex {
 
     /// ``hash(_:)-(String)`` of ``TestIdentity/id``, without building the string.
     static func hash(_ identity: TestIdentity) -> UInt32 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        var first = true
+        var hasher = IdentityHasher()
         func add(_ component: String) {
-            if !first {
-                hash ^= UInt64(UInt8(ascii: "/"))
-                hash &*= 0x0000_0100_0000_01b3
-            }
-            first = false
             var component = component
-            component.withUTF8 { bytes in
-                for byte in bytes {
-                    hash ^= UInt64(byte)
-                    hash &*= 0x0000_0100_0000_01b3
-                }
-            }
+            component.withUTF8 { hasher.add($0) }
         }
         if let module = identity.module { add(module) }
         for suite in identity.suites { add(suite) }
         add(identity.name)
-        return UInt32(truncatingIfNeeded: hash)
+        return hasher.value
     }
 
     /// The index's payload bytes.

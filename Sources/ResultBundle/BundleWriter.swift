@@ -93,6 +93,18 @@ public final class BundleWriter: ResultSink {
         try checkOpen()
         let hash = BundleIndex.hash(test.identity)
         let lineOffset = try appendLine { RecordLineCodec.appendTest(test, to: &$0) }
+        try didAppendTest(hash: hash, lineOffset: lineOffset)
+    }
+
+    /// Adds a passed test from its bytes, writing the line its record would have without building the record.
+    public func addPassedTest(_ test: PassedTestText) throws {
+        guard PassedTestLine.isVerbatim(test) else { return try addTest(test.record) }
+        try checkOpen()
+        let lineOffset = try appendLine { PassedTestLine.append(test, to: &$0) }
+        try didAppendTest(hash: PassedTestLine.hash(test), lineOffset: lineOffset)
+    }
+
+    private func didAppendTest(hash: UInt32, lineOffset: UInt32) throws {
         pendingTests.append((hash, lineOffset))
         switch flushPolicy {
         case .everyTest: try flush()

@@ -173,6 +173,29 @@ struct JSONBytes {
         needsComma = true
     }
 
+    /// Appends fixed JSON text; `endsValue` says whether it ends a value (so what follows needs a comma).
+    mutating func literal(_ text: StaticString, endsValue: Bool) {
+        buffer.append(text.utf8Start, count: text.utf8CodeUnitCount)
+        needsComma = endsValue
+    }
+
+    /// Whether `bytes` are written as a JSON string as they are: printable ASCII without `"` and `\`.
+    static func isVerbatim(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in bytes where byte < 0x20 || byte > 0x7E || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+            return false
+        }
+        return true
+    }
+
+    /// Writes a string from bytes that ``isVerbatim(_:)`` accepted.
+    mutating func verbatimString(_ bytes: UnsafeBufferPointer<UInt8>) {
+        separate()
+        buffer.append(UInt8(ascii: "\""))
+        buffer.append(bytes)
+        buffer.append(UInt8(ascii: "\""))
+        needsComma = true
+    }
+
     /// Appends a newline that ends a record line.
     mutating func newline() {
         buffer.append(0x0A)

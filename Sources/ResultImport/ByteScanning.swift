@@ -11,6 +11,13 @@ extension UnsafeBufferPointer where Element == UInt8 {
         return memcmp(baseAddress!, prefix.utf8Start, length) == 0
     }
 
+    /// Whether the bytes are `other`'s.
+    func hasSameBytes(as other: [UInt8]) -> Bool {
+        guard count == other.count else { return false }
+        guard count > 0 else { return true }
+        return other.withUnsafeBufferPointer { memcmp(baseAddress!, $0.baseAddress!, count) == 0 }
+    }
+
     /// Whether the bytes end with `suffix`.
     func hasSuffix(_ suffix: StaticString) -> Bool {
         let length = suffix.utf8CodeUnitCount
@@ -39,9 +46,12 @@ extension UnsafeBufferPointer where Element == UInt8 {
     func lastRange(of needle: StaticString) -> Range<Int>? {
         let length = needle.utf8CodeUnitCount
         guard length > 0, count >= length, let base = baseAddress else { return nil }
+        let first = needle.utf8Start.pointee
         var index = count - length
         while index >= 0 {
-            if memcmp(base + index, needle.utf8Start, length) == 0 { return index..<(index + length) }
+            if base[index] == first, memcmp(base + index, needle.utf8Start, length) == 0 {
+                return index..<(index + length)
+            }
             index -= 1
         }
         return nil

@@ -10,6 +10,9 @@ public struct ConsoleParseOptions: Sendable {
     public var maximumOutputPerTest: Int
     /// Whether swift-testing lines are left to another source (the JSON event stream) instead of parsed.
     public var ignoresSwiftTesting: Bool
+    /// Whether a test that passes on the line after its start is handed to the sink as bytes
+    /// (``ResultModel/ResultSink/addPassedTest(_:)``); off only to compare with the general path.
+    var writesPassedTestsFromBytes = true
 
     /// Creates options.
     public init(

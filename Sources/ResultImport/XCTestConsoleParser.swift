@@ -28,11 +28,18 @@ public final class XCTestConsoleParser {
     @exclusivity(unchecked) private var output: OutputBuffer
     @exclusivity(unchecked) private var suiteDepth = 0
     @exclusivity(unchecked) private var suitesWithTests: [String: Int] = [:]
-    @exclusivity(unchecked) private var countingSuite: String?
+    /// The suite whose consecutive tests are being counted, as bytes (see ``countTest(inSuite:)``).
+    @exclusivity(unchecked) private var countingSuite: [UInt8] = []
     /// The identity of the test that started last, whose suites the next one usually shares.
     @exclusivity(unchecked) private var lastStartedIdentity: TestIdentity?
     @exclusivity(unchecked) private var countedInSuite = 0
     @exclusivity(unchecked) private var lastSuiteEndDepth: Int?
+    /// The printed name of a test whose start line came while no test was open, kept as bytes: most tests end
+    /// on the very next line with `passed`, and are then written from bytes (``ResultSink/addPassedTest(_:)``)
+    /// without an `OpenTest`, strings or a record. Any other next line first opens the test as its start line
+    /// would have.
+    @exclusivity(unchecked) private var deferredName: [UInt8] = []
+    @exclusivity(unchecked) private var deferredStartLine: Int?
     private var orphanIssues: [String: [IssueRecord]] = [:]
     private var parsedFailureIssues = 0
     private var reportedExecuted: (tests: Int, skipped: Int?, failures: Int)?
@@ -51,7 +58,7 @@ public final class XCTestConsoleParser {
     }
 
     /// Whether a test is running (its start line was seen and its end line not yet).
-    public var isInsideTest: Bool { current != nil }
+    public var isInsideTest: Bool { current != nil || deferredStartLine != nil }
 
     /// Feeds one line (without its line break). Returns whether the line belonged to XCTest: a structural line,
     /// or output printed inside a test. Other lines are the caller's (build output, another framework).
@@ -66,6 +73,11 @@ public final class XCTestConsoleParser {
     public func consume(
         original: UnsafeBufferPointer<UInt8>, plain: UnsafeBufferPointer<UInt8>, lineNumber: Int
     ) throws -> Bool {
+        if let startLine = deferredStartLine {
+            if original.count == plain.count, try endDeferredTest(original) { return true }
+            try openDeferredTest(startedAt: startLine)
+        }
+        if original.count == plain.count, deferStart(original, lineNumber: lineNumber) { return true }
         let line = original
         let recognised =
             XCTestLineClassifier.classify(original)
@@ -89,6 +101,7 @@ public final class XCTestConsoleParser {
 
     /// Ends parsing: a test still open is written as interrupted; summary lines are cross-checked.
     public func finish(interrupted: Bool = false) throws -> ConsoleParseSummary {
+        if let startLine = deferredStartLine { try openDeferredTest(startedAt: startLine) }
         if let open = current {
             let reason = "the log ends before the test's end line (started at line \(open.startLine))"
             try write(open, status: .interrupted, reason: reason, duration: nil, worker: nil)
@@ -101,6 +114,46 @@ public final class XCTestConsoleParser {
         try writeProgressOnlyTests()
         crossCheck()
         return summary
+    }
+
+    /// Keeps a start line's name as bytes when the test can be written from bytes if it passes next (see
+    /// ``deferredName``): no test is open, no issue waits for it, and its name is printable ASCII.
+    private func deferStart(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int) -> Bool {
+        guard options.writesPassedTestsFromBytes, current == nil, orphanIssues.isEmpty, progressOnly.isEmpty,
+            let range = XCTestLineClassifier.startedName(line)
+        else { return false }
+        let name = UnsafeBufferPointer(rebasing: line[range])
+        guard name.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return false }
+        deferredName.removeAll(keepingCapacity: true)
+        deferredName.append(contentsOf: name)
+        deferredStartLine = lineNumber
+        return true
+    }
+
+    /// Writes the deferred test from bytes when `line` is its `passed` line; `false` for any other line.
+    private func endDeferredTest(_ line: UnsafeBufferPointer<UInt8>) throws -> Bool {
+        guard let (range, duration) = XCTestLineClassifier.passedName(line),
+            UnsafeBufferPointer(rebasing: line[range]).hasSameBytes(as: deferredName)
+        else { return false }
+        return try deferredName.withUnsafeBufferPointer { printed in
+            guard let parts = XCTestTestName.parts(of: printed) else { return false }
+            deferredStartLine = nil
+            let suite = parts.suite.map { UnsafeBufferPointer(rebasing: printed[$0]) }
+            if let suite { countTest(inSuite: suite) }
+            parsed.addPassed(duration: duration)
+            summary.testCount += 1
+            try sink.addPassedTest(
+                PassedTestText(
+                    runIndex: runIndex, suite: suite, name: UnsafeBufferPointer(rebasing: printed[parts.name]),
+                    duration: duration))
+            return true
+        }
+    }
+
+    /// Opens the deferred test as its start line would have.
+    private func openDeferredTest(startedAt startLine: Int) throws {
+        deferredStartLine = nil
+        try handle(.caseStarted(name: String(decoding: deferredName, as: UTF8.self)), lineNumber: startLine)
     }
 
     /// `swift test --parallel` prints blocks only for failing tests; the others are known from progress lines
@@ -260,18 +313,25 @@ public final class XCTestConsoleParser {
     /// Counts a test of `suite` (suite records are written only for suites with tests). Consecutive tests of
     /// one suite are counted together, so the table is touched once per suite rather than once per test.
     private func countTest(inSuite suite: String) {
-        if suite == countingSuite {
+        var suite = suite
+        suite.withUTF8 { countTest(inSuite: $0) }
+    }
+
+    private func countTest(inSuite suite: UnsafeBufferPointer<UInt8>) {
+        if countedInSuite > 0, suite.hasSameBytes(as: countingSuite) {
             countedInSuite += 1
             return
         }
         flushSuiteCount()
-        countingSuite = suite
+        countingSuite.append(contentsOf: suite)
         countedInSuite = 1
     }
 
     private func flushSuiteCount() {
-        if let suite = countingSuite, countedInSuite > 0 { suitesWithTests[suite, default: 0] += countedInSuite }
-        countingSuite = nil
+        if countedInSuite > 0 {
+            suitesWithTests[String(decoding: countingSuite, as: UTF8.self), default: 0] += countedInSuite
+        }
+        countingSuite.removeAll(keepingCapacity: true)
         countedInSuite = 0
     }
 

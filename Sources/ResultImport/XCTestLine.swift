@@ -47,6 +47,25 @@ enum XCTestLineClassifier {
         return located(line)
     }
 
+    /// Where the name is in a `Test Case 'NAME' started at ...` line, read as ``classify(_:)`` reads it.
+    static func startedName(_ line: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        guard line.hasPrefix("Test Case '"), let close = line.lastRange(of: "' "), close.lowerBound >= 11,
+            UnsafeBufferPointer(rebasing: line[close.upperBound...]).hasPrefix("started")
+        else { return nil }
+        return 11..<close.lowerBound
+    }
+
+    /// Where the name is in a `Test Case 'NAME' passed (D seconds)` line, and its duration, read as
+    /// ``classify(_:)`` reads them.
+    static func passedName(_ line: UnsafeBufferPointer<UInt8>) -> (name: Range<Int>, duration: Double?)? {
+        guard line.hasPrefix("Test Case '"), let close = line.lastRange(of: "' "), close.lowerBound >= 11 else {
+            return nil
+        }
+        let rest = UnsafeBufferPointer(rebasing: line[close.upperBound...])
+        guard rest.hasPrefix("passed (") else { return nil }
+        return (11..<close.lowerBound, seconds(in: rest))
+    }
+
     private static func testCase(_ line: UnsafeBufferPointer<UInt8>, prefixLength: Int) -> XCTestLine? {
         guard let close = line.lastRange(of: "' "), close.lowerBound >= prefixLength else { return nil }
         let name = line.string(prefixLength..<close.lowerBound)

@@ -32,6 +32,16 @@ enum XCTestTestName {
         return TestIdentity(suites: [suite], name: stripCall(name))
     }
 
+    /// Where the suite and the name are in a printed name's bytes, split as ``identity(_:reusingSuitesOf:)``
+    /// splits it; `nil` for Xcode's `-[Module.Class test]` form, which also names a module.
+    static func parts(of printed: UnsafeBufferPointer<UInt8>) -> (suite: Range<Int>?, name: Range<Int>)? {
+        if printed.hasPrefix("-["), printed.hasSuffix("]") { return nil }
+        var nameEnd = printed.count
+        if printed.hasSuffix("()") { nameEnd -= 2 }
+        guard let dot = printed.lastIndex(of: UInt8(ascii: ".")) else { return (nil, 0..<nameEnd) }
+        return (0..<dot, (dot + 1)..<max(dot + 1, nameEnd))
+    }
+
     /// `Module.Class` with a test name: the module is the part before the first dot, when there is one.
     private static func classIdentity(_ qualified: String, test: String) -> TestIdentity {
         let name = stripCall(test)

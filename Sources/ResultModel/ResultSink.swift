@@ -12,12 +12,22 @@ public protocol ResultSink: AnyObject {
     func addSuite(_ suite: SuiteRecord) throws
     /// Adds a finished test. A durable sink has it on disk when this returns (see `docs/FORMAT.md`).
     func addTest(_ test: consuming TestRecord) throws
+    /// Adds a test that passed with nothing recorded but its duration, from its bytes; the same as adding
+    /// ``PassedTestText/record`` (which is what the default implementation does), only cheaper where a sink can
+    /// store the bytes directly.
+    func addPassedTest(_ test: PassedTestText) throws
     /// Stores content once per distinct value and returns its reference.
     func storeBlob(_ data: Data) throws -> BlobReference
     /// Stores a file's content once per distinct value and returns its reference, reading the file in chunks.
     func storeBlob(contentsOf file: URL) throws -> BlobReference
     /// Ends a run.
     func endRun(_ runIndex: Int, _ end: RunEnd) throws
+}
+
+extension ResultSink {
+    public func addPassedTest(_ test: PassedTestText) throws {
+        try addTest(test.record)
+    }
 }
 
 /// A run as read back: its start record and, unless it was interrupted, its end.

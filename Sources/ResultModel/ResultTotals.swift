@@ -48,6 +48,13 @@ public struct ResultTotals: Sendable, Codable, Hashable {
         }
     }
 
+    /// Counts a test that passed on its only attempt, with no cases: what ``add(_:)-(TestRecord)`` does for it.
+    public mutating func addPassed(duration: Double?) {
+        tests += 1
+        passed += 1
+        duration.map { self.duration += $0 }
+    }
+
     /// Adds other totals to these.
     public mutating func add(_ other: ResultTotals) {
         tests += other.tests

@@ -22,6 +22,9 @@ import Testing
             if tests == failing { throw BundleError(.io, "the disk is full", path: "recorder") }
             calls.append("test \(test.id) \(test.attempts.first?.output?.text ?? "")")
         }
+        func addPassedTest(_ test: PassedTestText) throws {
+            calls.append("passed \(test.record.id) \(test.record.runIndex) \(test.duration.map { "\($0)" } ?? "-")")
+        }
         func storeBlob(_ data: Data) throws -> BlobReference {
             calls.append("blob \(data.count)")
             return BlobReference(sha256: String(repeating: "0", count: 64), size: data.count)
@@ -41,10 +44,29 @@ import Testing
                     TestRecord(
                         runIndex: run, identity: TestIdentity(module: "M", suites: ["S\(round)"], name: "t\(index)"),
                         attempts: [attempt]))
+                if index % 3 == 0 { try addPassedTest(to: sink, run: run, variant: index) }
                 if index % 300 == 0 { try sink.addSuite(SuiteRecord(runIndex: run, path: ["S\(round)", "\(index)"])) }
                 if index == 700 { _ = try sink.storeBlob(Data(count: index)) }
             }
             try sink.endRun(run, RunEnd(end: 1))
+        }
+    }
+
+    /// Adds a passed test from bytes, with or without module, suite and duration as `variant` says.
+    private func addPassedTest(to sink: any ResultSink, run: Int, variant: Int) throws {
+        let module = Array("Module\(variant % 7)".utf8)
+        let suite = Array("Suite\(variant % 11)".utf8)
+        let name = Array("passed\(variant)".utf8)
+        try module.withUnsafeBufferPointer { module in
+            try suite.withUnsafeBufferPointer { suite in
+                try name.withUnsafeBufferPointer { name in
+                    try sink.addPassedTest(
+                        PassedTestText(
+                            runIndex: run, module: variant % 2 == 0 ? module : nil,
+                            suite: variant % 5 == 0 ? nil : suite,
+                            name: name, duration: variant % 4 == 0 ? nil : Double(variant) / 1000))
+                }
+            }
         }
     }
 

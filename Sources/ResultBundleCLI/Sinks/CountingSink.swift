@@ -15,6 +15,10 @@ final class CountingSink: ResultSink {
         totals.add(test)
         try base.addTest(test)
     }
+    func addPassedTest(_ test: PassedTestText) throws {
+        totals.addPassed(duration: test.duration)
+        try base.addPassedTest(test)
+    }
     func storeBlob(_ data: Data) throws -> BlobReference { try base.storeBlob(data) }
     func storeBlob(contentsOf file: URL) throws -> BlobReference { try base.storeBlob(contentsOf: file) }
     func endRun(_ runIndex: Int, _ end: RunEnd) throws { try base.endRun(runIndex, end) }

@@ -1,0 +1,45 @@
+/// A test that passed on its only attempt with nothing recorded but its duration, given as the bytes of its
+/// module, suite and name: the shape of most tests in console logs and JUnit files.
+///
+/// Importers hand such tests to ``ResultSink/addPassedTest(_:)`` straight from their input's bytes, without
+/// building a ``TestRecord`` (a dozen allocated fields, and as many releases later). The bytes are borrowed: they
+/// are valid only during the call that receives them.
+public struct PassedTestText {
+    /// Which run of the bundle the test belongs to.
+    public var runIndex: Int
+    /// The module's bytes (UTF-8), if the test has a module.
+    public var module: UnsafeBufferPointer<UInt8>?
+    /// The one suite's bytes (UTF-8), if the test has a suite.
+    public var suite: UnsafeBufferPointer<UInt8>?
+    /// The name's bytes (UTF-8).
+    public var name: UnsafeBufferPointer<UInt8>
+    /// How long the test took, when known.
+    public var duration: Double?
+
+    /// Creates the text of a passed test.
+    public init(
+        runIndex: Int, module: UnsafeBufferPointer<UInt8>? = nil, suite: UnsafeBufferPointer<UInt8>?,
+        name: UnsafeBufferPointer<UInt8>, duration: Double?
+    ) {
+        self.runIndex = runIndex
+        self.module = module
+        self.suite = suite
+        self.name = name
+        self.duration = duration
+    }
+
+    /// The identity these bytes spell.
+    public var identity: TestIdentity {
+        TestIdentity(
+            module: module.map { String(decoding: $0, as: UTF8.self) },
+            suites: suite.map { [String(decoding: $0, as: UTF8.self)] } ?? [],
+            name: String(decoding: name, as: UTF8.self))
+    }
+
+    /// The record this test is: what a sink without a faster way stores.
+    public var record: TestRecord {
+        TestRecord(
+            runIndex: runIndex, identity: identity, status: .passed,
+            attempts: [TestAttempt(status: .passed, duration: duration)])
+    }
+}
