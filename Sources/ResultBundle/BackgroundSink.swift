@@ -153,7 +153,7 @@ private final class HandedChunk<Item>: @unchecked Sendable {
     /// Copies a passed test's bytes into the chunk's text.
     func store(_ test: PassedTestText) -> StoredPassedTest {
         if text.isEmpty { text.reserveCapacity(capacity * 64) }
-        let start = text.count
+        let textStart = text.count
         func copy(_ bytes: UnsafeBufferPointer<UInt8>?) -> Int {
             guard let bytes else { return -1 }
             text.append(contentsOf: bytes)
@@ -163,14 +163,14 @@ private final class HandedChunk<Item>: @unchecked Sendable {
         let suiteLength = copy(test.suite)
         let nameLength = copy(test.name)
         return StoredPassedTest(
-            runIndex: test.runIndex, start: start, moduleLength: moduleLength, suiteLength: suiteLength,
-            nameLength: nameLength, duration: test.duration)
+            runIndex: test.runIndex, textStart: textStart, moduleLength: moduleLength, suiteLength: suiteLength,
+            nameLength: nameLength, start: test.start, duration: test.duration)
     }
 
     /// Calls `body` with the test `stored` describes, its bytes pointing into the chunk's text.
     func withText<Result>(of stored: StoredPassedTest, _ body: (PassedTestText) throws -> Result) rethrows -> Result {
         try text.withUnsafeBufferPointer { text in
-            var position = stored.start
+            var position = stored.textStart
             func next(_ length: Int) -> UnsafeBufferPointer<UInt8>? {
                 guard length >= 0 else { return nil }
                 defer { position += length }
@@ -181,18 +181,20 @@ private final class HandedChunk<Item>: @unchecked Sendable {
             let name = next(stored.nameLength)!
             return try body(
                 PassedTestText(
-                    runIndex: stored.runIndex, module: module, suite: suite, name: name, duration: stored.duration))
+                    runIndex: stored.runIndex, module: module, suite: suite, name: name, start: stored.start,
+                    duration: stored.duration))
         }
     }
 }
 
-/// Where a passed test's bytes are in its chunk's text: they start at `start`, module first; a length of -1
+/// Where a passed test's bytes are in its chunk's text: they start at `textStart`, module first; a length of -1
 /// means the part is absent.
 private struct StoredPassedTest {
     var runIndex: Int
-    var start: Int
+    var textStart: Int
     var moduleLength: Int
     var suiteLength: Int
     var nameLength: Int
+    var start: Double?
     var duration: Double?
 }

@@ -35,6 +35,7 @@ enum PassedTestLine {
         json.verbatimString(test.name)
         json.endObject()
         json.literal(#","attempts":[{"status":"passed""#, endsValue: true)
+        json.field("start", test.start)
         json.field("duration", test.duration)
         json.literal("}]}}", endsValue: true)
         json.newline()

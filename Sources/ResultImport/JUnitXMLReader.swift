@@ -121,33 +121,53 @@ final class JUnitXMLReader {
         }
     }
 
-    /// The current element's attribute, when present.
     /// The known attributes of the element just read (one pass over them; unknown ones are skipped).
     func attributes() -> Attributes {
         var found = Attributes()
         guard xmlTextReaderHasAttributes(reader) == 1 else { return found }
         while xmlTextReaderMoveToNextAttribute(reader) == 1 {
-            guard let name = xmlTextReaderConstLocalName(reader), let value = xmlTextReaderConstValue(reader) else {
-                continue
-            }
+            guard let name = xmlTextReaderConstLocalName(reader), let known = KnownAttribute(name),
+                let value = xmlTextReaderConstValue(reader)
+            else { continue }
             let text = String(cString: value)
-            switch String(cString: name) {
-            case "name": found.name = text
-            case "classname": found.classname = text
-            case "file": found.file = text
-            case "line": found.line = text
-            case "time": found.time = text
-            case "status": found.status = text
-            case "message": found.message = text
-            case "type": found.type = text
-            case "timestamp": found.timestamp = text
-            case "hostname": found.hostname = text
-            case "value": found.value = text
-            default: break
+            switch known {
+            case .name: found.name = text
+            case .classname: found.classname = text
+            case .file: found.file = text
+            case .line: found.line = text
+            case .time: found.time = text
+            case .status: found.status = text
+            case .message: found.message = text
+            case .type: found.type = text
+            case .timestamp: found.timestamp = text
+            case .hostname: found.hostname = text
+            case .value: found.value = text
             }
         }
         xmlTextReaderMoveToElement(reader)
         return found
+    }
+
+    /// Copies the `name`, `classname` and `time` of the element just read into `plain`; `false` when it has
+    /// another attribute the importer reads (then ``attributes()`` reads it).
+    func plainCaseAttributes(into plain: inout PlainCaseAttributes) -> Bool {
+        plain.removeAll()
+        guard xmlTextReaderHasAttributes(reader) == 1 else { return true }
+        defer { xmlTextReaderMoveToElement(reader) }
+        while xmlTextReaderMoveToNextAttribute(reader) == 1 {
+            guard let name = xmlTextReaderConstLocalName(reader), let known = KnownAttribute(name) else { continue }
+            guard let value = xmlTextReaderConstValue(reader) else { return false }
+            // The value is copied at once: libxml2 may build it in a buffer the next attribute reuses.
+            let length = strlen(UnsafeRawPointer(value).assumingMemoryBound(to: CChar.self))
+            let bytes = UnsafeBufferPointer(start: value, count: length)
+            switch known {
+            case .name: plain.name = plain.append(bytes)
+            case .classname: plain.classname = plain.append(bytes)
+            case .time: plain.time = plain.append(bytes)
+            default: return false
+            }
+        }
+        return true
     }
 
     /// The content of the text node just read.
@@ -187,6 +207,61 @@ final class JUnitXMLReader {
                 column: Int(error.pointee.int2))
         }
         return ImportError(.malformed, "not well-formed XML", file: fileName, line: line)
+    }
+}
+
+/// The attributes the importer reads, recognized from libxml2's name bytes without building a `String`.
+enum KnownAttribute {
+    case name, classname, file, line, time, status, message, type, timestamp, hostname, value
+
+    init?(_ name: UnsafePointer<xmlChar>) {
+        let text = UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self)
+        func isNamed(_ literal: StaticString) -> Bool {
+            strcmp(text, UnsafeRawPointer(literal.utf8Start).assumingMemoryBound(to: CChar.self)) == 0
+        }
+        switch name.pointee {
+        case UInt8(ascii: "n"): if isNamed("name") { self = .name } else { return nil }
+        case UInt8(ascii: "c"): if isNamed("classname") { self = .classname } else { return nil }
+        case UInt8(ascii: "f"): if isNamed("file") { self = .file } else { return nil }
+        case UInt8(ascii: "l"): if isNamed("line") { self = .line } else { return nil }
+        case UInt8(ascii: "s"): if isNamed("status") { self = .status } else { return nil }
+        case UInt8(ascii: "m"): if isNamed("message") { self = .message } else { return nil }
+        case UInt8(ascii: "h"): if isNamed("hostname") { self = .hostname } else { return nil }
+        case UInt8(ascii: "v"): if isNamed("value") { self = .value } else { return nil }
+        case UInt8(ascii: "t"):
+            if isNamed("time") {
+                self = .time
+            } else if isNamed("type") {
+                self = .type
+            } else if isNamed("timestamp") {
+                self = .timestamp
+            } else {
+                return nil
+            }
+        default: return nil
+        }
+    }
+}
+
+/// The `name`, `classname` and `time` of a test case, copied as bytes into one buffer.
+struct PlainCaseAttributes {
+    private(set) var bytes: [UInt8] = []
+    var name: Range<Int>?
+    var classname: Range<Int>?
+    var time: Range<Int>?
+
+    mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+        name = nil
+        classname = nil
+        time = nil
+    }
+
+    /// Appends `part` and returns where it is.
+    mutating func append(_ part: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        let start = bytes.count
+        bytes.append(contentsOf: part)
+        return start..<bytes.count
     }
 }
 

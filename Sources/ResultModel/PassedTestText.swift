@@ -1,4 +1,4 @@
-/// A test that passed on its only attempt with nothing recorded but its duration, given as the bytes of its
+/// A test that passed on its only attempt with nothing recorded but its start and duration, given as the bytes of its
 /// module, suite and name: the shape of most tests in console logs and JUnit files.
 ///
 /// Importers hand such tests to ``ResultSink/addPassedTest(_:)`` straight from their input's bytes, without
@@ -13,18 +13,21 @@ public struct PassedTestText {
     public var suite: UnsafeBufferPointer<UInt8>?
     /// The name's bytes (UTF-8).
     public var name: UnsafeBufferPointer<UInt8>
+    /// When the test started, when known.
+    public var start: Double?
     /// How long the test took, when known.
     public var duration: Double?
 
     /// Creates the text of a passed test.
     public init(
         runIndex: Int, module: UnsafeBufferPointer<UInt8>? = nil, suite: UnsafeBufferPointer<UInt8>?,
-        name: UnsafeBufferPointer<UInt8>, duration: Double?
+        name: UnsafeBufferPointer<UInt8>, start: Double? = nil, duration: Double?
     ) {
         self.runIndex = runIndex
         self.module = module
         self.suite = suite
         self.name = name
+        self.start = start
         self.duration = duration
     }
 
@@ -40,6 +43,6 @@ public struct PassedTestText {
     public var record: TestRecord {
         TestRecord(
             runIndex: runIndex, identity: identity, status: .passed,
-            attempts: [TestAttempt(status: .passed, duration: duration)])
+            attempts: [TestAttempt(status: .passed, start: start, duration: duration)])
     }
 }

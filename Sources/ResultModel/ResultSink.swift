@@ -12,7 +12,7 @@ public protocol ResultSink: AnyObject {
     func addSuite(_ suite: SuiteRecord) throws
     /// Adds a finished test. A durable sink has it on disk when this returns (see `docs/FORMAT.md`).
     func addTest(_ test: consuming TestRecord) throws
-    /// Adds a test that passed with nothing recorded but its duration, from its bytes; the same as adding
+    /// Adds a test that passed with nothing recorded but its start and duration, from its bytes; the same as adding
     /// ``PassedTestText/record`` (which is what the default implementation does), only cheaper where a sink can
     /// store the bytes directly.
     func addPassedTest(_ test: PassedTestText) throws

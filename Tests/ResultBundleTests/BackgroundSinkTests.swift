@@ -23,7 +23,9 @@ import Testing
             calls.append("test \(test.id) \(test.attempts.first?.output?.text ?? "")")
         }
         func addPassedTest(_ test: PassedTestText) throws {
-            calls.append("passed \(test.record.id) \(test.record.runIndex) \(test.duration.map { "\($0)" } ?? "-")")
+            calls.append(
+                "passed \(test.record.id) \(test.record.runIndex) \(String(describing: test.start)) \(String(describing: test.duration))"
+            )
         }
         func storeBlob(_ data: Data) throws -> BlobReference {
             calls.append("blob \(data.count)")
@@ -64,7 +66,8 @@ import Testing
                         PassedTestText(
                             runIndex: run, module: variant % 2 == 0 ? module : nil,
                             suite: variant % 5 == 0 ? nil : suite,
-                            name: name, duration: variant % 4 == 0 ? nil : Double(variant) / 1000))
+                            name: name, start: variant % 3 == 0 ? Double(variant) : nil,
+                            duration: variant % 4 == 0 ? nil : Double(variant) / 1000))
                 }
             }
         }

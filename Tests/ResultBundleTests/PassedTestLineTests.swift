@@ -10,7 +10,7 @@ import _TestSupport
 @Suite struct PassedTestLineTests {
     /// Calls `body` with the text of a passed test made of these parts.
     private func withText<Result>(
-        runIndex: Int, module: String?, suite: String?, name: String, duration: Double?,
+        runIndex: Int, module: String?, suite: String?, name: String, start: Double? = nil, duration: Double?,
         _ body: (PassedTestText) throws -> Result
     ) rethrows -> Result {
         let parts = [module, suite, name].map { $0.map { Array($0.utf8) } }
@@ -32,8 +32,14 @@ import _TestSupport
         for runIndex in [0, 2] {
             for module in [nil, "M", "", "Module.With.Dots"] {
                 for suite in [nil, "S", "", "Outer.Inner"] {
-                    for name in ["t", "test()", "a b-c_1 (x: 1)", "", "~!@#$%^&*/"] {
-                        withText(runIndex: runIndex, module: module, suite: suite, name: name, duration: duration) {
+                    for (name, start) in [
+                        ("t", nil), ("test()", 1_795_465_798.1021285), ("a b-c_1 (x: 1)", 0), ("", nil),
+                        ("~!@#$%^&*/", -1.5),
+                    ] {
+                        withText(
+                            runIndex: runIndex, module: module, suite: suite, name: name, start: start,
+                            duration: duration
+                        ) {
                             text in
                             let record = text.record
                             #expect(PassedTestLine.isVerbatim(text))
@@ -74,7 +80,10 @@ import _TestSupport
         var expected: [TestRecord] = []
         for (index, name) in (["plain", "test()"] + Self.escapedNames).enumerated() {
             let module = index % 2 == 0 ? "M" : nil
-            try withText(runIndex: run, module: module, suite: "S\(index % 3)", name: name, duration: Double(index)) {
+            try withText(
+                runIndex: run, module: module, suite: "S\(index % 3)", name: name,
+                start: index % 2 == 0 ? nil : 1_795_465_798 + Double(index) / 8, duration: Double(index)
+            ) {
                 expected.append($0.record)
                 try writer.addPassedTest($0)
             }
