@@ -31,35 +31,50 @@ final class JUnitXMLReader {
         var value: String?
     }
 
+    /// Serves libxml2's small reads (4,000 bytes at a time) from the prefix, then from 256 KiB reads of the file.
     private final class Input {
-        var prefix: [UInt8]
+        /// Bytes read but not yet handed to libxml2, from `offset` on.
+        var pending: [UInt8]
         var offset = 0
         let descriptor: Int32
         var bytesRead: Int64 = 0
         let limit: Int64
+        static let refillSize = 256 << 10
 
         init(prefix: [UInt8], descriptor: Int32, limit: Int64) {
-            self.prefix = prefix
+            pending = prefix
             self.descriptor = descriptor
             self.limit = limit
         }
 
         func read(into buffer: UnsafeMutablePointer<CChar>, count: Int) -> Int32 {
             guard bytesRead < limit else { return -1 }
-            if offset < prefix.count {
-                let size = min(count, prefix.count - offset)
-                prefix.withUnsafeBytes { raw in
-                    UnsafeMutableRawPointer(buffer).copyMemory(from: raw.baseAddress! + offset, byteCount: size)
-                }
-                offset += size
-                bytesRead += Int64(size)
-                return Int32(size)
+            if offset == pending.count {
+                let got = refill()
+                guard got > 0 else { return Int32(got) }
             }
+            let size = min(count, pending.count - offset)
+            pending.withUnsafeBytes { raw in
+                UnsafeMutableRawPointer(buffer).copyMemory(from: raw.baseAddress! + offset, byteCount: size)
+            }
+            offset += size
+            bytesRead += Int64(size)
+            return Int32(size)
+        }
+
+        /// Reads the next bytes of the file into `pending`: their count, 0 at the end, -1 on an error.
+        private func refill() -> Int {
+            if pending.count != Self.refillSize { pending = [UInt8](repeating: 0, count: Self.refillSize) }
+            offset = 0
             while true {
-                let got = readBytes(descriptor, buffer, count)
+                let got = pending.withUnsafeMutableBytes { readBytes(descriptor, $0.baseAddress!, $0.count) }
                 if got < 0 && errno == EINTR { continue }
-                if got > 0 { bytesRead += Int64(got) }
-                return Int32(max(-1, got))
+                if got <= 0 {
+                    pending.removeAll()
+                    return max(-1, got)
+                }
+                if got < pending.count { pending.removeLast(pending.count - got) }
+                return got
             }
         }
     }
@@ -265,6 +280,6 @@ struct PlainCaseAttributes {
     }
 }
 
-private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutablePointer<CChar>, _ count: Int) -> Int {
+private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
     read(descriptor, buffer, count)
 }
