@@ -32,12 +32,21 @@ final class JUnitXMLReader {
     }
 
     /// Serves libxml2's small reads (4,000 bytes at a time) from the prefix, then from 256 KiB reads of the file.
+    ///
+    /// In a UTF-8 document the input's last byte is held back until the end of the file is known, and then
+    /// handed over alone. libxml2's reader parses the bytes it holds when it learns of the end together with the
+    /// end, and a truncated document's error then discards the elements those bytes completed (up to 511 bytes
+    /// of test cases). With the last byte alone, everything before it is parsed, and read, first.
     private final class Input {
         /// Bytes read but not yet handed to libxml2, from `offset` on.
-        var pending: [UInt8]
-        var offset = 0
+        private var pending: [UInt8]
+        private var offset = 0
+        private var atEnd = false
+        /// Bytes kept back until the end is known: 1 for UTF-8 (see above), 0 for other encodings, whose
+        /// decoders may need more than one byte per character.
+        private let heldBack: Int
         let descriptor: Int32
-        var bytesRead: Int64 = 0
+        private(set) var bytesRead: Int64 = 0
         let limit: Int64
         static let refillSize = 256 << 10
 
@@ -45,15 +54,15 @@ final class JUnitXMLReader {
             pending = prefix
             self.descriptor = descriptor
             self.limit = limit
+            heldBack = XMLDeclaration.isUTF8(prefix) ? 1 : 0
         }
 
         func read(into buffer: UnsafeMutablePointer<CChar>, count: Int) -> Int32 {
             guard bytesRead < limit else { return -1 }
-            if offset == pending.count {
-                let got = refill()
-                guard got > 0 else { return Int32(got) }
-            }
-            let size = min(count, pending.count - offset)
+            if !atEnd, pending.count - offset <= heldBack, refill() < 0 { return -1 }
+            let available = pending.count - offset - (atEnd ? 0 : heldBack)
+            guard available > 0 else { return 0 }
+            let size = min(count, available)
             pending.withUnsafeBytes { raw in
                 UnsafeMutableRawPointer(buffer).copyMemory(from: raw.baseAddress! + offset, byteCount: size)
             }
@@ -62,18 +71,24 @@ final class JUnitXMLReader {
             return Int32(size)
         }
 
-        /// Reads the next bytes of the file into `pending`: their count, 0 at the end, -1 on an error.
+        /// Keeps the bytes not handed over yet and reads up to 256 KiB after them; notes the end of the file.
+        /// Returns the count read, or -1 on an error.
         private func refill() -> Int {
-            if pending.count != Self.refillSize { pending = [UInt8](repeating: 0, count: Self.refillSize) }
-            offset = 0
-            while true {
-                let got = pending.withUnsafeMutableBytes { readBytes(descriptor, $0.baseAddress!, $0.count) }
-                if got < 0 && errno == EINTR { continue }
-                if got <= 0 {
-                    pending.removeAll()
-                    return max(-1, got)
+            let kept = pending.count - offset
+            var next = [UInt8](repeating: 0, count: kept + Self.refillSize)
+            next.withUnsafeMutableBytes { target in
+                pending.withUnsafeBytes { source in
+                    target.baseAddress!.copyMemory(from: source.baseAddress! + offset, byteCount: kept)
                 }
-                if got < pending.count { pending.removeLast(pending.count - got) }
+            }
+            while true {
+                let got = next.withUnsafeMutableBytes { readBytes(descriptor, $0.baseAddress! + kept, Self.refillSize) }
+                if got < 0 && errno == EINTR { continue }
+                if got < 0 { return -1 }
+                if got == 0 { atEnd = true }
+                next.removeLast(Self.refillSize - got)
+                pending = next
+                offset = 0
                 return got
             }
         }
@@ -222,6 +237,25 @@ final class JUnitXMLReader {
                 column: Int(error.pointee.int2))
         }
         return ImportError(.malformed, "not well-formed XML", file: fileName, line: line)
+    }
+}
+
+/// What the start of an XML document says about its encoding.
+enum XMLDeclaration {
+    /// Whether a document starting with `prefix` is UTF-8: a UTF-8 byte order mark, no declaration, or a
+    /// declaration naming no encoding or UTF-8.
+    static func isUTF8(_ prefix: [UInt8]) -> Bool {
+        if prefix.starts(with: [0xEF, 0xBB, 0xBF]) { return true }
+        guard let first = prefix.first else { return true }
+        guard first == UInt8(ascii: "<") else { return false }
+        let head = prefix.prefix(256)
+        guard head.starts(with: Array("<?xml".utf8)) else { return true }
+        let declaration = String(decoding: head, as: UTF8.self).prefix { $0 != ">" }.lowercased()
+        guard let encoding = declaration.range(of: "encoding") else { return true }
+        let value = declaration[encoding.upperBound...].drop { " =\"'\t\r\n".contains($0) }.prefix {
+            $0 != "\"" && $0 != "'"
+        }
+        return value == "utf-8" || value == "utf8"
     }
 }
 
