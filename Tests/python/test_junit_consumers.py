@@ -76,9 +76,15 @@ def test_round_trip_through_our_junit_keeps_identity_status_and_duration(tmp_pat
         import json
         a = json.loads(run("json", first).stdout)["tests"]
         b = json.loads(run("json", second).stdout)["tests"]
-        assert [(t["id"], t["status"]) for t in a] == [(t["id"], t["status"]) for t in b], source.name
+        # JUnit has no word for an interrupted or timed-out test: both are written as failures (docs/JUNIT.md).
+        in_junit = {"interrupted": "failed", "timedOut": "failed"}
+        assert [(t["id"], in_junit.get(t["status"], t["status"])) for t in a] == [
+            (t["id"], t["status"]) for t in b], source.name
         for x, y in zip(a, b):
             assert abs((x.get("duration") or 0) - (y.get("duration") or 0)) <= 0.001, source.name
             xm = [i["message"] for i in x.get("issues", []) if i.get("kind") != "skip"]
             ym = [i["message"] for i in y.get("issues", []) if i.get("kind") != "skip"]
-            assert xm[:1] == ym[:1], source.name
+            if x["status"] in in_junit:  # written with a failure that names the status
+                assert ym[:1] == (xm[:1] or [x["status"]]), source.name
+            else:
+                assert xm[:1] == ym[:1], source.name
