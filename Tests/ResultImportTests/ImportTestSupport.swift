@@ -34,3 +34,20 @@ enum ImportHarness {
         TestPaths.corpus.appendingPathComponent(relative).path
     }
 }
+
+/// Collects records in memory, and the ids of the tests that arrived as bytes (``ResultSink/addPassedTest(_:)``).
+final class BytesCountingSink: ResultSink {
+    let results = InMemoryResults()
+    private(set) var passedFromBytes: [String] = []
+
+    func beginRun(_ run: RunRecord) throws -> Int { try results.beginRun(run) }
+    func addSuite(_ suite: SuiteRecord) throws { try results.addSuite(suite) }
+    func addTest(_ test: consuming TestRecord) throws { try results.addTest(test) }
+    func addPassedTest(_ test: PassedTestText) throws {
+        passedFromBytes.append(test.record.id)
+        try results.addTest(test.record)
+    }
+    func storeBlob(_ data: Data) throws -> BlobReference { try results.storeBlob(data) }
+    func storeBlob(contentsOf file: URL) throws -> BlobReference { try results.storeBlob(contentsOf: file) }
+    func endRun(_ runIndex: Int, _ end: RunEnd) throws { try results.endRun(runIndex, end) }
+}

@@ -9,23 +9,6 @@ import _TestSupport
 /// The JUnit importer hands an empty test case with only a name, a classname and a time to the sink as bytes;
 /// what the sink ends up with is exactly what the general path gives, for every test case of every file.
 @Suite struct JUnitPlainCaseTests {
-    /// Collects records, and the ids of the tests that arrived as bytes.
-    private final class CountingResults: ResultSink {
-        let results = InMemoryResults()
-        var passedFromBytes: [String] = []
-
-        func beginRun(_ run: RunRecord) throws -> Int { try results.beginRun(run) }
-        func addSuite(_ suite: SuiteRecord) throws { try results.addSuite(suite) }
-        func addTest(_ test: consuming TestRecord) throws { try results.addTest(test) }
-        func addPassedTest(_ test: PassedTestText) throws {
-            passedFromBytes.append(test.record.id)
-            try results.addTest(test.record)
-        }
-        func storeBlob(_ data: Data) throws -> BlobReference { try results.storeBlob(data) }
-        func storeBlob(contentsOf file: URL) throws -> BlobReference { try results.storeBlob(contentsOf: file) }
-        func endRun(_ runIndex: Int, _ end: RunEnd) throws { try results.endRun(runIndex, end) }
-    }
-
     private struct Imported: Equatable {
         var tests: [TestRecord]
         var suites: [SuiteRecord]
@@ -33,7 +16,7 @@ import _TestSupport
     }
 
     private func importFile(_ path: String, fromBytes: Bool) throws -> (Imported, passedFromBytes: [String]) {
-        let sink = CountingResults()
+        let sink = BytesCountingSink()
         let run = try sink.beginRun(RunRecord(producer: "tests", source: "import"))
         var importer = JUnitImporter(sink: sink, runIndex: run, fileName: path, attachmentsBase: nil)
         importer.writesPassedTestsFromBytes = fromBytes

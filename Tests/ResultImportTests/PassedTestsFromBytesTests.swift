@@ -9,23 +9,6 @@ import _TestSupport
 /// The XCTest parser hands a test that passes on the line after its start to the sink as bytes; what the sink
 /// ends up with is exactly what the general path gives, whatever comes between, around or instead of that line.
 @Suite struct PassedTestsFromBytesTests {
-    /// Collects records, and counts the tests that arrived as bytes.
-    private final class CountingResults: ResultSink {
-        let results = InMemoryResults()
-        var passedFromBytes: [String] = []
-
-        func beginRun(_ run: RunRecord) throws -> Int { try results.beginRun(run) }
-        func addSuite(_ suite: SuiteRecord) throws { try results.addSuite(suite) }
-        func addTest(_ test: consuming TestRecord) throws { try results.addTest(test) }
-        func addPassedTest(_ test: PassedTestText) throws {
-            passedFromBytes.append(test.record.id)
-            try results.addTest(test.record)
-        }
-        func storeBlob(_ data: Data) throws -> BlobReference { try results.storeBlob(data) }
-        func storeBlob(contentsOf file: URL) throws -> BlobReference { try results.storeBlob(contentsOf: file) }
-        func endRun(_ runIndex: Int, _ end: RunEnd) throws { try results.endRun(runIndex, end) }
-    }
-
     private struct Parsed {
         var tests: [TestRecord]
         var suites: [SuiteRecord]
@@ -37,7 +20,7 @@ import _TestSupport
     }
 
     private func parse(_ log: [UInt8], fromBytes: Bool, runIndex: Int = 1) throws -> Parsed {
-        let sink = CountingResults()
+        let sink = BytesCountingSink()
         _ = try sink.beginRun(RunRecord(producer: "tests", source: "import"))
         _ = try sink.beginRun(RunRecord(producer: "tests", source: "import"))
         var options = ConsoleParseOptions(fileName: "log.txt")
