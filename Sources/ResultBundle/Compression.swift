@@ -3,7 +3,7 @@ import Foundation
 
 /// zlib streams (RFC 1950: deflate with a 2-byte header and an Adler-32 trailer).
 enum Compression {
-    /// The compression level every frame is written with.
+    /// The compression level blobs are written with.
     static let level: Int32 = 6
 
     /// Compresses `input` into one zlib stream.
@@ -122,8 +122,8 @@ final class BatchCompressor {
     private var stream = z_stream()
     private(set) var output = [UInt8]()
 
-    init(level: Int32 = Compression.level) throws {
-        let status = deflateInit_(&stream, level, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
+    init() throws {
+        let status = deflateInit_(&stream, Compression.level, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
         guard status == Z_OK else {
             throw BundleError(.corruptCompression, "zlib could not start compressing (status \(status))")
         }
@@ -136,6 +136,10 @@ final class BatchCompressor {
         let bound = Int(deflateBound(&stream, uLong(input.count)))
         if output.count < bound { output = [UInt8](repeating: 0, count: bound) }
         deflateReset(&stream)
+        let tuned = RecordDeflateSettings.forBatch(ofSize: input.count).apply(to: &stream)
+        guard tuned == Z_OK else {
+            throw BundleError(.corruptCompression, "zlib could not set the compression level (status \(tuned))")
+        }
         let placeholder: [Bytef] = [0]
         let (status, produced) = placeholder.withUnsafeBufferPointer { placeholder in
             output.withUnsafeMutableBufferPointer { out -> (Int32, Int) in

@@ -29,7 +29,8 @@ struct JSONCommand: ParsableCommand {
         do {
             if let output {
                 try AtomicOutput.write(to: URL(fileURLWithPath: output)) { temporary in
-                    FileManager.default.createFile(atPath: temporary.path, contents: nil)
+                    // When it cannot be created, opening it below throws the error that names it.
+                    _ = FileManager.default.createFile(atPath: temporary.path, contents: nil)
                     let handle = try FileHandle(forWritingTo: temporary)
                     defer { try? handle.close() }
                     try exporter.write(to: handle)
