@@ -49,12 +49,12 @@ struct JUnitImporter {
 
     private enum Capture {
         case none
-        case issue(kind: IssueRecord.Kind, message: String?, type: String?, element: String)
+        case issue(kind: IssueRecord.Kind, message: String?, type: String?, element: JUnitElement)
         case skipped(message: String?)
         case caseOutput
         case caseError
         case suiteOutput
-        case rerun(element: String, message: String?, type: String?)
+        case rerun(element: JUnitElement, message: String?, type: String?)
     }
 
     func run(prefix: [UInt8], descriptor: Int32) throws -> (tests: Int, diagnostics: [Diagnostic]) {
@@ -63,7 +63,7 @@ struct JUnitImporter {
         var current: CaseState?
         var capture = Capture.none
         var text = ""
-        var rerun: (element: String, message: String?, type: String?, trace: String)?
+        var rerun: (element: JUnitElement, message: String?, type: String?, trace: String)?
         var sawRoot = false
         var testCount = 0
         var diagnostics: [Diagnostic] = []
@@ -77,20 +77,19 @@ struct JUnitImporter {
         do {
             while let node = try reader.next() {
                 switch node {
-                case .startElement(let name, let isEmpty):
-                    if isEmpty, name == "testcase", sawRoot, current == nil, writesPassedTestsFromBytes,
+                case .startElement(let element, let isEmpty):
+                    if isEmpty, element == .testcase, sawRoot, current == nil, writesPassedTestsFromBytes,
                         reader.plainCaseAttributes(into: &plainCase),
                         try writePlainCase(plainCase, start: suites.last?.timestamp)
                     {
                         testCount += 1
                         break
                     }
-                    let attributes =
-                        Self.attributesRead[name] == true ? reader.attributes() : JUnitXMLReader.Attributes()
-                    switch name {
-                    case "testsuites":
+                    let attributes = element.hasAttributesRead ? reader.attributes() : JUnitXMLReader.Attributes()
+                    switch element {
+                    case .testsuites:
                         sawRoot = true
-                    case "testsuite":
+                    case .testsuite:
                         sawRoot = true
                         suites.append(
                             SuiteState(
@@ -99,12 +98,12 @@ struct JUnitImporter {
                                 hostname: attributes.hostname,
                                 time: attributes.time.flatMap(Self.parseTime)))
                         if isEmpty { try endSuite(&suites) }
-                    case "property" where current == nil:
+                    case .property where current == nil:
                         if let propertyName = attributes.name, !suites.isEmpty {
                             suites[suites.count - 1].properties.append(
                                 NameValue(name: propertyName, value: attributes.value ?? ""))
                         }
-                    case "testcase":
+                    case .testcase:
                         guard sawRoot else {
                             throw ImportError(
                                 .notTestOutput, "a <testcase> outside any <testsuite>", file: fileName,
@@ -122,32 +121,32 @@ struct JUnitImporter {
                             testCount += 1
                             current = nil
                         }
-                    case "failure", "error":
+                    case .failure, .error:
                         guard current != nil else { break }
-                        let kind: IssueRecord.Kind = name == "error" ? .thrownError : .assertion
+                        let kind: IssueRecord.Kind = element == .error ? .thrownError : .assertion
                         capture = .issue(
                             kind: kind, message: attributes.message, type: attributes.type,
-                            element: name)
+                            element: element)
                         text = ""
                         if isEmpty { finishCapture(&capture, &current, &suites, text) }
-                    case "skipped":
+                    case .skipped:
                         guard current != nil else { break }
                         capture = .skipped(message: attributes.message)
                         text = ""
                         if isEmpty { finishCapture(&capture, &current, &suites, text) }
-                    case "flakyFailure", "rerunFailure", "flakyError", "rerunError":
+                    case .flakyFailure, .rerunFailure, .flakyError, .rerunError:
                         guard current != nil else { break }
-                        rerun = (name, attributes.message, attributes.type, "")
+                        rerun = (element, attributes.message, attributes.type, "")
                         if isEmpty, let value = rerun {
                             current?.earlier.append(Self.attempt(from: value))
                             rerun = nil
                         }
-                    case "stackTrace":
+                    case .stackTrace:
                         text = ""
-                    case "system-out":
+                    case .systemOut:
                         capture = current != nil ? (rerun == nil ? .caseOutput : .none) : .suiteOutput
                         text = ""
-                    case "system-err":
+                    case .systemErr:
                         capture = current != nil && rerun == nil ? .caseError : .none
                         text = ""
                     default:
@@ -157,23 +156,23 @@ struct JUnitImporter {
                     // Text only matters inside an element being captured (elsewhere it is layout whitespace).
                     if case .none = capture, rerun == nil { break }
                     appendText(reader.text())
-                case .endElement(let name):
-                    switch name {
-                    case "testsuite":
+                case .endElement(let element):
+                    switch element {
+                    case .testsuite:
                         try endSuite(&suites)
-                    case "testcase":
+                    case .testcase:
                         if let finished = current {
                             try endCase(finished, suites: suites)
                             testCount += 1
                         }
                         current = nil
-                    case "failure", "error", "skipped", "system-out", "system-err":
+                    case .failure, .error, .skipped, .systemOut, .systemErr:
                         finishCapture(&capture, &current, &suites, text)
                         text = ""
-                    case "stackTrace":
+                    case .stackTrace:
                         rerun?.trace = text
                         text = ""
-                    case "flakyFailure", "rerunFailure", "flakyError", "rerunError":
+                    case .flakyFailure, .rerunFailure, .flakyError, .rerunError:
                         if let value = rerun { current?.earlier.append(Self.attempt(from: value)) }
                         rerun = nil
                     default:
@@ -207,7 +206,7 @@ struct JUnitImporter {
         case .none: break
         case .issue(let kind, let message, let type, let element):
             let body = text.trimmingWhitespace()
-            let headline = message ?? body.split(separator: "\n").first.map(String.init) ?? element
+            let headline = message ?? body.split(separator: "\n").first.map(String.init) ?? element.text
             var location: SourceLocation?
             if let file = current?.file { location = SourceLocation(file: file, line: current?.line ?? 0) }
             var details: [String] = []
@@ -218,7 +217,7 @@ struct JUnitImporter {
                     kind: kind, message: headline, location: location,
                     details: details.isEmpty ? nil : details.joined(separator: "\n")))
             let previous = current?.outcome
-            current?.outcome = previous == "error" ? "error" : element
+            current?.outcome = previous == "error" ? "error" : element.text
         case .skipped(let message):
             let body = text.trimmingWhitespace()
             current?.skipReason = message ?? (body.isEmpty ? "skipped" : body)
@@ -312,12 +311,13 @@ struct JUnitImporter {
         return records
     }
 
-    private static func attempt(from rerun: (element: String, message: String?, type: String?, trace: String))
+    private static func attempt(from rerun: (element: JUnitElement, message: String?, type: String?, trace: String))
         -> TestAttempt
     {
-        let kind: IssueRecord.Kind = rerun.element.hasSuffix("Error") ? .thrownError : .assertion
+        let kind: IssueRecord.Kind =
+            rerun.element == .flakyError || rerun.element == .rerunError ? .thrownError : .assertion
         let trace = rerun.trace.trimmingWhitespace()
-        let message = rerun.message ?? trace.split(separator: "\n").first.map(String.init) ?? rerun.element
+        let message = rerun.message ?? trace.split(separator: "\n").first.map(String.init) ?? rerun.element.text
         var details: [String] = []
         if let type = rerun.type { details.append("type: \(type)") }
         if !trace.isEmpty && trace != message { details.append(trace) }
@@ -328,13 +328,6 @@ struct JUnitImporter {
                     kind: kind, message: message, details: details.isEmpty ? nil : details.joined(separator: "\n"))
             ])
     }
-
-    /// The elements whose attributes the importer reads.
-    static let attributesRead: [String: Bool] = Dictionary(
-        uniqueKeysWithValues: [
-            "testsuite", "property", "testcase", "failure", "error", "skipped", "flakyFailure", "rerunFailure",
-            "flakyError", "rerunError",
-        ].map { ($0, true) })
 
     /// `status` attribute values that mean the test did not run (TST, CTest and others write them).
     static let skippedWords: Set<String> = ["disabled", "skipped", "notrun", "not run", "ignored", "pending"]

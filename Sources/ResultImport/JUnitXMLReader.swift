@@ -10,8 +10,8 @@ import Foundation
 /// (the prefix used to detect the format) followed by the rest of a file descriptor.
 final class JUnitXMLReader {
     enum NodeKind {
-        case startElement(name: String, isEmpty: Bool)
-        case endElement(name: String)
+        case startElement(JUnitElement, isEmpty: Bool)
+        case endElement(JUnitElement)
         /// Text, CDATA or whitespace; its content is read with ``text()`` when the caller needs it.
         case text
     }
@@ -137,9 +137,9 @@ final class JUnitXMLReader {
             if result < 0 { throw parseError() }
             switch xmlTextReaderNodeType(reader) {
             case Int32(XML_READER_TYPE_ELEMENT.rawValue):
-                return .startElement(name: localName(), isEmpty: xmlTextReaderIsEmptyElement(reader) == 1)
+                return .startElement(element(), isEmpty: xmlTextReaderIsEmptyElement(reader) == 1)
             case Int32(XML_READER_TYPE_END_ELEMENT.rawValue):
-                return .endElement(name: localName())
+                return .endElement(element())
             case Int32(XML_READER_TYPE_TEXT.rawValue), Int32(XML_READER_TYPE_CDATA.rawValue),
                 Int32(XML_READER_TYPE_SIGNIFICANT_WHITESPACE.rawValue), Int32(XML_READER_TYPE_WHITESPACE.rawValue):
                 return .text
@@ -179,17 +179,23 @@ final class JUnitXMLReader {
     }
 
     /// Copies the `name`, `classname` and `time` of the element just read into `plain`; `false` when it has
-    /// another attribute the importer reads (then ``attributes()`` reads it).
+    /// another attribute the importer reads, or a value that is not one plain text node (then ``attributes()``
+    /// reads them).
+    ///
+    /// Reads the element's attribute list from libxml2's node, valid until the next read: one pass over a list,
+    /// where the reader's attribute cursor makes several calls per attribute.
     func plainCaseAttributes(into plain: inout PlainCaseAttributes) -> Bool {
         plain.removeAll()
-        guard xmlTextReaderHasAttributes(reader) == 1 else { return true }
-        defer { xmlTextReaderMoveToElement(reader) }
-        while xmlTextReaderMoveToNextAttribute(reader) == 1 {
-            guard let name = xmlTextReaderConstLocalName(reader), let known = KnownAttribute(name) else { continue }
-            guard let value = xmlTextReaderConstValue(reader) else { return false }
-            // The value is copied at once: libxml2 may build it in a buffer the next attribute reuses.
-            let length = strlen(UnsafeRawPointer(value).assumingMemoryBound(to: CChar.self))
-            let bytes = UnsafeBufferPointer(start: value, count: length)
+        guard let node = xmlTextReaderCurrentNode(reader), node.pointee.type == XML_ELEMENT_NODE else { return false }
+        var next = node.pointee.properties
+        while let attribute = next {
+            next = attribute.pointee.next
+            guard let name = attribute.pointee.name, let known = KnownAttribute(name) else { continue }
+            guard let value = attribute.pointee.children, value.pointee.type == XML_TEXT_NODE,
+                value.pointee.next == nil, let content = value.pointee.content
+            else { return false }
+            let length = strlen(UnsafeRawPointer(content).assumingMemoryBound(to: CChar.self))
+            let bytes = UnsafeBufferPointer(start: content, count: length)
             switch known {
             case .name: plain.name = plain.append(bytes)
             case .classname: plain.classname = plain.append(bytes)
@@ -206,22 +212,20 @@ final class JUnitXMLReader {
     /// The 1-based line of the current node.
     var line: Int { Int(xmlTextReaderGetParserLineNumber(reader)) }
 
-    /// Element names by the address of libxml2's interned copy, so each distinct name becomes a `String` once.
-    /// A hit is confirmed byte by byte, so a reused address can never yield another name.
-    private var names: [UnsafePointer<xmlChar>: (bytes: [UInt8], string: String)] = [:]
+    /// Elements by the address of their name in libxml2's dictionary: the reader interns every element name of a
+    /// document there (the options do not include `XML_PARSE_NODICT`) and keeps it until the reader is freed, so
+    /// one address is always one name.
+    @exclusivity(unchecked) private var elements: [(name: UnsafePointer<xmlChar>, element: JUnitElement)] = []
 
-    private func localName() -> String {
-        guard let name = xmlTextReaderConstLocalName(reader) else { return "" }
-        let length = strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
-        if let known = names[name], known.bytes.count == length,
-            known.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, name, length) == 0 })
-        {
-            return known.string
+    private func element() -> JUnitElement {
+        guard let name = xmlTextReaderConstLocalName(reader) else { return .other }
+        for known in elements where known.name == name {
+            return known.element
         }
-        let bytes = Array(UnsafeBufferPointer(start: name, count: length))
-        let string = String(decoding: bytes, as: UTF8.self)
-        if names.count < 256 { names[name] = (bytes, string) }
-        return string
+        let element = JUnitElement(localName: name)
+        // Names seen once are recognized again from their bytes; the table stays short.
+        if elements.count < 32 { elements.append((name, element)) }
+        return element
     }
 
     private func value() -> String {
