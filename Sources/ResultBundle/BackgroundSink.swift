@@ -117,9 +117,11 @@ public final class BackgroundSink: ResultSink, @unchecked Sendable {
 private final class HandedChunk<Item>: @unchecked Sendable {
     private let items: UnsafeMutablePointer<Item>
     private let capacity: Int
-    private(set) var count = 0
+    // A chunk is used by one thread at a time (see above), so its fields skip the runtime's
+    // exclusivity checks (a few percent of a JUnit import's reading thread).
+    @exclusivity(unchecked) private(set) var count = 0
     /// How many records were taken out, from the start.
-    private var taken = 0
+    @exclusivity(unchecked) private var taken = 0
 
     init(capacity: Int) {
         items = .allocate(capacity: capacity)
@@ -148,7 +150,7 @@ private final class HandedChunk<Item>: @unchecked Sendable {
     }
 
     /// The bytes of the chunk's passed tests, one after another.
-    private var text: [UInt8] = []
+    @exclusivity(unchecked) private var text: [UInt8] = []
 
     /// Copies a passed test's bytes into the chunk's text.
     func store(_ test: PassedTestText) -> StoredPassedTest {

@@ -67,7 +67,6 @@ struct JUnitImporter {
         var sawRoot = false
         var testCount = 0
         var diagnostics: [Diagnostic] = []
-        var plainCase = PlainCaseAttributes()
 
         func appendText(_ value: String) {
             guard text.utf8.count < textLimit else { return }
@@ -79,8 +78,8 @@ struct JUnitImporter {
                 switch node {
                 case .startElement(let element, let isEmpty):
                     if isEmpty, element == .testcase, sawRoot, current == nil, writesPassedTestsFromBytes,
-                        reader.plainCaseAttributes(into: &plainCase),
-                        try writePlainCase(plainCase, start: suites.last?.timestamp)
+                        let plain = reader.plainCaseAttributes(),
+                        try writePlainCase(plain, start: suites.last?.timestamp)
                     {
                         testCount += 1
                         break

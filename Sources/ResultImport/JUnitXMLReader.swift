@@ -178,32 +178,32 @@ final class JUnitXMLReader {
         return found
     }
 
-    /// Copies the `name`, `classname` and `time` of the element just read into `plain`; `false` when it has
+    /// The `name`, `classname` and `time` of the element just read, valid until the next read; `nil` when it has
     /// another attribute the importer reads, or a value that is not one plain text node (then ``attributes()``
     /// reads them).
     ///
-    /// Reads the element's attribute list from libxml2's node, valid until the next read: one pass over a list,
-    /// where the reader's attribute cursor makes several calls per attribute.
-    func plainCaseAttributes(into plain: inout PlainCaseAttributes) -> Bool {
-        plain.removeAll()
-        guard let node = xmlTextReaderCurrentNode(reader), node.pointee.type == XML_ELEMENT_NODE else { return false }
+    /// Reads the element's attribute list from libxml2's node: one pass over a list, where the reader's
+    /// attribute cursor makes several calls per attribute.
+    func plainCaseAttributes() -> PlainCaseAttributes? {
+        var plain = PlainCaseAttributes()
+        guard let node = xmlTextReaderCurrentNode(reader), node.pointee.type == XML_ELEMENT_NODE else { return nil }
         var next = node.pointee.properties
         while let attribute = next {
             next = attribute.pointee.next
             guard let name = attribute.pointee.name, let known = KnownAttribute(name) else { continue }
             guard let value = attribute.pointee.children, value.pointee.type == XML_TEXT_NODE,
                 value.pointee.next == nil, let content = value.pointee.content
-            else { return false }
+            else { return nil }
             let length = strlen(UnsafeRawPointer(content).assumingMemoryBound(to: CChar.self))
             let bytes = UnsafeBufferPointer(start: content, count: length)
             switch known {
-            case .name: plain.name = plain.append(bytes)
-            case .classname: plain.classname = plain.append(bytes)
-            case .time: plain.time = plain.append(bytes)
-            default: return false
+            case .name: plain.name = bytes
+            case .classname: plain.classname = bytes
+            case .time: plain.time = bytes
+            default: return nil
             }
         }
-        return true
+        return plain
     }
 
     /// The content of the text node just read.
@@ -296,26 +296,11 @@ enum KnownAttribute {
     }
 }
 
-/// The `name`, `classname` and `time` of a test case, copied as bytes into one buffer.
+/// The `name`, `classname` and `time` of a test case: bytes in libxml2's node, valid until the reader's next read.
 struct PlainCaseAttributes {
-    private(set) var bytes: [UInt8] = []
-    var name: Range<Int>?
-    var classname: Range<Int>?
-    var time: Range<Int>?
-
-    mutating func removeAll() {
-        bytes.removeAll(keepingCapacity: true)
-        name = nil
-        classname = nil
-        time = nil
-    }
-
-    /// Appends `part` and returns where it is.
-    mutating func append(_ part: UnsafeBufferPointer<UInt8>) -> Range<Int> {
-        let start = bytes.count
-        bytes.append(contentsOf: part)
-        return start..<bytes.count
-    }
+    var name: UnsafeBufferPointer<UInt8>?
+    var classname: UnsafeBufferPointer<UInt8>?
+    var time: UnsafeBufferPointer<UInt8>?
 }
 
 private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
