@@ -19,9 +19,10 @@ public final class BackgroundSink: ResultSink, @unchecked Sendable {
     /// Chunks that may wait for the background thread before the producer waits too (bounds memory).
     static let chunksInFlight = 8
 
+    /// Records are boxed, so the item a passed test needs is a few words, not the size of a record's fields.
     private enum Item {
-        case test(TestRecord)
-        case suite(SuiteRecord)
+        indirect case test(TestRecord)
+        indirect case suite(SuiteRecord)
         /// A passed test whose bytes are in the chunk's text.
         case passed(StoredPassedTest)
     }
@@ -150,15 +151,15 @@ private final class HandedChunk<Item>: @unchecked Sendable {
     }
 
     /// The bytes of the chunk's passed tests, one after another.
-    @exclusivity(unchecked) private var text: [UInt8] = []
+    private lazy var text = ByteBuffer(capacity: capacity * 64)
 
     /// Copies a passed test's bytes into the chunk's text.
     func store(_ test: PassedTestText) -> StoredPassedTest {
-        if text.isEmpty { text.reserveCapacity(capacity * 64) }
+        let text = text
         let textStart = text.count
         func copy(_ bytes: UnsafeBufferPointer<UInt8>?) -> Int {
             guard let bytes else { return -1 }
-            text.append(contentsOf: bytes)
+            text.append(bytes)
             return bytes.count
         }
         let moduleLength = copy(test.module)
@@ -171,7 +172,8 @@ private final class HandedChunk<Item>: @unchecked Sendable {
 
     /// Calls `body` with the test `stored` describes, its bytes pointing into the chunk's text.
     func withText<Result>(of stored: StoredPassedTest, _ body: (PassedTestText) throws -> Result) rethrows -> Result {
-        try text.withUnsafeBufferPointer { text in
+        try text.withUnsafeBytes { raw in
+            let text = raw.bindMemory(to: UInt8.self)
             var position = stored.textStart
             func next(_ length: Int) -> UnsafeBufferPointer<UInt8>? {
                 guard length >= 0 else { return nil }

@@ -32,7 +32,7 @@ public final class BundleWriter: ResultSink {
     /// The limits the writer stays within.
     public let limits: BundleLimits
     /// Whether ``close()`` has been called.
-    public private(set) var isClosed = false
+    @exclusivity(unchecked) public private(set) var isClosed = false
     /// Bytes written to the file so far.
     public var bytesWritten: Int64 {
         try? settle()
@@ -54,7 +54,7 @@ public final class BundleWriter: ResultSink {
     private let worker: BatchWorker?
     private var spareBuffer: ByteBuffer?
     /// The error a background write hit; every later call throws it.
-    private var writeFailure: BundleError?
+    @exclusivity(unchecked) private var writeFailure: BundleError?
 
     /// Creates (or truncates) the file at `url` and writes the bundle header.
     public init(creating url: URL, flushPolicy: FlushPolicy = .everyTest, limits: BundleLimits = .standard) throws {

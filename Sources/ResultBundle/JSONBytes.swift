@@ -180,11 +180,33 @@ struct JSONBytes {
     }
 
     /// Whether `bytes` are written as a JSON string as they are: printable ASCII without `"` and `\`.
+    /// Checks eight bytes at a time (the per-byte loop was a tenth of encoding a passed test).
     static func isVerbatim(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        for byte in bytes where byte < 0x20 || byte > 0x7E || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            if Self.hasNonVerbatimByte(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) { return false }
+            offset += 8
+        }
+        for byte in bytes[offset...] where byte < 0x20 || byte > 0x7E || byte == 0x22 || byte == 0x5C {
             return false
         }
         return true
+    }
+
+    /// Whether any of the eight bytes of `word` is a control byte, not ASCII, DEL, `"` or `\` (exact: each
+    /// test is the classic "some byte is zero" or "some byte is below n" bit trick, with n at most 128).
+    @inline(__always)
+    static func hasNonVerbatimByte(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+        let below0x20 = (word &- ones &* 0x20) & ~word & highs
+        let flagged =
+            below0x20 | (word & highs) | hasZeroByte(word ^ (ones &* 0x7F)) | hasZeroByte(word ^ (ones &* 0x22))
+            | hasZeroByte(word ^ (ones &* 0x5C))
+        return flagged != 0
     }
 
     /// Writes a string from bytes that ``isVerbatim(_:)`` accepted.
