@@ -38,9 +38,10 @@ final class JUnitXMLReader {
     /// end, and a truncated document's error then discards the elements those bytes completed (up to 511 bytes
     /// of test cases). With the last byte alone, everything before it is parsed, and read, first.
     private final class Input {
-        /// Bytes read but not yet handed to libxml2, from `offset` on.
-        private var pending: [UInt8]
-        private var offset = 0
+        /// Bytes read, in one buffer allocated once; those not yet handed to libxml2 are `start..<end`.
+        private let storage: UnsafeMutableRawBufferPointer
+        private var start = 0
+        private var end = 0
         private var atEnd = false
         /// Bytes kept back until the end is known: 1 for UTF-8 (see above), 0 for other encodings, whose
         /// decoders may need more than one byte per character.
@@ -51,44 +52,45 @@ final class JUnitXMLReader {
         static let refillSize = 256 << 10
 
         init(prefix: [UInt8], descriptor: Int32, limit: Int64) {
-            pending = prefix
+            let storage = UnsafeMutableRawBufferPointer.allocate(
+                byteCount: prefix.count + Self.refillSize, alignment: 16)
+            storage.copyBytes(from: prefix)
+            self.storage = storage
+            end = prefix.count
             self.descriptor = descriptor
             self.limit = limit
             heldBack = XMLDeclaration.isUTF8(prefix) ? 1 : 0
         }
 
+        deinit { storage.deallocate() }
+
         func read(into buffer: UnsafeMutablePointer<CChar>, count: Int) -> Int32 {
             guard bytesRead < limit else { return -1 }
-            if !atEnd, pending.count - offset <= heldBack, refill() < 0 { return -1 }
-            let available = pending.count - offset - (atEnd ? 0 : heldBack)
+            if !atEnd, end - start <= heldBack, refill() < 0 { return -1 }
+            let available = end - start - (atEnd ? 0 : heldBack)
             guard available > 0 else { return 0 }
             let size = min(count, available)
-            pending.withUnsafeBytes { raw in
-                UnsafeMutableRawPointer(buffer).copyMemory(from: raw.baseAddress! + offset, byteCount: size)
-            }
-            offset += size
+            UnsafeMutableRawPointer(buffer).copyMemory(from: storage.baseAddress! + start, byteCount: size)
+            start += size
             bytesRead += Int64(size)
             return Int32(size)
         }
 
-        /// Keeps the bytes not handed over yet and reads up to 256 KiB after them; notes the end of the file.
-        /// Returns the count read, or -1 on an error.
+        /// Moves the bytes not handed over yet (at most the held-back byte) to the front and reads up to 256 KiB
+        /// after them, reusing the buffer; notes the end of the file. Returns the count read, or -1 on an error.
         private func refill() -> Int {
-            let kept = pending.count - offset
-            var next = [UInt8](repeating: 0, count: kept + Self.refillSize)
-            next.withUnsafeMutableBytes { target in
-                pending.withUnsafeBytes { source in
-                    target.baseAddress!.copyMemory(from: source.baseAddress! + offset, byteCount: kept)
-                }
+            let kept = end - start
+            if kept > 0 && start > 0 {
+                storage.baseAddress!.copyMemory(from: storage.baseAddress! + start, byteCount: kept)
             }
+            start = 0
+            end = kept
             while true {
-                let got = next.withUnsafeMutableBytes { readBytes(descriptor, $0.baseAddress! + kept, Self.refillSize) }
+                let got = readBytes(descriptor, storage.baseAddress! + end, min(Self.refillSize, storage.count - end))
                 if got < 0 && errno == EINTR { continue }
                 if got < 0 { return -1 }
                 if got == 0 { atEnd = true }
-                next.removeLast(Self.refillSize - got)
-                pending = next
-                offset = 0
+                end += got
                 return got
             }
         }
