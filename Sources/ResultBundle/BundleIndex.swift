@@ -95,11 +95,12 @@ struct BundleIndex {
             bytes.appendLittleEndian(UInt32(0))
         }
         // The largest table is stored in place: three appends per test were a tenth of closing a large bundle.
-        let sorted = sortedTests()
+        let order = lookupOrder()
         var at = bytes.count
-        bytes.append(contentsOf: repeatElement(0, count: sorted.count * Self.testEntrySize))
+        bytes.append(contentsOf: repeatElement(0, count: tests.count * Self.testEntrySize))
         bytes.withUnsafeMutableBytes { table in
-            for test in sorted {
+            for position in order {
+                let test = tests[position]
                 table.storeBytes(of: test.idHash.littleEndian, toByteOffset: at, as: UInt32.self)
                 table.storeBytes(of: test.frameIndex.littleEndian, toByteOffset: at + 4, as: UInt32.self)
                 table.storeBytes(of: test.lineOffset.littleEndian, toByteOffset: at + 8, as: UInt32.self)
@@ -192,38 +193,51 @@ struct BundleIndex {
         tests = sortedTests()
     }
 
-    /// The tests ordered by hash, then write order (entries are added in write order). Sorts packed 64-bit
-    /// keys (hash, position) with a radix sort, several times faster than comparison sorts of 100,000 tests.
-    private func sortedTests() -> [TestEntry] {
-        guard tests.count < Int(UInt32.max) else { return tests.sorted(by: TestEntry.precedes) }
+    /// The tests ordered by hash, then write order (entries are added in write order).
+    private func sortedTests() -> [TestEntry] { lookupOrder().map { tests[$0] } }
+
+    /// The positions of the tests in ``tests``, ordered by hash, then write order. Sorts packed 64-bit keys
+    /// (hash, position) with a radix sort, several times faster than comparison sorts of 100,000 tests.
+    private func lookupOrder() -> [Int] {
+        guard tests.count < Int(UInt32.max) else {
+            return tests.indices.sorted { TestEntry.precedes(tests[$0], tests[$1]) }
+        }
         var keys = [UInt64]()
         keys.reserveCapacity(tests.count)
         for (position, test) in tests.enumerated() { keys.append(UInt64(test.idHash) << 32 | UInt64(position)) }
         // Positions are distinct, so sorting whole keys orders them as the radix sort does; for a few thousand
-        // keys that is faster than clearing the radix sort's 65,536 counters twice.
+        // keys that is faster than the radix sort's passes over its counters.
         if keys.count < 4_096 { keys.sort() } else { Self.sortByHighHalf(&keys) }
-        return keys.map { tests[Int($0 & 0xFFFF_FFFF)] }
+        return keys.map { Int($0 & 0xFFFF_FFFF) }
     }
 
-    /// Sorts `keys` by their high 32 bits, keeping the order of keys whose high halves are equal: two stable
-    /// counting passes over 16 bits each.
+    /// Sorts `keys` by their high 32 bits, keeping the order of keys whose high halves are equal: three stable
+    /// counting passes over 11, 11 and 10 bits, whose 2,048 counters stay in the processor's fastest cache (two
+    /// passes over 16 bits spent more time clearing and scanning 65,536 counters and scattering far apart).
     static func sortByHighHalf(_ keys: inout [UInt64]) {
         guard keys.count > 1 else { return }
         var scratch = [UInt64](repeating: 0, count: keys.count)
-        var counts = [Int](repeating: 0, count: 1 << 16)
-        for shift: UInt64 in [32, 48] {
-            for index in counts.indices { counts[index] = 0 }
-            for key in keys { counts[Int(key >> shift & 0xFFFF)] += 1 }
-            var total = 0
-            for index in counts.indices {
-                let count = counts[index]
-                counts[index] = total
-                total += count
-            }
-            for key in keys {
-                let digit = Int(key >> shift & 0xFFFF)
-                scratch[counts[digit]] = key
-                counts[digit] += 1
+        var counts = [Int](repeating: 0, count: 1 << 11)
+        for (shift, bits): (UInt64, UInt64) in [(32, 11), (43, 11), (54, 10)] {
+            let mask: UInt64 = (1 << bits) - 1
+            keys.withUnsafeBufferPointer { source in
+                scratch.withUnsafeMutableBufferPointer { target in
+                    counts.withUnsafeMutableBufferPointer { counts in
+                        counts.update(repeating: 0)
+                        for key in source { counts[Int(key >> shift & mask)] += 1 }
+                        var total = 0
+                        for digit in counts.indices {
+                            let count = counts[digit]
+                            counts[digit] = total
+                            total += count
+                        }
+                        for key in source {
+                            let digit = Int(key >> shift & mask)
+                            target[counts[digit]] = key
+                            counts[digit] += 1
+                        }
+                    }
+                }
             }
             swap(&keys, &scratch)
         }

@@ -22,12 +22,18 @@ enum PartitionedDeflate {
         DispatchQueue.concurrentPerform(iterations: count) { part in
             let range = (part * size)..<min(shared.bytes.count, (part + 1) * size)
             let bytes = UnsafeRawBufferPointer(rebasing: shared.bytes[range])
-            results.set(part, Result { try rawDeflate(bytes, level: level, last: part == count - 1) })
+            let checksum = adler32(adler32(0, nil, 0), bytes.bindMemory(to: Bytef.self).baseAddress, uInt(bytes.count))
+            results.set(part, Result { try rawDeflate(bytes, level: level, last: part == count - 1) }, checksum)
         }
         var stream: [UInt8] = [0x78, level >= 6 ? 0x9C : 0x01]
-        for part in 0..<count { stream.append(contentsOf: try results.get(part)) }
-        let checksum = UInt32(
-            adler32(adler32(0, nil, 0), input.bindMemory(to: Bytef.self).baseAddress, uInt(input.count)))
+        // The whole input's Adler-32, combined from the parts' (each computed on its part's thread).
+        var combined = adler32(0, nil, 0)
+        for part in 0..<count {
+            stream.append(contentsOf: try results.get(part))
+            let length = min(input.count, (part + 1) * size) - part * size
+            combined = adler32_combine(combined, results.checksum(part), off_t(length))
+        }
+        let checksum = UInt32(combined)
         stream.append(contentsOf: [
             UInt8(checksum >> 24), UInt8(checksum >> 16 & 0xFF), UInt8(checksum >> 8 & 0xFF), UInt8(checksum & 0xFF),
         ])
@@ -78,10 +84,22 @@ private struct SharedInput: @unchecked Sendable {
 private final class PartResults: @unchecked Sendable {
     private let lock = NSLock()
     private var results: [Result<[UInt8], any Error>?]
+    private var checksums: [uLong]
 
-    init(count: Int) { results = Array(repeating: nil, count: count) }
+    init(count: Int) {
+        results = Array(repeating: nil, count: count)
+        checksums = Array(repeating: 0, count: count)
+    }
 
-    func set(_ part: Int, _ result: Result<[UInt8], any Error>) { lock.withLock { results[part] = result } }
+    func set(_ part: Int, _ result: Result<[UInt8], any Error>, _ checksum: uLong) {
+        lock.withLock {
+            results[part] = result
+            checksums[part] = checksum
+        }
+    }
 
     func get(_ part: Int) throws -> [UInt8] { try results[part]!.get() }
+
+    /// The Adler-32 of the part's input alone.
+    func checksum(_ part: Int) -> uLong { checksums[part] }
 }

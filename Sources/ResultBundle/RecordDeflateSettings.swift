@@ -6,8 +6,9 @@ import CZlib
 /// byte is part of a long match. zlib's lazy matcher (levels 4 to 9) spends its time searching long hash chains for
 /// slightly longer matches; its greedy matcher (levels 1 to 3) is two to three times faster on these batches. Large
 /// batches use the greedy matcher, told to index every position of matches up to 96 bytes (level 3 stops at 6) so
-/// that later lines find the whole repeated run: they come out 4-7% larger than at level 6 and take half the time
-/// (docs/BENCHMARKS.md). Small batches, where the time is a few milliseconds at most, keep level 6, so small
+/// that later lines find the whole repeated run. They take a half to a third of level 6's time and come out 5-11%
+/// larger (whole bundles, whose index is mostly random hashes, 4-6% larger than `gzip -6` of their content; see
+/// docs/BENCHMARKS.md). Small batches, where the time is a few milliseconds at most, keep level 6, so small
 /// bundles stay as small as before. Blobs are always written at level 6.
 struct RecordDeflateSettings: Sendable {
     /// `deflateTune`'s parameters.

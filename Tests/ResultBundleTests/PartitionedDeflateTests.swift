@@ -55,6 +55,14 @@ import _TestSupport
         var sorted = keys
         BundleIndex.sortByHighHalf(&sorted)
         #expect(sorted == keys.sorted())
+
+        // Hashes over the whole 32 bits, every digit of every pass in use.
+        let spread = (0..<70_000).map { position in
+            UInt64(UInt32.random(in: 0...UInt32.max, using: &generator)) << 32 | UInt64(position)
+        }
+        var sortedSpread = spread
+        BundleIndex.sortByHighHalf(&sortedSpread)
+        #expect(sortedSpread == spread.sorted())
     }
 
     @Test func inflatingChecksTheZlibHeaderAndTheDeclaredLength() throws {
