@@ -101,6 +101,27 @@ import _TestSupport
             ])
     }
 
+    /// Attribute values that are not one text node in libxml2's tree (an entity reference of the internal subset),
+    /// and names with a namespace prefix, which the attribute list gives by their local name.
+    @Test func entityReferencesAndPrefixedAttributesGiveTheSameResultsBothWays() throws {
+        let file = """
+            <?xml version="1.0"?>
+            <!DOCTYPE testsuites [<!ENTITY who "Ann">]>
+            <testsuites xmlns:x="urn:x">
+              <testsuite name="S">
+                <testcase classname="M.S" name="hello &who;" time="1"/>
+                <testcase x:classname="M.T" classname="M.S" name="prefixed" time="1"/>
+                <testcase classname="M.S" name="afterwards" time="1"/>
+              </testsuite>
+            </testsuites>
+            """
+        let url = try TestPaths.makeTemporaryDirectory("junit-plain-entity").appendingPathComponent("entity.xml")
+        try Data(file.utf8).write(to: url)
+        let fromBytes = try expectSameResults(url.path)
+        #expect(!fromBytes.contains { $0.hasPrefix("M/S/hello") }, "an entity reference takes the general path")
+        #expect(fromBytes.contains("M/S/afterwards"))
+    }
+
     @Test func everyPrefixOfTheTrickyFileGivesTheSameResultsBothWays() throws {
         let directory = try TestPaths.makeTemporaryDirectory("junit-plain-prefix")
         let bytes = Array(Self.trickyFile.utf8)
