@@ -23,6 +23,11 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
         .systemLibrary(
+            name: "CLibDeflate",
+            pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]
+        ),
+        .systemLibrary(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
@@ -33,7 +38,7 @@ let package = Package(
         .target(
             name: "ResultBundle",
             dependencies: [
-                "ResultModel", "CZlib",
+                "ResultModel", "CZlib", "CLibDeflate",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Installs what building and testing ResultBundle needs, skipping whatever is already there.
-#   scripts/install-deps.sh build   - C libraries the package links (zlib, libxml2)
+#   scripts/install-deps.sh build   - C libraries the package links (zlib, libdeflate, libxml2)
 #   scripts/install-deps.sh test    - build deps plus the browser, tmux, xmllint and the Python test tools
 set -euo pipefail
 
 mode=${1:-build}
-apt_packages=(pkg-config zlib1g-dev libxml2-dev)
+apt_packages=(pkg-config zlib1g-dev libdeflate-dev libxml2-dev)
 pip_packages=()
 if [ "$mode" = test ]; then
     apt_packages+=(chromium chromium-driver tmux libxml2-utils htop)

@@ -61,7 +61,7 @@ public final class BundleWriter: ResultSink {
         self.url = url
         self.flushPolicy = flushPolicy
         self.limits = limits
-        compressor = try BatchCompressor()
+        compressor = BatchCompressor()
         file = try FileDescriptor.create(url.path)
         if case .batched = flushPolicy {
             worker = BatchWorker(file: file, compressor: compressor)

@@ -1,3 +1,4 @@
+import CLibDeflate
 import CZlib
 import Foundation
 
@@ -6,22 +7,11 @@ enum Compression {
     /// The compression level blobs are written with.
     static let level: Int32 = 6
 
-    /// Compresses `input` into one zlib stream.
+    /// Compresses `input` into one zlib stream (with libdeflate, at `level`, 1 to 12).
     static func deflate(_ input: UnsafeRawBufferPointer, level: Int32 = Compression.level) throws -> [UInt8] {
-        let bound = Int(compressBound(uLong(input.count)))
-        var output = [UInt8](repeating: 0, count: bound)
-        var outputLength = uLongf(bound)
-        let placeholder: [Bytef] = [0]
-        let status = placeholder.withUnsafeBufferPointer { placeholder in
-            output.withUnsafeMutableBufferPointer { out in
-                let source = input.bindMemory(to: Bytef.self).baseAddress ?? placeholder.baseAddress!
-                return compress2(out.baseAddress, &outputLength, source, uLong(input.count), level)
-            }
-        }
-        guard status == Z_OK else {
-            throw BundleError(.corruptCompression, "zlib compression failed (status \(status))")
-        }
-        output.removeLast(bound - Int(outputLength))
+        var output = [UInt8]()
+        let produced = try OneShotDeflater(level: level).zlibStream(of: input, into: &output)
+        output.removeSubrange(produced...)
         return output
     }
 
@@ -117,44 +107,21 @@ final class Inflater {
     }
 }
 
-/// A reusable one-shot compressor for record batches: keeps its zlib state and output buffer between calls.
+/// A reusable one-shot compressor for record batches: keeps its libdeflate compressors (one per level, made when
+/// first needed) and its output buffer between calls.
 final class BatchCompressor {
-    private var stream = z_stream()
+    private var compressors: [Int32: OneShotDeflater] = [:]
     private(set) var output = [UInt8]()
 
-    init() throws {
-        let status = deflateInit_(&stream, Compression.level, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
-        guard status == Z_OK else {
-            throw BundleError(.corruptCompression, "zlib could not start compressing (status \(status))")
-        }
-    }
+    init() {}
 
-    deinit { deflateEnd(&stream) }
-
-    /// Compresses `input` into one zlib stream and calls `body` with it.
+    /// Compresses `input` into one zlib stream, at the level ``RecordDeflateSettings`` gives its size, and calls
+    /// `body` with it.
     func compress<R>(_ input: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
-        let bound = Int(deflateBound(&stream, uLong(input.count)))
-        if output.count < bound { output = [UInt8](repeating: 0, count: bound) }
-        deflateReset(&stream)
-        let tuned = RecordDeflateSettings.forBatch(ofSize: input.count).apply(to: &stream)
-        guard tuned == Z_OK else {
-            throw BundleError(.corruptCompression, "zlib could not set the compression level (status \(tuned))")
-        }
-        let placeholder: [Bytef] = [0]
-        let (status, produced) = placeholder.withUnsafeBufferPointer { placeholder in
-            output.withUnsafeMutableBufferPointer { out -> (Int32, Int) in
-                stream.next_in = UnsafeMutablePointer(
-                    mutating: input.bindMemory(to: Bytef.self).baseAddress ?? placeholder.baseAddress!)
-                stream.avail_in = uInt(input.count)
-                stream.next_out = out.baseAddress
-                stream.avail_out = uInt(out.count)
-                let status = deflate(&stream, Z_FINISH)
-                return (status, out.count - Int(stream.avail_out))
-            }
-        }
-        guard status == Z_STREAM_END else {
-            throw BundleError(.corruptCompression, "zlib compression failed (status \(status))")
-        }
+        let level = RecordDeflateSettings.level(forBatchOfSize: input.count)
+        let compressor = try compressors[level] ?? OneShotDeflater(level: level)
+        compressors[level] = compressor
+        let produced = try compressor.zlibStream(of: input, into: &output)
         return try output.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[0..<produced])) }
     }
 }

@@ -1,3 +1,4 @@
+import CLibDeflate
 import CZlib
 import Dispatch
 import Foundation
@@ -7,31 +8,47 @@ import Foundation
 /// joined between one zlib header and the Adler-32 of the whole input. Any zlib reader inflates the result like
 /// any other stream; each part just starts without the previous part's window, which costs a few bytes.
 ///
+/// libdeflate cannot end data without a final block, so only the last part is libdeflate's; the parts before it
+/// are zlib's. libdeflate is about ``lastPartWeight`` times as fast, so the last part is that much larger than each
+/// of the others, and all finish at about the same time.
+///
 /// Used for the index, which is written at close when nothing else is left to overlap with.
 enum PartitionedDeflate {
     /// Inputs smaller than this are compressed in one part.
     static let smallestPart = 128 << 10
 
+    /// How much more of the input the last part (libdeflate) takes than each other part (zlib): libdeflate's level 1
+    /// is 2.5 to 2.7 times as fast as zlib's on an index's bytes (docs/BENCHMARKS.md).
+    static let lastPartWeight = 2.5
+
     /// The zlib stream of `input`, at `level`, compressed in up to `parts` parts at once.
     static func deflate(_ input: UnsafeRawBufferPointer, level: Int32, parts: Int) throws -> [UInt8] {
         let count = min(parts, max(1, input.count / smallestPart))
         guard count > 1 else { return try Compression.deflate(input, level: level) }
-        let size = (input.count + count - 1) / count
+        let ranges = partRanges(count: input.count, parts: count)
         let results = PartResults(count: count)
         let shared = SharedInput(bytes: input)
         DispatchQueue.concurrentPerform(iterations: count) { part in
-            let range = (part * size)..<min(shared.bytes.count, (part + 1) * size)
-            let bytes = UnsafeRawBufferPointer(rebasing: shared.bytes[range])
-            let checksum = adler32(adler32(0, nil, 0), bytes.bindMemory(to: Bytef.self).baseAddress, uInt(bytes.count))
-            results.set(part, Result { try rawDeflate(bytes, level: level, last: part == count - 1) }, checksum)
+            let bytes = UnsafeRawBufferPointer(rebasing: shared.bytes[ranges[part]])
+            let checksum = uLong(libdeflate_adler32(1, bytes.baseAddress, bytes.count))
+            let last = part == count - 1
+            results.set(
+                part,
+                Result {
+                    if last {
+                        var output = [UInt8]()
+                        let produced = try OneShotDeflater(level: level).rawDeflate(of: bytes, into: &output)
+                        return Array(output[0..<produced])
+                    }
+                    return try syncFlushedDeflate(bytes, level: level)
+                }, checksum)
         }
         var stream: [UInt8] = [0x78, level >= 6 ? 0x9C : 0x01]
         // The whole input's Adler-32, combined from the parts' (each computed on its part's thread).
         var combined = adler32(0, nil, 0)
         for part in 0..<count {
             stream.append(contentsOf: try results.get(part))
-            let length = min(input.count, (part + 1) * size) - part * size
-            combined = adler32_combine(combined, results.checksum(part), off_t(length))
+            combined = adler32_combine(combined, results.checksum(part), off_t(ranges[part].count))
         }
         let checksum = UInt32(combined)
         stream.append(contentsOf: [
@@ -40,9 +57,18 @@ enum PartitionedDeflate {
         return stream
     }
 
-    /// Raw deflate data for `input`: ending the stream when `last`, else ending on a byte boundary (sync flush) so
-    /// that the next part's data can follow.
-    private static func rawDeflate(_ input: UnsafeRawBufferPointer, level: Int32, last: Bool) throws -> [UInt8] {
+    /// The byte ranges of `parts` parts of `count` bytes: every part but the last of equal size, the last
+    /// ``lastPartWeight`` times as large.
+    static func partRanges(count: Int, parts: Int) -> [Range<Int>] {
+        let size = Int((Double(count) / (Double(parts - 1) + lastPartWeight)).rounded(.up))
+        return (0..<parts).map { part in
+            part == parts - 1 ? (part * size)..<count : (part * size)..<((part + 1) * size)
+        }
+    }
+
+    /// zlib's raw deflate data for `input`, not final, ending on a byte boundary (sync flush) so that the next
+    /// part's data can follow.
+    private static func syncFlushedDeflate(_ input: UnsafeRawBufferPointer, level: Int32) throws -> [UInt8] {
         var stream = z_stream()
         // Memory level 9 (zlib's largest hash table): on the index's random hashes, fewer futile match searches.
         let status = deflateInit2_(
@@ -52,16 +78,15 @@ enum PartitionedDeflate {
         }
         defer { deflateEnd(&stream) }
         var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(input.count))) + 16)
-        let flush = last ? Z_FINISH : Z_SYNC_FLUSH
         let (result, produced) = output.withUnsafeMutableBufferPointer { out -> (Int32, Int) in
             stream.next_in = UnsafeMutablePointer(mutating: input.bindMemory(to: Bytef.self).baseAddress)
             stream.avail_in = uInt(input.count)
             stream.next_out = out.baseAddress
             stream.avail_out = uInt(out.count)
-            let result = CZlib.deflate(&stream, flush)
+            let result = CZlib.deflate(&stream, Z_SYNC_FLUSH)
             return (result, out.count - Int(stream.avail_out))
         }
-        guard result == (last ? Z_STREAM_END : Z_OK), stream.avail_in == 0 else {
+        guard result == Z_OK, stream.avail_in == 0 else {
             throw BundleError(.corruptCompression, "zlib compression failed (status \(result))")
         }
         output.removeSubrange(produced...)

@@ -41,6 +41,21 @@ import _TestSupport
         #expect(output == "\(input.count)")
     }
 
+    @Test(arguments: [2, 3, 4])
+    func theLastPartIsLargestAndThePartsCoverTheInputInOrder(parts: Int) {
+        let ranges = PartitionedDeflate.partRanges(count: 1_200_673, parts: parts)
+        #expect(ranges.count == parts)
+        #expect(ranges.first?.lowerBound == 0)
+        #expect(ranges.last?.upperBound == 1_200_673)
+        for (range, next) in zip(ranges, ranges.dropFirst()) {
+            #expect(range.upperBound == next.lowerBound)
+        }
+        let others = ranges.dropLast().map(\.count)
+        #expect(Set(others).count == 1)
+        let ratio = Double(ranges.last!.count) / Double(others[0])
+        #expect(abs(ratio - PartitionedDeflate.lastPartWeight) < 0.01, "last part \(ratio) times the others")
+    }
+
     @Test func smallInputsAreOneOrdinaryStream() throws {
         let input = indexLikeBytes(1_000)
         let stream = try input.withUnsafeBytes { try PartitionedDeflate.deflate($0, level: 1, parts: 4) }

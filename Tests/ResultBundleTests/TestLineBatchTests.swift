@@ -25,9 +25,9 @@ import _TestSupport
             #"{"kind":"suite","suite":{"runIndex":0,"path":["S"]}}"#, Self.plainLine("d", suite: "T"),
             Self.plainLine("e", suite: "T") + " trailing", Self.plainLine("g", suite: "T"),
         ]
+        let firstFrame = try TestBundles.recordBatch(first.joined(separator: "\n") + "\n")
         let bytes =
-            TestBundles.header() + (try TestBundles.recordBatch(first.joined(separator: "\n") + "\n"))
-            + (try TestBundles.recordBatch(second.joined(separator: "\n") + "\n"))
+            TestBundles.header() + firstFrame + (try TestBundles.recordBatch(second.joined(separator: "\n") + "\n"))
         let reader = try BundleReader(url: try TestBundles.file(bytes, "line-batches"))
         var seen: [String] = []
         try reader.forEachTestLineChunk { lines in
@@ -49,7 +49,9 @@ import _TestSupport
             ])
         // Both bad lines are noted with their cause (rebuilding the missing index noted them too, without it).
         let causes = reader.damage.filter { $0.kind == .unreadableRecord && $0.message.contains("valid record (") }
-        #expect(causes.map(\.byteOffset) == [16, 183])
+        // Each is placed at its batch's frame: the first right after the file header, the second after the first.
+        let header = TestBundles.header().count
+        #expect(causes.map(\.byteOffset) == [Int64(header), Int64(header + firstFrame.count)])
         #expect(causes[0].message.contains("expected '{'"))
         #expect(causes[1].message.contains("text after the record's object"))
     }
