@@ -17,8 +17,8 @@ enum Compression {
 
     /// Inflates one zlib stream that must produce exactly `expected` bytes; never allocates more.
     /// The caller has checked `expected` against the limits, and the frame's CRC-32 over these bytes: so the
-    /// stream's 2-byte header is checked here and its deflate data inflated raw, without zlib recomputing the
-    /// Adler-32 of every inflated byte (a tenth of the time of reading a bundle) to guard what the CRC guards.
+    /// stream's 2-byte header is checked here and its deflate data inflated raw (by libdeflate, two to three times
+    /// as fast as zlib), without recomputing the Adler-32 of every inflated byte to guard what the CRC guards.
     static func inflate(_ input: UnsafeRawBufferPointer, expected: Int) throws -> [UInt8] {
         guard input.count >= 6 else {
             throw BundleError(.corruptCompression, "compressed data is too short for a zlib stream")
@@ -30,32 +30,32 @@ enum Compression {
         else {
             throw BundleError(.corruptCompression, "compressed data does not start with a zlib header")
         }
-        var total = 0
-        var finished = false
-        var overflow = [UInt8](repeating: 0, count: 1)
-        let output = try [UInt8](unsafeUninitializedCapacity: expected) { out, initialized in
-            let out = UnsafeMutableRawBufferPointer(out)
-            finished = try overflow.withUnsafeMutableBytes { spare in
-                try Inflater(raw: true).feed(UnsafeRawBufferPointer(rebasing: input[2...])) {
-                    total < expected ? UnsafeMutableRawBufferPointer(rebasing: out[total...]) : spare
-                } advance: { count in
-                    if total >= expected {
-                        throw BundleError(
-                            .corruptCompression, "compressed data inflates to more than the declared \(expected) bytes")
-                    }
-                    total += count
-                    initialized = total
-                }
-            }
+        guard let decompressor = libdeflate_alloc_decompressor() else {
+            throw BundleError(.corruptCompression, "libdeflate could not start inflating")
         }
-        guard finished else {
-            throw BundleError(.corruptCompression, "compressed data ends before its zlib stream does")
+        defer { libdeflate_free_decompressor(decompressor) }
+        let deflateData = UnsafeRawBufferPointer(rebasing: input[2...])
+        var result = LIBDEFLATE_SUCCESS
+        var produced = 0
+        // One spare byte past `expected`, so that data inflating to more says so instead of failing as corrupt.
+        let output = [UInt8](unsafeUninitializedCapacity: expected + 1) { out, initialized in
+            result = libdeflate_deflate_decompress(
+                decompressor, deflateData.baseAddress, deflateData.count, out.baseAddress, expected + 1, &produced)
+            initialized = result == LIBDEFLATE_SUCCESS ? min(produced, expected) : 0
         }
-        guard total == expected else {
+        switch result {
+        case LIBDEFLATE_SUCCESS where produced == expected:
+            return output
+        case LIBDEFLATE_SUCCESS where produced > expected, LIBDEFLATE_INSUFFICIENT_SPACE:
             throw BundleError(
-                .corruptCompression, "compressed data inflates to \(total) bytes, not the declared \(expected)")
+                .corruptCompression, "compressed data inflates to more than the declared \(expected) bytes")
+        case LIBDEFLATE_SUCCESS:
+            throw BundleError(
+                .corruptCompression, "compressed data inflates to \(produced) bytes, not the declared \(expected)")
+        default:
+            throw BundleError(
+                .corruptCompression, "compressed data is not a complete deflate stream (corrupt or cut short)")
         }
-        return output
     }
 }
 

@@ -100,4 +100,21 @@ import _TestSupport
             try stream.withUnsafeBytes { try Compression.inflate($0, expected: input.count) }
         }
     }
+
+    @Test func inflatingRefusesCutAndCorruptDeflateData() throws {
+        let input = indexLikeBytes(50_000)
+        let stream = try input.withUnsafeBytes { try Compression.deflate($0, level: 6) }
+        let cut = Array(stream.dropLast(40))
+        let error = #expect(throws: BundleError.self) {
+            try cut.withUnsafeBytes { try Compression.inflate($0, expected: input.count) }
+        }
+        #expect(error?.message.contains("not a complete deflate stream") == true, "\(String(describing: error))")
+        var corrupt = stream
+        corrupt[2] = 0xFF  // a block type that does not exist (BTYPE 11)
+        #expect(throws: BundleError.self) {
+            try corrupt.withUnsafeBytes { try Compression.inflate($0, expected: input.count) }
+        }
+        let empty = try [UInt8]().withUnsafeBytes { try Compression.deflate($0) }
+        #expect(try empty.withUnsafeBytes { try Compression.inflate($0, expected: 0) } == [])
+    }
 }
