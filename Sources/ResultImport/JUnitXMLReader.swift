@@ -137,6 +137,9 @@ final class JUnitXMLReader {
             let result = xmlTextReaderRead(reader)
             if result == 0 { return nil }
             if result < 0 { throw parseError() }
+            // Text, whitespace included, without `xmlTextReaderNodeType`'s test for blank text, which looks for
+            // `xml:space` on every ancestor of the whitespace between elements.
+            if let node = xmlTextReaderCurrentNode(reader), node.pointee.type == XML_TEXT_NODE { return .text }
             switch xmlTextReaderNodeType(reader) {
             case Int32(XML_READER_TYPE_ELEMENT.rawValue):
                 return .startElement(element(), isEmpty: xmlTextReaderIsEmptyElement(reader) == 1)
