@@ -134,29 +134,38 @@ struct JSONBytes {
         }
     }
 
-    /// Writes `scaled / 10^decimals` in fixed notation, without trailing zeros.
+    /// Writes `scaled / 10^decimals` in fixed notation, without trailing zeros (`decimals` at most 6). The text is
+    /// built in a scratch buffer from its end and appended at once.
     private func appendDecimal(_ scaled: Int64, decimals: Int) {
-        var divisor: Int64 = 1
-        for _ in 0..<decimals { divisor *= 10 }
-        let whole = scaled / divisor
-        var fraction = (scaled % divisor).magnitude
-        if scaled < 0 && whole == 0 { buffer.append(UInt8(ascii: "-")) }
-        appendDigits(whole)
-        guard fraction > 0 else { return }
-        var digits = decimals
-        while fraction % 10 == 0 {
-            fraction /= 10
-            digits -= 1
-        }
-        buffer.reserve(digits + 1)
-        buffer.append(UInt8(ascii: "."))
-        let start = buffer.count
-        for _ in 0..<digits { buffer.append(UInt8(ascii: "0")) }
-        var index = start + digits - 1
-        while fraction > 0 {
-            buffer.base[index] = UInt8(ascii: "0") + UInt8(fraction % 10)
-            fraction /= 10
-            index -= 1
+        var scratch: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &scratch) { raw in
+            var position = raw.count
+            var magnitude = scaled.magnitude
+            // The fraction's digits, from the last; trailing zeros are dropped and so is a fraction of zeros.
+            var written = false
+            for _ in 0..<decimals {
+                let digit = UInt8(magnitude % 10)
+                magnitude /= 10
+                if digit != 0 || written {
+                    position -= 1
+                    raw[position] = UInt8(ascii: "0") + digit
+                    written = true
+                }
+            }
+            if written {
+                position -= 1
+                raw[position] = UInt8(ascii: ".")
+            }
+            repeat {
+                position -= 1
+                raw[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if scaled < 0 {
+                position -= 1
+                raw[position] = UInt8(ascii: "-")
+            }
+            buffer.append(UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[position...]))
         }
     }
 
@@ -184,15 +193,22 @@ struct JSONBytes {
     static func isVerbatim(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let raw = UnsafeRawPointer(base)
+        guard bytes.count >= 8 else {
+            // Fewer than eight bytes: checked as one word padded with a verbatim byte.
+            var word: UInt64 = 0x6161_6161_6161_6161
+            withUnsafeMutableBytes(of: &word) {
+                $0.copyMemory(from: UnsafeRawBufferPointer(start: raw, count: bytes.count))
+            }
+            return !Self.hasNonVerbatimByte(word)
+        }
         var offset = 0
         while offset + 8 <= bytes.count {
             if Self.hasNonVerbatimByte(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) { return false }
             offset += 8
         }
-        for byte in bytes[offset...] where byte < 0x20 || byte > 0x7E || byte == 0x22 || byte == 0x5C {
-            return false
-        }
-        return true
+        // The last bytes, as the word that ends the text (it overlaps bytes already checked).
+        return offset == bytes.count
+            || !Self.hasNonVerbatimByte(raw.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self))
     }
 
     /// Whether any of the eight bytes of `word` is a control byte, not ASCII, DEL, `"` or `\` (exact: each
