@@ -89,7 +89,7 @@ struct JSONBytes {
 
     mutating func int<T: BinaryInteger>(_ value: T) {
         separate()
-        appendDigits(Int64(clamping: value))
+        appendDecimal(Int64(clamping: value), decimals: 0)
         needsComma = true
     }
 
@@ -116,26 +116,8 @@ struct JSONBytes {
         buffer.append(Array(value.description.utf8))
     }
 
-    private func appendDigits(_ value: Int64) {
-        var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &scratch) { raw in
-            var position = raw.count
-            var magnitude = value.magnitude
-            repeat {
-                position -= 1
-                raw[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            if value < 0 {
-                position -= 1
-                raw[position] = UInt8(ascii: "-")
-            }
-            buffer.append(UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[position...]))
-        }
-    }
-
-    /// Writes `scaled / 10^decimals` in fixed notation, without trailing zeros (`decimals` at most 6). The text is
-    /// built in a scratch buffer from its end and appended at once.
+    /// Writes `scaled / 10^decimals` in fixed notation, without trailing zeros (`decimals` at most 6; 0 writes an
+    /// integer). The text is built in a scratch buffer from its end and appended at once.
     private func appendDecimal(_ scaled: Int64, decimals: Int) {
         var scratch: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         withUnsafeMutableBytes(of: &scratch) { raw in

@@ -23,6 +23,14 @@ import _TestSupport
         }
     }
 
+    @Test func integersAreWrittenWhole() {
+        for value in [0, 7, -5, 1_000, Int64.max, Int64.min, -1] as [Int64] {
+            var json = JSONBytes()
+            json.int(value)
+            #expect(String(decoding: json.bytes, as: UTF8.self) == String(value))
+        }
+    }
+
     @Test func otherValuesAreWrittenAsSwiftDescribesThem() {
         for value in [0.1 + 0.2, 1e-7, 1e12, -3.000_000_1, Double.pi] {
             #expect(text(value) == value.description, "\(value)")
