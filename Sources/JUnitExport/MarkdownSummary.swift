@@ -2,7 +2,8 @@ import Foundation
 import ResultModel
 
 /// A GitHub-flavored Markdown summary for job summaries and pull-request comments: a verdict line, a counts table
-/// per run, the failed tests with `file:line` and the first lines of their message in collapsible details,
+/// per run (its time is how long the run's tests took by the clock, ``ResultModel/ElapsedTestTime``, not the sum
+/// of their durations, which parallel tests inflate), the failed tests with `file:line` and the first lines of their message in collapsible details,
 /// performance regressions, and a link to the HTML report.
 ///
 /// It never exceeds `maxBytes` (GitHub allows 1 MiB per step summary and 65,535 bytes in a check run): entries
@@ -28,9 +29,11 @@ public struct MarkdownSummary {
         var regressions: [String] = []
         for source in sources {
             var perRun: [Int: ResultTotals] = [:]
+            var elapsed: [Int: ElapsedTestTime] = [:]
             try source.forEachTest { test in
                 totals.add(test)
                 perRun[test.runIndex, default: ResultTotals()].add(test)
+                elapsed[test.runIndex, default: ElapsedTestTime()].add(test)
                 if test.status.isFailure {
                     failureCount += 1
                     failures.append(failureEntry(test))
@@ -43,10 +46,11 @@ public struct MarkdownSummary {
             }
             for run in source.runs {
                 let counts = perRun[run.index] ?? ResultTotals()
+                let seconds = elapsed[run.index]?.seconds ?? 0
                 let name = MarkdownEscaping.table(run.record.name ?? "run \(run.index + 1)")
                 let os = MarkdownEscaping.table(run.record.host.operatingSystem ?? "")
                 runRows.append(
-                    "| \(name) | \(os) | \(counts.tests) | \(counts.passed) | \(counts.failed) | \(counts.skipped) | \(String(format: "%.2f", counts.duration)) s |"
+                    "| \(name) | \(os) | \(counts.tests) | \(counts.passed) | \(counts.failed) | \(counts.skipped) | \(String(format: "%.2f", seconds)) s |"
                 )
             }
         }

@@ -144,6 +144,20 @@ import _TestSupport
             markdown.components(separatedBy: "<details>").count == markdown.components(separatedBy: "</details>").count)
     }
 
+    @Test func aRunsTimeIsItsTestsTimeByTheClock() throws {
+        let results = InMemoryResults()
+        let run = try results.beginRun(RunRecord(producer: "t", source: "t"))
+        // swift-testing runs these in parallel: 200 tests of 5 s each, started within 2 s.
+        for index in 0..<200 {
+            try results.addTest(
+                TestRecord(
+                    runIndex: run, identity: TestIdentity(suites: ["Parallel"], name: "test\(index)"),
+                    attempts: [TestAttempt(status: .passed, start: 1_000 + Double(index) / 100, duration: 5)]))
+        }
+        let markdown = try MarkdownSummary().render([results])
+        #expect(markdown.contains("| 200 | 200 | 0 | 0 | 6.99 s |"), "\(markdown)")
+    }
+
     @Test func untrustedTextCannotBecomeMarkup() throws {
         let markdown = try MarkdownSummary(reportURL: "javascript:alert(1)").render([try FixtureBundles.hostile()])
         #expect(!markdown.contains("<script") && !markdown.contains("<img"))

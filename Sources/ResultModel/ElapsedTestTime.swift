@@ -1,0 +1,67 @@
+/// How long a run's tests took by the clock, as opposed to the sum of their durations: swift-testing runs tests in
+/// parallel, and 233 tests that each wait on a shared pool for 15 s of a 22 s run add up to an hour.
+///
+/// Each attempt is an interval from its start for its duration, and the result is the length of their union.
+/// Attempts that share one start are taken to have run one after another (a JUnit suite's test cases carry the
+/// suite's timestamp, and a console log's millisecond clock can give quick tests the same one), so they make one
+/// interval as long as their durations together. An attempt without a start adds its duration.
+public struct ElapsedTestTime: Sendable {
+    private var placed: [(start: Double, duration: Double)] = []
+    private var unplaced = 0.0
+
+    /// Creates an empty measure.
+    public init() {}
+
+    /// Adds every attempt of `test` (and of its cases, when the test's own attempts have no duration).
+    public mutating func add(_ test: TestRecord) {
+        var found = false
+        for attempt in test.attempts {
+            if let duration = attempt.duration {
+                add(start: attempt.start, duration: duration)
+                found = true
+            }
+        }
+        guard !found else { return }
+        for testCase in test.cases {
+            for attempt in testCase.attempts {
+                if let duration = attempt.duration { add(start: attempt.start, duration: duration) }
+            }
+        }
+    }
+
+    /// Adds one attempt.
+    public mutating func add(start: Double?, duration: Double) {
+        guard duration.isFinite, duration > 0 else { return }
+        if let start, start.isFinite {
+            placed.append((start, duration))
+        } else {
+            unplaced += duration
+        }
+    }
+
+    /// The length of the union of the intervals, plus the durations without a start, in seconds.
+    public var seconds: Double {
+        let sorted = placed.sorted { $0.start < $1.start }
+        var total = unplaced
+        var index = 0
+        var covered: (start: Double, end: Double)?
+        while index < sorted.count {
+            // Attempts that share a start ran one after another.
+            let start = sorted[index].start
+            var length = 0.0
+            while index < sorted.count && sorted[index].start == start {
+                length += sorted[index].duration
+                index += 1
+            }
+            let end = start + length
+            if let current = covered, start <= current.end {
+                covered = (current.start, max(current.end, end))
+            } else {
+                if let current = covered { total += current.end - current.start }
+                covered = (start, end)
+            }
+        }
+        if let current = covered { total += current.end - current.start }
+        return total
+    }
+}
