@@ -15,7 +15,9 @@ final class SpooledSuite {
     private(set) var errors = 0
     private(set) var skipped = 0
     private(set) var flakes = 0
-    private(set) var time: Double = 0
+    /// How long its tests took by the clock (``ResultModel/ElapsedTestTime``), once they are all counted.
+    var time: Double { elapsed.seconds }
+    private(set) var elapsed = ElapsedTestTime()
     /// When its first test that knows its start began.
     private(set) var firstStart: Double?
     /// Where its `<testcase>` elements are in the spool, in order.
@@ -34,7 +36,7 @@ final class SpooledSuite {
     /// Counts a test.
     func count(_ test: CaseTally) {
         tests += 1
-        time += test.duration ?? 0
+        elapsed.add(start: test.start, duration: test.duration ?? 0)
         if firstStart == nil { firstStart = test.start }
         if test.isFlaky { flakes += 1 }
         switch test.outcome {

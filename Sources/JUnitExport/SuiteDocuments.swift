@@ -18,7 +18,8 @@ struct SuiteDocuments {
         try writer.attribute("tests", String(suites.reduce(0) { $0 + $1.tests }))
         try writer.attribute("failures", String(suites.reduce(0) { $0 + $1.failures }))
         try writer.attribute("errors", String(suites.reduce(0) { $0 + $1.errors }))
-        try writer.attribute("time", JUnitTime.format(suites.reduce(0) { $0 + $1.time }))
+        let elapsed = suites.reduce(into: ElapsedTestTime()) { $0.add($1.elapsed) }
+        try writer.attribute("time", JUnitTime.format(elapsed.seconds))
         for source in sources {
             var properties = RunPropertiesCache()
             for suite in source.suites {

@@ -8,6 +8,8 @@
 public struct ElapsedTestTime: Sendable {
     private var placed: [(start: Double, duration: Double)] = []
     private var unplaced = 0.0
+    /// Whether `placed` is in order of start (tests run one after another arrive so, and need no sort).
+    private var isSorted = true
 
     /// Creates an empty measure.
     public init() {}
@@ -33,15 +35,24 @@ public struct ElapsedTestTime: Sendable {
     public mutating func add(start: Double?, duration: Double) {
         guard duration.isFinite, duration > 0 else { return }
         if let start, start.isFinite {
+            if let last = placed.last, start < last.start { isSorted = false }
             placed.append((start, duration))
         } else {
             unplaced += duration
         }
     }
 
+    /// Adds everything `other` measured.
+    public mutating func add(_ other: ElapsedTestTime) {
+        unplaced += other.unplaced
+        guard !other.placed.isEmpty else { return }
+        if !other.isSorted || (placed.last.map { other.placed[0].start < $0.start } ?? false) { isSorted = false }
+        placed += other.placed
+    }
+
     /// The length of the union of the intervals, plus the durations without a start, in seconds.
     public var seconds: Double {
-        let sorted = placed.sorted { $0.start < $1.start }
+        let sorted = isSorted ? placed : placed.sorted { $0.start < $1.start }
         var total = unplaced
         var index = 0
         var covered: (start: Double, end: Double)?

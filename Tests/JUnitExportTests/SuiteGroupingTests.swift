@@ -99,3 +99,24 @@ import _TestSupport
         #expect(outputs[2] == outputs[0])
     }
 }
+
+/// A suite's `time`, and the document's, is how long its tests took by the clock: tests run in parallel count
+/// once, as pytest and Surefire write it.
+@Suite struct SuiteTimeTests {
+    @Test func parallelTestsMakeASuiteAsLongAsTheyRanTogether() throws {
+        let results = InMemoryResults()
+        let run = try results.beginRun(RunRecord(producer: "t", source: "t"))
+        for (suite, index) in [("A", 0), ("A", 1), ("A", 2), ("B", 3)] {
+            try results.addTest(
+                TestRecord(
+                    runIndex: run, identity: TestIdentity(module: "M", suites: [suite], name: "t\(index)"),
+                    attempts: [TestAttempt(status: .passed, start: 100 + Double(index) / 10, duration: 1)]))
+        }
+        let output = try TestPaths.makeTemporaryDirectory("junit-time").appendingPathComponent("junit.xml")
+        _ = try JUnitExporter(options: JUnitExportOptions()).export([results], to: output)
+        let document = try XMLDocument(contentsOf: output)
+        let times = try document.nodes(forXPath: "//testsuite/@time").map { $0.stringValue }
+        #expect(times == ["1.200", "1.000"])
+        #expect(try document.nodes(forXPath: "/testsuites/@time").first?.stringValue == "1.300")
+    }
+}
