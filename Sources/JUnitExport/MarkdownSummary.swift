@@ -2,9 +2,9 @@ import Foundation
 import ResultModel
 
 /// A GitHub-flavored Markdown summary for job summaries and pull-request comments: a verdict line, a counts table
-/// per run (its time is how long the run's tests took by the clock, ``ResultModel/ElapsedTestTime``, not the sum
-/// of their durations, which parallel tests inflate), the failed tests with `file:line` and the first lines of their message in collapsible details,
-/// performance regressions, and a link to the HTML report.
+/// per run, the failed tests with `file:line` and the first lines of their message in collapsible details,
+/// performance regressions, and a link to the HTML report. A run's time is how long its tests took by the clock
+/// (``ResultModel/ElapsedTestTime``), not the sum of their durations, which parallel tests inflate.
 ///
 /// It never exceeds `maxBytes` (GitHub allows 1 MiB per step summary and 65,535 bytes in a check run): entries
 /// that do not fit are left out whole, and a line says how many.
