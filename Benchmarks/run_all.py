@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """`make bench`: the performance budgets of docs/BENCHMARKS.md, each measured next to its peer in the same run.
 
-Inputs come from ../shared/tools/gen_bench_inputs.py (100,000-test console log and JUnit file). Every figure is the
+Inputs come from Benchmarks/tools/gen_bench_inputs.py (100,000-test console log and JUnit file). Every figure is the
 best of N runs of the release binary; peak memory comes from /usr/bin/time. Prints a Markdown table."""
 import os
 import pathlib
@@ -15,7 +15,7 @@ import time
 import zlib
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-GENERATOR = ROOT.parent / "shared" / "tools" / "gen_bench_inputs.py"
+GENERATOR = ROOT / "Benchmarks" / "tools" / "gen_bench_inputs.py"
 RUNS = int(os.environ.get("BENCH_RUNS", "3"))
 
 
@@ -43,7 +43,7 @@ def timed_with_peer(command, peer_command):
 
 def content_ratio(bundle):
     """The bundle's size over `gzip -6` (zlib level 6) of everything its frames hold, uncompressed: the format's
-    size target is within 10% (../shared/DESIGN.md)."""
+    size target is within 10% (docs/FORMAT.md)."""
     sys.path.insert(0, str(ROOT / "docs" / "reference-reader"))
     import read_resultbundle
     data = bundle.read_bytes()

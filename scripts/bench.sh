@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `make bench`: every performance budget next to its peer, on the inputs ../shared/tools/gen_bench_inputs.py
+# `make bench`: every performance budget next to its peer, on the inputs Benchmarks/tools/gen_bench_inputs.py
 # makes. Set BENCH_FORMAT=1 to include the 1 GB bundle benchmark of the format (slow).
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -15,7 +15,7 @@ import argparse, json, os, platform, subprocess, sys, tempfile, time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 TOOL = os.path.join(ROOT, ".build", "release", "resultbundle-format-tool")
-GEN = os.path.join(ROOT, "..", "shared", "tools", "gen_bench_inputs.py")
+GEN = os.path.join(ROOT, "Benchmarks", "tools", "gen_bench_inputs.py")
 
 
 LAST_CPU = [0.0]

@@ -7,7 +7,7 @@ cd "$(dirname "$0")/../.."
 size="${1:-2}"
 scratch="${TMPDIR:-/tmp}"
 input="$scratch/resultbundle-terminal-bench.ans"
-python3 ../shared/tools/gen_bench_inputs.py ansi "$input" "$size" >/dev/null
+python3 Benchmarks/tools/gen_bench_inputs.py ansi "$input" "$size" >/dev/null
 swift build -c release --static-swift-stdlib --target TerminalEmulation >/dev/null
 bin="$(swift build -c release --static-swift-stdlib --show-bin-path)"
 driver="$scratch/resultbundle-terminal-bench"

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Paths the tests use: the package root, the shared corpus and schemas beside it, and scratch folders.
+/// Paths the tests use: the package root, the corpus and schemas in `Tests/Fixtures/`, and scratch folders.
 public enum TestPaths {
     /// The package's root folder (the one holding `Package.swift`).
     public static let packageRoot: URL = {
@@ -14,14 +14,14 @@ public enum TestPaths {
         fatalError("Package.swift not found above \(#filePath)")
     }()
 
-    /// `../shared/corpus` beside the package: real outputs of real test runners.
+    /// `Tests/Fixtures/corpus`: real outputs of real test runners (sources and licenses in its README).
     public static var corpus: URL {
-        packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+        packageRoot.appendingPathComponent("Tests/Fixtures/corpus")
     }
 
-    /// `../shared/schemas` beside the package: the JUnit XSDs.
+    /// `Tests/Fixtures/schemas`: the JUnit XSDs (licenses in its README).
     public static var schemas: URL {
-        packageRoot.deletingLastPathComponent().appendingPathComponent("shared/schemas")
+        packageRoot.appendingPathComponent("Tests/Fixtures/schemas")
     }
 
     /// `SampleBundles/` in the package.

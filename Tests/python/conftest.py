@@ -7,7 +7,7 @@ import subprocess
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-SHARED = ROOT.parent / "shared"
+FIXTURES = ROOT / "Tests" / "Fixtures"
 BINARY = pathlib.Path(os.environ.get("RESULTBUNDLE_BINARY", ROOT / ".build" / "debug" / "resultbundle"))
 SAMPLES = sorted((ROOT / "SampleBundles").glob("*.resultbundle"))
 HOSTILE = ROOT / "Tests" / "Fixtures" / "hostile.resultbundle"

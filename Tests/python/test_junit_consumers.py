@@ -4,7 +4,7 @@ import subprocess
 import pytest
 from junitparser import Error, Failure, JUnitXml, Skipped
 
-from conftest import BUNDLES, SHARED, info, run
+from conftest import BUNDLES, FIXTURES, info, run
 
 SCHEMAS = {"jenkins": "jenkins-junit.xsd", "xunit": "junit-10.xsd", "surefire": "surefire-test-report.xsd"}
 
@@ -18,7 +18,7 @@ def test_every_flavor_validates_with_xmllint(bundle, flavor, tmp_path):
     assert files
     for file in files:
         result = subprocess.run(
-            ["xmllint", "--noout", "--nonet", "--schema", str(SHARED / "schemas" / SCHEMAS[flavor]), str(file)],
+            ["xmllint", "--noout", "--nonet", "--schema", str(FIXTURES / "schemas" / SCHEMAS[flavor]), str(file)],
             capture_output=True, text=True)
         assert result.returncode == 0, result.stderr
 
@@ -43,7 +43,7 @@ def test_junitparser_counts_names_and_messages_equal_the_bundle(bundle, tmp_path
 
 
 def test_file_and_line_of_failures_reach_the_consumer(tmp_path):
-    log = SHARED / "corpus" / "swift-6.3-linux" / "calc.console.txt"
+    log = FIXTURES / "corpus" / "swift-6.3-linux" / "calc.console.txt"
     bundle = tmp_path / "calc.resultbundle"
     run("import", log, "-o", bundle)
     output = tmp_path / "junit.xml"
@@ -64,7 +64,7 @@ def test_junit2html_renders_our_output(bundle, tmp_path):
 
 
 def test_round_trip_through_our_junit_keeps_identity_status_and_duration(tmp_path):
-    corpus = SHARED / "corpus" / "junit" / "publish-unit-test-result-action"
+    corpus = FIXTURES / "corpus" / "junit" / "publish-unit-test-result-action"
     for source in sorted(corpus.rglob("*.xml")):
         first = tmp_path / "first.resultbundle"
         if run("import", source, "-o", first, check=False).returncode != 0:
