@@ -5,15 +5,19 @@ import ResultModel
 /// relative to the XML file for `[[ATTACHMENT|path]]` lines.
 final class AttachmentExporter {
     private let directory: URL
+    private let writeDirectory: URL
     private let relativePrefix: String
     private let source: any ResultSource
     private var exported: [String: String] = [:]
     private(set) var count = 0
 
-    init(directory: URL, relativeTo xmlFolder: URL, source: any ResultSource) throws {
+    /// Exports into `writeDirectory`, referenced as `directory` (they differ when the folder is written under a
+    /// temporary name and renamed into place).
+    init(directory: URL, writingInto writeDirectory: URL, relativeTo xmlFolder: URL, source: any ResultSource) throws {
         self.directory = directory.standardizedFileURL
+        self.writeDirectory = writeDirectory.standardizedFileURL
         self.source = source
-        try FileManager.default.createDirectory(at: self.directory, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: self.writeDirectory, withIntermediateDirectories: true)
         let base = xmlFolder.standardizedFileURL.path
         let path = self.directory.path
         relativePrefix = path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path
@@ -24,8 +28,8 @@ final class AttachmentExporter {
         if let known = exported[key] { return known }
         guard let data = try? source.blobData(attachment.blob) else { return nil }
         let name = "\(String(attachment.blob.sha256.prefix(12)))-\(Self.sanitize(attachment.name))"
-        let url = directory.appendingPathComponent(name)
-        guard url.standardizedFileURL.deletingLastPathComponent().path == directory.path else { return nil }
+        let url = writeDirectory.appendingPathComponent(name)
+        guard url.standardizedFileURL.deletingLastPathComponent().path == writeDirectory.path else { return nil }
         try data.write(to: url)
         count += 1
         let relative = relativePrefix + "/" + name

@@ -14,7 +14,9 @@ extension JUnitExporter {
         _ summary: inout JUnitExportSummary
     ) throws -> CollectedSource {
         let attachments = try options.attachmentsDirectory.map {
-            try AttachmentExporter(directory: $0, relativeTo: xmlFolder, source: source)
+            try AttachmentExporter(
+                directory: $0, writingInto: options.attachmentsWriteDirectory ?? $0, relativeTo: xmlFolder,
+                source: source)
         }
         let caseWriter = TestCaseWriter(
             flavor: options.flavor, systemOut: SystemOutText(source: source, attachments: attachments))

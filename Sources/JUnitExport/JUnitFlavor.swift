@@ -16,6 +16,9 @@ public struct JUnitExportOptions: Sendable {
     public var flavor: JUnitFlavor
     /// Where attachments are exported and referenced from `[[ATTACHMENT|path]]` lines (relative to the XML).
     public var attachmentsDirectory: URL?
+    /// Where the attachment files are actually written, when that is not `attachmentsDirectory` (a temporary
+    /// folder renamed into place afterwards); nil writes them into `attachmentsDirectory`.
+    public var attachmentsWriteDirectory: URL?
 
     /// Creates options.
     public init(flavor: JUnitFlavor = .jenkins, attachmentsDirectory: URL? = nil) {

@@ -26,9 +26,19 @@ public struct BundleJSONExporter {
 
     /// Writes the document to `output`, in pieces.
     public func write(to output: inout some TextOutputStream) throws {
+        try writeChunks { output.write(String(decoding: $0, as: UTF8.self)) }
+    }
+
+    /// Writes the document to a file handle; a failed write throws.
+    public func write(to handle: FileHandle) throws {
+        try writeChunks { try handle.write(contentsOf: Data($0)) }
+    }
+
+    /// Hands the document to `sink` in pieces of about 32 KB, stopping at the first error `sink` throws.
+    public func writeChunks(_ sink: (UnsafeRawBufferPointer) throws -> Void) throws {
         var json = JSONBytes(capacity: 64 << 10)
-        func drain() {
-            json.buffer.withUnsafeBytes { output.write(String(decoding: $0, as: UTF8.self)) }
+        func drain() throws {
+            try json.buffer.withUnsafeBytes { try sink($0) }
             json.buffer.removeAll()
         }
         json.beginObject()
@@ -40,29 +50,17 @@ public struct BundleJSONExporter {
         json.key("suites"); json.beginArray()
         try source.forEachSuite { suite in
             ExportEncoding.suite(suite, &json)
-            if json.count > 32 << 10 { drain() }
+            if json.count > 32 << 10 { try drain() }
         }
         json.endArray()
         json.key("tests"); json.beginArray()
         try source.forEachTest { test in
             ExportEncoding.test(test, &json)
-            if json.count > 32 << 10 { drain() }
+            if json.count > 32 << 10 { try drain() }
         }
         json.endArray()
         json.endObject()
         json.newline()
-        drain()
+        try drain()
     }
-
-    /// Writes the document to a file handle.
-    public func write(to handle: FileHandle) throws {
-        var stream = FileHandleStream(handle: handle)
-        try write(to: &stream)
-    }
-}
-
-/// A text stream that writes to a file handle.
-private struct FileHandleStream: TextOutputStream {
-    let handle: FileHandle
-    mutating func write(_ string: String) { handle.write(Data(string.utf8)) }
 }

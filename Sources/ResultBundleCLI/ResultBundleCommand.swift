@@ -35,16 +35,33 @@ public struct ResultBundleCommand: ParsableCommand {
 
     public init() {}
 
-    /// Runs the command line, printing errors the commands raise as one sentence with the right exit code.
+    /// Runs the command line, printing errors as one sentence with the README's exit codes: 0 for help and
+    /// version, 2 for bad usage (ArgumentParser's own code would be 64), and the code each command raises.
     public static func runMain() {
+        var command: any ParsableCommand
         do {
-            var command = try parseAsRoot()
+            command = try parseAsRoot()
+        } catch {
+            exitForUsage(error)
+        }
+        do {
             try command.run()
         } catch let error as CLIError {
             StandardError.print("error: \(error.description)")
             Foundation.exit(error.exitCode)
         } catch {
-            exit(withError: error)
+            exitForUsage(error)
         }
+    }
+
+    /// Exits for an error ArgumentParser knows: help and version print and exit 0, a command's exit code passes
+    /// through, and usage errors print their message and exit 2.
+    private static func exitForUsage(_ error: any Error) -> Never {
+        let code = exitCode(for: error)
+        if code == .validationFailure {
+            StandardError.print(fullMessage(for: error))
+            Foundation.exit(2)
+        }
+        exit(withError: error)
     }
 }

@@ -37,6 +37,9 @@ struct ImportCommand: ParsableCommand {
     @Option(help: "A name for the run (a configuration or shard name).")
     var name: String?
 
+    @Flag(help: "Replace OUT even when it is a file that is not a bundle.")
+    var force = false
+
     @Flag(help: "Print nothing but errors.")
     var quiet = false
 
@@ -46,7 +49,8 @@ struct ImportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let outcome = try AtomicOutput.write(to: URL(fileURLWithPath: output)) { temporary in
+        let plan = try OutputRules(shape: .bundle, force: force, inputs: files).plan(for: output)
+        let outcome = try OutputWriting.produce(plan, shape: .bundle, command: "import") { temporary in
             let outcome = try ImportAction(files: files, format: format, runName: name).run(into: temporary)
             if outcome.importedFiles == 0 {
                 for failure in outcome.failures { StandardError.print("error: \(failure)") }
@@ -60,9 +64,10 @@ struct ImportCommand: ParsableCommand {
         for failure in outcome.failures { StandardError.print("error: \(failure)") }
         if !quiet {
             let totals = outcome.totals
-            print(
+            try OutputWriting.status(
                 "\(output): \(totals.tests) tests (\(totals.passed) passed, \(totals.failed) failed, "
-                    + "\(totals.skipped) skipped) from \(outcome.importedFiles) of \(files.count) file(s)")
+                    + "\(totals.skipped) skipped) from \(outcome.importedFiles) of \(files.count) file(s)",
+                besides: plan)
         }
         if !outcome.failures.isEmpty { throw ExitCode(1) }
     }

@@ -37,9 +37,9 @@ struct InfoCommand: ParsableCommand {
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(info), as: UTF8.self))
+            try StandardOutput.line(String(decoding: try encoder.encode(info), as: UTF8.self))
         } else {
-            print(InfoText.render(info, path: bundle))
+            try StandardOutput.humanLine(InfoText.render(info, path: bundle))
         }
     }
 }

@@ -20,23 +20,27 @@ struct JSONCommand: ParsableCommand {
     @Argument(help: "The bundle to export.")
     var bundle: String
 
-    @Option(name: .shortAndLong, help: "Where to write the JSON (default: standard output).")
-    var output: String?
+    @Option(name: .shortAndLong, help: "Where to write the JSON (default, or -: standard output).")
+    var output = "-"
 
     func run() throws {
+        let plan = try OutputRules(shape: .document, inputs: [bundle], suggestedName: "run.json").plan(for: output)
         let reader = try BundleOpening.open(bundle)
         let exporter = BundleJSONExporter(reader: reader)
         do {
-            if let output {
-                try AtomicOutput.write(to: URL(fileURLWithPath: output)) { temporary in
-                    // When it cannot be created, opening it below throws the error that names it.
-                    _ = FileManager.default.createFile(atPath: temporary.path, contents: nil)
-                    let handle = try FileHandle(forWritingTo: temporary)
-                    defer { try? handle.close() }
-                    try exporter.write(to: handle)
-                }
+            if plan == .standardOutput {
+                try exporter.writeChunks { try CheckedWrite.write($0, to: STDOUT_FILENO, named: StandardOutput.name) }
             } else {
-                try exporter.write(to: FileHandle.standardOutput)
+                try OutputWriting.produce(plan, shape: .document, command: "json") { file in
+                    let descriptor = try CheckedWrite.create(file)
+                    do {
+                        try exporter.writeChunks { try CheckedWrite.write($0, to: descriptor, named: output) }
+                    } catch {
+                        _ = close(descriptor)
+                        throw error
+                    }
+                    try CheckedWrite.close(descriptor, named: output)
+                }
             }
         } catch let error as BundleError {
             throw CLIError("\(error)")

@@ -35,6 +35,9 @@ struct JUnitCommand: ParsableCommand {
     @Option(help: "Export attachments into this folder and reference them as [[ATTACHMENT|path]] lines.")
     var attachmentsDir: String?
 
+    @Flag(help: "Replace an output folder even when it holds files resultbundle did not write.")
+    var force = false
+
     @Flag(help: "Print nothing but errors.")
     var quiet = false
 
@@ -43,13 +46,29 @@ struct JUnitCommand: ParsableCommand {
     }
 
     func run() throws {
+        let shape: OutputShape = flavor == .surefire ? .folder : .document
+        let plan = try OutputRules(shape: shape, force: force, inputs: bundles, suggestedName: "junit.xml").plan(
+            for: output)
+        let attachmentsPlan = try attachmentsDir.map {
+            try OutputRules(shape: .folder, force: force, inputs: bundles).plan(for: $0)
+        }
         let readers = try bundles.map { try BundleOpening.open($0, quiet: quiet) }
-        let options = JUnitExportOptions(
-            flavor: flavor, attachmentsDirectory: attachmentsDir.map { URL(fileURLWithPath: $0) })
+        var options = JUnitExportOptions(flavor: flavor)
         let summary: JUnitExportSummary
         do {
-            summary = try AtomicOutput.write(to: URL(fileURLWithPath: output)) { temporary in
-                try JUnitExporter(options: options).export(readers, to: temporary)
+            let export = {
+                try OutputWriting.produce(plan, shape: shape, command: "junit") { temporary in
+                    try JUnitExporter(options: options).export(readers, to: temporary)
+                }
+            }
+            if case .replace(let folder) = attachmentsPlan {
+                options.attachmentsDirectory = folder
+                summary = try OutputWriting.produce(.replace(folder), shape: .folder, command: "junit") {
+                    options.attachmentsWriteDirectory = $0
+                    return try export()
+                }
+            } else {
+                summary = try export()
             }
         } catch let error as JUnitExportError {
             throw CLIError("\(error)")
@@ -57,9 +76,10 @@ struct JUnitCommand: ParsableCommand {
             throw CLIError("\(error)")
         }
         if !quiet {
-            print(
-                "\(output): \(summary.testCases) test cases in \(summary.suites) suites, \(summary.failures) failed, \(summary.skipped) skipped"
-            )
+            try OutputWriting.status(
+                "\(output): \(summary.testCases) test cases in \(summary.suites) suites, \(summary.failures) failed, "
+                    + "\(summary.skipped) skipped",
+                besides: plan)
         }
     }
 }

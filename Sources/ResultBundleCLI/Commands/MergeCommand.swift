@@ -23,6 +23,9 @@ struct MergeCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The bundle to write.")
     var output: String
 
+    @Flag(help: "Replace OUT even when it is a file that is not a bundle.")
+    var force = false
+
     @Flag(help: "Print nothing but errors.")
     var quiet = false
 
@@ -35,13 +38,14 @@ struct MergeCommand: ParsableCommand {
     }
 
     func run() throws {
+        let plan = try OutputRules(shape: .bundle, force: force, inputs: bundles).plan(for: output)
         for bundle in bundles where !FileManager.default.fileExists(atPath: bundle) {
             throw CLIError("\(bundle): no such file")
         }
         let inputs = bundles.map { URL(fileURLWithPath: $0) }
         let outcome: BundleMerger.Outcome
         do {
-            outcome = try AtomicOutput.write(to: URL(fileURLWithPath: output)) { temporary in
+            outcome = try OutputWriting.produce(plan, shape: .bundle, command: "merge") { temporary in
                 try BundleMerger().merge(inputs, into: temporary)
             }
         } catch let error as BundleError {
@@ -49,7 +53,9 @@ struct MergeCommand: ParsableCommand {
         }
         for damage in outcome.damage { StandardError.print("warning: \(damage)") }
         if !quiet {
-            print("\(output): \(outcome.runCount) runs, \(outcome.testCount) tests, \(outcome.blobCount) blobs")
+            try OutputWriting.status(
+                "\(output): \(outcome.runCount) runs, \(outcome.testCount) tests, \(outcome.blobCount) blobs",
+                besides: plan)
         }
     }
 }

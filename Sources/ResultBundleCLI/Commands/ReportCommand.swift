@@ -41,6 +41,9 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "Where source files are found, to show the lines around each failure.")
     var sourceRoot: String?
 
+    @Flag(help: "Replace OUT even when it holds files resultbundle did not write (never ., its parents or ~).")
+    var force = false
+
     @Flag(help: "Print nothing but errors.")
     var quiet = false
 
@@ -49,11 +52,14 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
+        let inputs = bundles + [templates, sourceRoot].compactMap { $0 }
+        let shape: OutputShape = singleFile ? .document : .folder
+        let plan = try OutputRules(shape: shape, force: force, inputs: inputs, suggestedName: "report.html").plan(
+            for: output)
         let readers = try bundles.map { try BundleOpening.open($0, quiet: quiet) }
-        let destination = URL(fileURLWithPath: output)
         let summary: ReportSummary
         do {
-            summary = try AtomicOutput.write(to: destination) { temporary in
+            summary = try OutputWriting.produce(plan, shape: shape, command: "report") { temporary in
                 var options = ReportOptions(
                     title: title, outputDirectory: temporary, singleFile: singleFile,
                     templatesDirectory: templates.map { URL(fileURLWithPath: $0) },
@@ -69,9 +75,10 @@ struct ReportCommand: ParsableCommand {
         for warning in summary.warnings { StandardError.print("warning: \(warning)") }
         if !quiet {
             let page = singleFile ? output : "\(output)/index.html"
-            print(
+            try OutputWriting.status(
                 "\(page): \(summary.testCount) tests, \(summary.filesWritten) files, "
-                    + "\(summary.bytesWritten / 1024) KB (index \(summary.indexBytes / 1024) KB)")
+                    + "\(summary.bytesWritten / 1024) KB (index \(summary.indexBytes / 1024) KB)",
+                besides: plan)
         }
     }
 }

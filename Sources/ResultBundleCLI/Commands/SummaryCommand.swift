@@ -23,8 +23,8 @@ struct SummaryCommand: ParsableCommand {
     @Argument(help: "The bundles to summarize.")
     var bundles: [String]
 
-    @Option(name: .shortAndLong, help: "Where to write the Markdown (default: standard output).")
-    var output: String?
+    @Option(name: .shortAndLong, help: "Where to write the Markdown (default, or -: standard output).")
+    var output = "-"
 
     @Option(help: "The largest summary to write, in bytes.")
     var maxBytes = 1_048_576
@@ -38,6 +38,7 @@ struct SummaryCommand: ParsableCommand {
     }
 
     func run() throws {
+        let plan = try OutputRules(shape: .document, inputs: bundles, suggestedName: "summary.md").plan(for: output)
         let readers = try bundles.map { try BundleOpening.open($0) }
         let markdown: String
         do {
@@ -45,10 +46,6 @@ struct SummaryCommand: ParsableCommand {
         } catch let error as BundleError {
             throw CLIError("\(error)")
         }
-        if let output {
-            try AtomicOutput.write(to: URL(fileURLWithPath: output)) { try Data(markdown.utf8).write(to: $0) }
-        } else {
-            print(markdown, terminator: "")
-        }
+        try OutputWriting.write(Data(markdown.utf8), plan)
     }
 }

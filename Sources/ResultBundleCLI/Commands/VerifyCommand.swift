@@ -35,23 +35,23 @@ struct VerifyCommand: ParsableCommand {
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            print(String(decoding: try encoder.encode(report), as: UTF8.self))
+            try StandardOutput.line(String(decoding: try encoder.encode(report), as: UTF8.self))
         } else {
-            printText(report)
+            try printText(report)
         }
         if !report.isIntact { throw ExitCode(1) }
     }
 
-    private func printText(_ report: VerificationReport) {
+    private func printText(_ report: VerificationReport) throws {
         let verdict = report.isIntact ? "intact" : "DAMAGED (\(report.problems.count) problem(s))"
-        print("\(bundle): format \(report.formatVersion), \(report.fileSize) bytes: \(verdict)")
-        print(
+        try StandardOutput.humanLine("\(bundle): format \(report.formatVersion), \(report.fileSize) bytes: \(verdict)")
+        try StandardOutput.humanLine(
             "  \(report.frameCount) frames, \(report.runCount) runs, \(report.suiteCount) suites, "
                 + "\(report.testCount) tests and \(report.blobCount) blobs readable"
         )
-        if !report.hasValidIndex { print("  no valid index: the index was rebuilt by scanning") }
+        if !report.hasValidIndex { try StandardOutput.humanLine("  no valid index: the index was rebuilt by scanning") }
         for problem in report.problems {
-            print("  \(problem.kind.rawValue) at byte \(problem.byteOffset): \(problem.message)")
+            try StandardOutput.humanLine("  \(problem.kind.rawValue) at byte \(problem.byteOffset): \(problem.message)")
         }
     }
 }

@@ -33,6 +33,9 @@ struct RecordCommand: ParsableCommand {
     @Flag(help: "Do not capture swift-testing's JSON event stream; parse its console output instead.")
     var noEventStream = false
 
+    @Flag(help: "Replace OUT even when it is a file that is not a bundle.")
+    var force = false
+
     @Flag(help: "Print no summary after the command ends.")
     var quiet = false
 
@@ -46,15 +49,23 @@ struct RecordCommand: ParsableCommand {
     }
 
     func run() throws {
-        let destination = URL(fileURLWithPath: output).standardizedFileURL
+        let plan = try OutputRules(shape: .bundle, force: force).plan(for: output)
         let session = RecordSession(command: command, runName: name, usesEventStream: !noEventStream)
         let outcome: RecordSession.Outcome
-        if FileManager.default.fileExists(atPath: destination.path) {
-            outcome = try AtomicOutput.write(to: destination) { try session.run(writingTo: $0) }
-        } else {
+        switch plan {
+        case .standardOutput:
+            throw CLIError(
+                "record shows the test command's output on standard output, so its bundle cannot go there: "
+                    + "name a file with -o")
+        case .replace(let destination) where PathEntry(destination) == nil:
+            // Nothing is there: the bundle grows in place, crash-safe, so a killed record leaves its tests.
             try FileManager.default.createDirectory(
                 at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
             outcome = try session.run(writingTo: destination)
+        default:
+            outcome = try OutputWriting.produce(plan, shape: .bundle, command: "record") {
+                try session.run(writingTo: $0)
+            }
         }
         if !quiet {
             let totals = outcome.totals

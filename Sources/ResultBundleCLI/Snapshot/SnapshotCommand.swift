@@ -73,6 +73,7 @@ struct SnapshotCommand: ParsableCommand {
     }
 
     func run() throws {
+        let plan = try OutputRules(shape: .document, inputs: input.map { [$0] } ?? []).plan(for: output ?? "-")
         let snapshot = try capture()
         if let bundle, let test {
             try AttachmentInserter.attach(snapshot, named: name, toTest: test, in: URL(fileURLWithPath: bundle))
@@ -88,11 +89,7 @@ struct SnapshotCommand: ParsableCommand {
             encoder.outputFormatting = [.sortedKeys]
             rendered = String(decoding: try encoder.encode(snapshot), as: UTF8.self) + "\n"
         }
-        if let output {
-            try AtomicOutput.write(to: URL(fileURLWithPath: output)) { try Data(rendered.utf8).write(to: $0) }
-        } else {
-            FileHandle.standardOutput.write(Data(rendered.utf8))
-        }
+        try OutputWriting.write(Data(rendered.utf8), plan)
     }
 
     private func capture() throws -> TerminalSnapshot {

@@ -14,6 +14,7 @@ struct AtomicOutput {
         self.destination = destination.standardizedFileURL
         let parent = self.destination.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        LeftoverCleanup.removeStalePartials(in: parent)
         let name = ".\(self.destination.lastPathComponent).partial-\(getpid())"
         self.temporary = parent.appendingPathComponent(name)
         try? FileManager.default.removeItem(at: temporary)

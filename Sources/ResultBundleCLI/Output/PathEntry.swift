@@ -1,0 +1,57 @@
+import Foundation
+
+/// What is at a path, seen without following a final symlink (`lstat`).
+struct PathEntry {
+    enum Kind: Equatable, CustomStringConvertible {
+        case regularFile, directory, symlink, characterDevice, blockDevice, fifo, socket, other
+
+        var description: String {
+            switch self {
+            case .regularFile: "a file"
+            case .directory: "a folder"
+            case .symlink: "a symlink"
+            case .characterDevice: "a character device"
+            case .blockDevice: "a block device"
+            case .fifo: "a named pipe (FIFO)"
+            case .socket: "a socket"
+            case .other: "a special file"
+            }
+        }
+    }
+
+    let kind: Kind
+    let device: UInt64
+    let inode: UInt64
+
+    /// What is at `url`, or nil when nothing is (or it cannot be seen).
+    init?(_ url: URL) {
+        var info = stat()
+        guard lstat(url.path, &info) == 0 else { return nil }
+        self.init(info)
+    }
+
+    private init(_ info: stat) {
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: kind = .regularFile
+        case S_IFDIR: kind = .directory
+        case S_IFLNK: kind = .symlink
+        case S_IFCHR: kind = .characterDevice
+        case S_IFBLK: kind = .blockDevice
+        case S_IFIFO: kind = .fifo
+        case S_IFSOCK: kind = .socket
+        default: kind = .other
+        }
+    }
+
+    /// What `url` leads to, following symlinks (`stat`), or nil when it leads nowhere.
+    init?(following url: URL) {
+        var info = stat()
+        guard stat(url.path, &info) == 0 else { return nil }
+        self.init(info)
+    }
+
+    /// Whether both name the same file (hard links included).
+    func isSameFile(as other: PathEntry) -> Bool { device == other.device && inode == other.inode }
+}
