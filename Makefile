@@ -11,11 +11,14 @@ demo:
 test:
 	scripts/test.sh
 
+# Tests/Fixtures holds third-party test data (kept byte for byte), so it is not formatted.
+SWIFT_SOURCES = Sources $(filter-out Tests/Fixtures Tests/python,$(wildcard Tests/*)) Examples/Sources Examples/Tests
+
 lint:
-	swift format lint --strict --recursive --parallel Sources Tests Examples/Sources Examples/Tests
+	swift format lint --strict --recursive --parallel $(SWIFT_SOURCES)
 
 format:
-	swift format --in-place --recursive --parallel Sources Tests Examples/Sources Examples/Tests
+	swift format --in-place --recursive --parallel $(SWIFT_SOURCES)
 
 bench:
 	scripts/bench.sh

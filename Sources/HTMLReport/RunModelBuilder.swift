@@ -21,6 +21,7 @@ enum RunModelBuilder {
         if let start = record.start, let end = run.end?.end { add("Duration", ReportFormatting.duration(end - start)) }
         add("Exit code", run.end?.exitCode.map { String($0) })
         if run.end == nil { add("Ended", "interrupted: the run has no end record") }
+        if let signal = run.end?.interruption { add("Ended", "cancelled by \(signal)") }
         add("Commit", record.environmentValue("vcs.commit"))
         add("Branch", record.environmentValue("vcs.branch"))
         for diagnostic in (run.end?.diagnostics ?? []).prefix(20) { add("Note", diagnostic.description) }

@@ -14,7 +14,8 @@ enum ExportEncoding {
         json.field("start", record.start)
         json.field("end", run.end?.end)
         if let code = run.end?.exitCode { json.key("exitCode"); json.int(code) }
-        json.key("interrupted"); json.bool(run.end == nil)
+        json.key("interrupted"); json.bool(run.end == nil || run.end?.interruption != nil)
+        json.field("interruption", run.end?.interruption)
         json.key("host"); json.beginObject()
         json.field("hostname", record.host.hostname)
         json.field("operatingSystem", record.host.operatingSystem)

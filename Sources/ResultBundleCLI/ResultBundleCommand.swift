@@ -49,6 +49,9 @@ public struct ResultBundleCommand: ParsableCommand {
         } catch let error as CLIError {
             StandardError.print("error: \(error.description)")
             Foundation.exit(error.exitCode)
+        } catch let code as ExitCode {
+            // A command's own code, such as the test command's under `record`, passes through as it is.
+            Foundation.exit(code.rawValue)
         } catch {
             exitForUsage(error)
         }

@@ -14,8 +14,8 @@ enum Bench {
             + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1_000_000
     }
 
-    static func emit(_ values: [String: Any]) {
-        let data = try! JSONSerialization.data(withJSONObject: values, options: [.sortedKeys])
+    static func emit(_ values: [String: Any]) throws {
+        let data = try JSONSerialization.data(withJSONObject: values, options: [.sortedKeys])
         print(String(decoding: data, as: UTF8.self))
     }
 
@@ -66,7 +66,7 @@ enum Bench {
         let data = BundleRecordEncoding.jsonLines(tests)
         let encodeSeconds = now() - encodeStart
         if let jsonl { try data.write(to: jsonl) }
-        emit([
+        try emit([
             "mode": "write", "tests": count, "seconds": seconds, "cpuSeconds": cpuSeconds,
             "encodeOnlySeconds": encodeSeconds, "bundleBytes": writer.bytesWritten,
         ])
@@ -82,7 +82,7 @@ enum Bench {
         try writer.endRun(runIndex, RunEnd(exitCode: 1))
         try writer.close()
         let seconds = now() - start
-        emit([
+        try emit([
             "mode": "write-live", "tests": count, "seconds": seconds,
             "microsecondsPerTest": seconds / Double(count) * 1e6,
             "bundleBytes": writer.bytesWritten,
@@ -96,7 +96,7 @@ enum Bench {
         var totals = ResultTotals()
         try reader.forEachTest { totals.add($0) }
         let end = now()
-        emit([
+        try emit([
             "mode": "read", "tests": totals.tests, "failed": totals.failed, "openSeconds": opened - start,
             "readSeconds": end - opened, "damage": reader.damage.count,
         ])
@@ -105,7 +105,7 @@ enum Bench {
     static func verify(bundle: URL) throws {
         let start = now()
         let report = try BundleReader(url: bundle).verify()
-        emit([
+        try emit([
             "mode": "verify", "seconds": now() - start, "intact": report.isIntact, "tests": report.testCount,
             "blobs": report.blobCount, "bundleBytes": report.fileSize,
         ])
@@ -117,7 +117,7 @@ enum Bench {
         let opened = now()
         let test = try reader.test(id: id)
         let end = now()
-        emit([
+        try emit([
             "mode": "open", "found": test != nil, "openSeconds": opened - start, "lookupSeconds": end - opened,
             "totalSeconds": end - start, "bundleBytes": reader.fileSize, "index": "\(reader.indexSource)",
         ])
@@ -154,7 +154,7 @@ enum Bench {
         }
         try writer.endRun(runIndex, RunEnd(exitCode: 0))
         try writer.close()
-        emit(["mode": "make-big", "tests": count, "bundleBytes": writer.bytesWritten, "seconds": now() - start])
+        try emit(["mode": "make-big", "tests": count, "bundleBytes": writer.bytesWritten, "seconds": now() - start])
     }
 }
 

@@ -47,10 +47,10 @@ enum StressWriter {
                         output: CapturedOutput(text: String(repeating: "output line\n", count: number % 5)))
                 ])
             try writer.addTest(test)
-            FileHandle.standardOutput.write(Data("ended \(test.id)\n".utf8))
+            try FileHandle.standardOutput.write(contentsOf: Data("ended \(test.id)\n".utf8))
         }
         try writer.endRun(runIndex, RunEnd(exitCode: 0))
         try writer.close()
-        FileHandle.standardOutput.write(Data("closed\n".utf8))
+        try FileHandle.standardOutput.write(contentsOf: Data("closed\n".utf8))
     }
 }

@@ -15,7 +15,7 @@ import ResultModel
 
 let arguments = CommandLine.arguments
 func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
+    try? FileHandle.standardError.write(contentsOf: Data((message + "\n").utf8))
     exit(2)
 }
 guard arguments.count >= 3 else { fail("usage: see the comment in main.swift") }

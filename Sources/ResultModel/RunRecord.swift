@@ -67,6 +67,9 @@ public struct RunEnd: Sendable, Codable, Hashable {
     public var diagnostics: [Diagnostic]
     /// Counts the runner printed in its own summary lines, for cross-checking (`xctest.executed` = 5, ...).
     public var reportedCounts: [String: Int]
+    /// The signal that cancelled the run (`SIGTERM`), when `record` received one and passed it on to the test
+    /// command; the run's tests end there. Format 1.1.
+    public var interruption: String?
 
     /// Creates a run end.
     public init(
@@ -74,13 +77,15 @@ public struct RunEnd: Sendable, Codable, Hashable {
         exitCode: Int32? = nil,
         output: CapturedOutput? = nil,
         diagnostics: [Diagnostic] = [],
-        reportedCounts: [String: Int] = [:]
+        reportedCounts: [String: Int] = [:],
+        interruption: String? = nil
     ) {
         self.end = end
         self.exitCode = exitCode
         self.output = output
         self.diagnostics = diagnostics
         self.reportedCounts = reportedCounts
+        self.interruption = interruption
     }
 }
 

@@ -5,4 +5,16 @@
 /// with `errno` set; `ENOSYS` or `EINVAL` where the system or the file system cannot swap.
 int rb_exchange_paths(const char *first, const char *second);
 
+/// Catches each of `signals` with a handler that writes the signal's number, as one byte, to a pipe, and returns
+/// the pipe's read end (or -1). A caught signal's handler is reset to the default in programs this one starts,
+/// unlike an ignored signal, which they would inherit.
+int rb_signals_to_pipe(const int *signals, int count);
+
+/// Catches `number` with a handler that does nothing, so a write to a closed pipe fails with EPIPE instead of
+/// killing the process, while programs this one starts still get the default action. Returns 0 or -1.
+int rb_survive_signal(int number);
+
+/// Sets a pipe's buffer size (Linux `F_SETPIPE_SZ`); returns the new size or -1.
+int rb_set_pipe_size(int descriptor, int size);
+
 #endif

@@ -55,6 +55,7 @@ enum InfoText {
             if let os = record.host.operatingSystem { facts.append(os) }
             if let toolchain = record.toolchain { facts.append(toolchain) }
             if let exitCode = run.end?.exitCode { facts.append("exit \(exitCode)") }
+            if let signal = run.end?.interruption { facts.append("cancelled by \(signal)") }
             if run.end == nil { facts.append("interrupted") }
             lines.append("  run \(run.index): " + facts.joined(separator: ", "))
         }

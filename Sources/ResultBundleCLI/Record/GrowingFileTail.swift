@@ -6,6 +6,7 @@ final class GrowingFileTail: @unchecked Sendable {
     private let url: URL
     private let pollInterval: TimeInterval
     private let onLine: (ArraySlice<UInt8>, Int) -> Void
+    private let onBatchEnd: () -> Void
     private let condition = NSCondition()
     private var isStopping = false
     private var isFinished = false
@@ -14,9 +15,14 @@ final class GrowingFileTail: @unchecked Sendable {
     private var offset: UInt64 = 0
 
     /// Creates a tail; `onLine` receives each line (without newline) and its 1-based line number.
-    init(url: URL, pollInterval: TimeInterval = 0.1, onLine: @escaping (ArraySlice<UInt8>, Int) -> Void) {
+    /// `onBatchEnd` runs after the lines of each read were handed over.
+    init(
+        url: URL, pollInterval: TimeInterval = 0.1, onBatchEnd: @escaping () -> Void = {},
+        onLine: @escaping (ArraySlice<UInt8>, Int) -> Void
+    ) {
         self.url = url
         self.pollInterval = pollInterval
+        self.onBatchEnd = onBatchEnd
         self.onLine = onLine
     }
 
@@ -40,6 +46,7 @@ final class GrowingFileTail: @unchecked Sendable {
                 lineNumber += 1
                 onLine(pending[...], lineNumber)
                 pending.removeAll()
+                onBatchEnd()
             }
             condition.lock()
             isFinished = true
@@ -72,6 +79,7 @@ final class GrowingFileTail: @unchecked Sendable {
                     start = newline + 1
                 }
                 if start > 0 { pending.removeFirst(start) }
+                onBatchEnd()
             }
         } catch {
             return

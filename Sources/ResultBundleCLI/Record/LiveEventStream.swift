@@ -17,13 +17,21 @@ final class LiveEventStream: @unchecked Sendable {
         self.runIndex = runIndex
     }
 
-    /// Starts following; `lock` serialises parsing with the console parser.
-    func start(lock: NSLock) {
+    /// Starts following; `lock` serialises parsing with the console parser, and `afterLines` runs under it after
+    /// each batch of lines read.
+    func start(lock: NSLock, afterLines: @escaping () -> Void) {
         let parser = EventStreamParser(
             sink: sink, runIndex: runIndex, fileName: "<event stream>",
             attachmentsBase: file.deletingLastPathComponent().appendingPathComponent("attachments"))
         self.parser = parser
-        let tail = GrowingFileTail(url: file) { [self] line, number in
+        let tail = GrowingFileTail(
+            url: file,
+            onBatchEnd: {
+                lock.lock()
+                afterLines()
+                lock.unlock()
+            }
+        ) { [self] line, number in
             lock.lock()
             defer { lock.unlock() }
             do {
@@ -38,8 +46,8 @@ final class LiveEventStream: @unchecked Sendable {
     }
 
     /// Ends parsing; call after ``stop()``.
-    func finish() throws -> [Diagnostic] {
-        diagnostics + (try parser?.finish(interrupted: false) ?? [])
+    func finish(interrupted: Bool) throws -> [Diagnostic] {
+        diagnostics + (try parser?.finish(interrupted: interrupted) ?? [])
     }
 
     /// Stops following after reading everything written so far.

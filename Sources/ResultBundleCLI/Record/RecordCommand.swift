@@ -14,6 +14,11 @@ struct RecordCommand: ParsableCommand {
             come from it rather than from the console. Tests that use the ResultRecorder library add their steps, \
             attachments, terminal snapshots and measurements. record exits with the command's own exit code.
 
+            The command runs in its own process group. SIGINT, SIGTERM and SIGHUP sent to record (or to its \
+            group) are passed on to the command's group; after --grace-period seconds the group gets SIGKILL. \
+            The bundle is then closed with its index, the run is marked interrupted with the signal's name, and \
+            record exits with 128 + the signal's number. Nothing the command started outlives record.
+
             When OUT already exists, the new bundle is written beside it and renamed over it at the end, so an \
             interrupted record never damages a bundle that was there.
 
@@ -33,6 +38,9 @@ struct RecordCommand: ParsableCommand {
     @Flag(help: "Do not capture swift-testing's JSON event stream; parse its console output instead.")
     var noEventStream = false
 
+    @Option(help: "Seconds the command gets to end after a forwarded SIGINT, SIGTERM or SIGHUP before SIGKILL.")
+    var gracePeriod: Double = 10
+
     @Flag(help: "Replace OUT even when it is a file that is not a bundle.")
     var force = false
 
@@ -43,6 +51,9 @@ struct RecordCommand: ParsableCommand {
     var command: [String] = []
 
     func validate() throws {
+        guard gracePeriod >= 0, gracePeriod.isFinite else {
+            throw ValidationError("--grace-period must be a number of seconds, 0 or more.")
+        }
         guard !command.isEmpty else {
             throw ValidationError("Give the test command after --, for example: resultbundle record -- swift test")
         }
@@ -50,7 +61,10 @@ struct RecordCommand: ParsableCommand {
 
     func run() throws {
         let plan = try OutputRules(shape: .bundle, force: force).plan(for: output)
-        let session = RecordSession(command: command, runName: name, usesEventStream: !noEventStream)
+        // Signals are caught from here on: a cancellation before the command starts still closes the bundle.
+        let signals = try SignalForwarder(gracePeriod: gracePeriod)
+        let session = RecordSession(
+            command: command, runName: name, usesEventStream: !noEventStream, signals: signals)
         let outcome: RecordSession.Outcome
         switch plan {
         case .standardOutput:
@@ -69,10 +83,14 @@ struct RecordCommand: ParsableCommand {
         }
         if !quiet {
             let totals = outcome.totals
+            let ending =
+                outcome.signal.map { "cancelled by \(SignalName.of($0))" } ?? "command exited \(outcome.exitCode)"
             StandardError.print(
                 "resultbundle: \(output): \(totals.tests) tests, \(totals.passed) passed, \(totals.failed) failed, "
-                    + "\(totals.skipped) skipped (command exited \(outcome.exitCode))")
+                    + "\(totals.skipped) skipped (\(ending))")
         }
+        // Cancelled: 128 + the signal, as a shell reports a process that signal ended.
+        if let signal = outcome.signal { throw ExitCode(128 + signal) }
         if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }
     }
 }

@@ -4,11 +4,17 @@ import ResultImport
 import ResultModel
 
 /// Runs a test command, passes its output through live, parses it as it streams and writes every finished test
-/// to a bundle at once, so a killed `record` still leaves every test that had finished.
+/// to a bundle before reading more of the output, so a killed `record` still leaves every test that had finished.
+///
+/// The tests that end in one read of the command's output are written together, as one compressed batch (a group
+/// commit): a fast command's reads are large, so its batches compress as well as an import's, and a slow one's
+/// tests reach the file as they end (docs/RECORDING.md).
 struct RecordSession {
     /// What the command and the recording came to.
     struct Outcome {
         var exitCode: Int32
+        /// The signal `record` received and passed on to the command, when it was cancelled.
+        var signal: Int32?
         var totals: ResultTotals
         var diagnostics: [Diagnostic]
     }
@@ -16,13 +22,13 @@ struct RecordSession {
     let command: [String]
     let runName: String?
     let usesEventStream: Bool
+    let signals: SignalForwarder
 
     /// Records into the bundle at `url` (written in place: the file is crash-safe while it grows).
     func run(writingTo url: URL) throws -> Outcome {
-        let scratch = FileManager.default.temporaryDirectory
-            .appendingPathComponent("resultbundle-record-\(getpid())-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
+        let scratchFolder = try ScratchFolder.make(purpose: "record")
+        let scratch = scratchFolder.url
+        defer { scratchFolder.remove() }
 
         var arguments = command
         var eventStream: URL?
@@ -36,12 +42,13 @@ struct RecordSession {
             try? FileManager.default.createDirectory(at: added.attachments, withIntermediateDirectories: true)
         }
 
-        let writer = try BundleWriter(creating: url, flushPolicy: .everyTest)
+        let writer = try BundleWriter(creating: url, flushPolicy: .batched)
         let journals = scratch.appendingPathComponent("journals")
         try FileManager.default.createDirectory(at: journals, withIntermediateDirectories: true)
         let collector = JournalCollector(directory: journals)
         let sink = CountingSink(wrapping: EnrichingSink(wrapping: writer, collector: collector))
         let runIndex = try sink.beginRun(RunMetadata.forRecordedCommand(command, name: runName))
+        try writer.flush()
         let consoleLog = try ConsoleLogFile(in: scratch)
         let options = ConsoleParseOptions(fileName: "<console>", ignoresSwiftTesting: eventStream != nil)
         let console = ConsoleLogParser(sink: sink, runIndex: runIndex, options: options)
@@ -49,25 +56,31 @@ struct RecordSession {
         var diagnostics: [Diagnostic] = []
         var lineNumber = 0
         let lock = NSLock()
+        var commitError: (any Error)?
+        // Called with the lock held, after the lines of each read: the tests they ended go to the file now.
+        let commit = {
+            guard commitError == nil else { return }
+            do { try writer.flush() } catch { commitError = error }
+        }
 
         var environment = ProcessInfo.processInfo.environment
         environment["RESULTBUNDLE_JOURNAL_DIR"] = journals.path
         let process = PassthroughProcess(
             executable: URL(fileURLWithPath: "/usr/bin/env"),
             arguments: arguments,
-            environment: environment
-        ) { line, _ in
-            lock.lock()
-            defer { lock.unlock() }
-            lineNumber += 1
-            consoleLog.append(line)
-            do {
-                try console.consume(line, lineNumber: lineNumber)
-            } catch {
-                diagnostics.append(Diagnostic(severity: .error, message: "\(error)", line: lineNumber))
-            }
-        }
-        events?.start(lock: lock)
+            environment: environment,
+            signals: signals,
+            onLine: { line, _ in
+                lineNumber += 1
+                consoleLog.append(line)
+                do {
+                    try console.consume(line, lineNumber: lineNumber)
+                } catch {
+                    diagnostics.append(Diagnostic(severity: .error, message: "\(error)", line: lineNumber))
+                }
+            },
+            onChunkEnd: commit)
+        events?.start(lock: lock, afterLines: commit)
         let exitCode: Int32
         do {
             exitCode = try process.run()
@@ -77,8 +90,10 @@ struct RecordSession {
         events?.stop()
         lock.lock()
         defer { lock.unlock() }
-        diagnostics += try events?.finish() ?? []
-        let (summary, _) = try console.finish(interrupted: false)
+        if let commitError { throw commitError }
+        let signal = signals.receivedSignal
+        diagnostics += try events?.finish(interrupted: signal != nil) ?? []
+        let (summary, _) = try console.finish(interrupted: signal != nil)
         diagnostics += summary.diagnostics
         diagnostics += collector.leftovers()
         let output = try consoleLog.store(in: sink)
@@ -86,33 +101,49 @@ struct RecordSession {
             runIndex,
             RunEnd(
                 end: Date().timeIntervalSince1970, exitCode: exitCode, output: output,
-                diagnostics: diagnostics, reportedCounts: summary.reportedCounts))
+                diagnostics: diagnostics, reportedCounts: summary.reportedCounts,
+                interruption: signal.map(SignalName.of)))
         try writer.close()
-        return Outcome(exitCode: exitCode, totals: sink.totals, diagnostics: diagnostics)
+        return Outcome(exitCode: exitCode, signal: signal, totals: sink.totals, diagnostics: diagnostics)
     }
 }
 
 /// The run's whole console output, kept in a scratch file while the command runs and stored as a blob at the end.
 final class ConsoleLogFile {
     private let url: URL
-    private let handle: FileHandle
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+    private var writeError: (any Error)?
 
     init(in directory: URL) throws {
         url = directory.appendingPathComponent("console.log")
-        FileManager.default.createFile(atPath: url.path, contents: nil)
-        handle = try FileHandle(forWritingTo: url)
+        descriptor = try CheckedWrite.create(url)
+        buffer.reserveCapacity(1 << 20)
     }
 
+    /// Adds a line; lines are written out a megabyte at a time.
     func append(_ line: ArraySlice<UInt8>) {
-        var bytes = Array(line)
-        bytes.append(0x0A)
-        handle.write(Data(bytes))
+        buffer.append(contentsOf: line)
+        buffer.append(0x0A)
+        if buffer.count >= 1 << 20 { drain() }
     }
 
     func store(in sink: any ResultSink) throws -> CapturedOutput? {
-        try handle.close()
+        drain()
+        try CheckedWrite.close(descriptor, named: url.path)
+        if let writeError { throw writeError }
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
         guard size > 0 else { return nil }
         return CapturedOutput(blob: try sink.storeBlob(contentsOf: url))
+    }
+
+    private func drain() {
+        guard writeError == nil, !buffer.isEmpty else { return }
+        do {
+            try buffer.withUnsafeBytes { try CheckedWrite.write($0, to: descriptor, named: url.path) }
+        } catch {
+            writeError = error
+        }
+        buffer.removeAll(keepingCapacity: true)
     }
 }

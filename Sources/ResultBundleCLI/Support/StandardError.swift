@@ -4,7 +4,8 @@ import Foundation
 enum StandardError {
     /// Prints a line to standard error.
     static func print(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        // A failed write to standard error has nowhere to be reported; it must not stop the command.
+        try? FileHandle.standardError.write(contentsOf: Data((message + "\n").utf8))
     }
 
     /// Whether standard error is a terminal (progress is shown only then).

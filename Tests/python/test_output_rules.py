@@ -1,0 +1,278 @@
+"""The output rules of docs/OUTPUTS.md, table-driven: every command that writes, against every kind of thing that
+can already be at its destination. Each case records what was there before and asserts what is there after: the
+same bytes when the command refuses (exit 2), the new output when it is allowed."""
+import os
+import pathlib
+import stat
+import subprocess
+
+import pytest
+
+from conftest import BINARY, FIXTURES, SAMPLES
+
+SAMPLE = SAMPLES[0]
+LOG = FIXTURES / "corpus" / "swift-6.3-linux" / "calc.console.txt"
+MARKER = ".resultbundle-output"
+BUNDLE_MAGIC = bytes([0x89, 0x52, 0x42, 0x55, 0x4E, 0x44, 0x4C, 0x0A])
+
+# command name -> (shape, arguments before -o, arguments after -o DEST)
+COMMANDS = {
+    "import": ("bundle", ["import", LOG], []),
+    "record": ("bundle", ["record", "--quiet"], ["--", "cat", LOG]),
+    "merge": ("bundle", ["merge", SAMPLE], []),
+    "junit": ("document", ["junit", SAMPLE], []),
+    "json": ("document", ["json", SAMPLE], []),
+    "summary": ("document", ["summary", SAMPLE], []),
+    "snapshot": ("document", ["snapshot", "--input", "screen.txt"], []),
+    "report --single-file": ("document", ["report", "--single-file", SAMPLE], []),
+    "report": ("folder", ["report", SAMPLE], []),
+    "junit --flavor surefire": ("folder", ["junit", "--flavor", "surefire", SAMPLE], []),
+}
+
+# What is at the destination before: name -> function(path) that puts it there.
+def nothing(path):
+    pass
+
+
+def foreign_file(path):
+    path.write_bytes(b"notes the user wrote\n")
+
+
+def bundle_file(path):
+    path.write_bytes(SAMPLE.read_bytes())
+
+
+def empty_folder(path):
+    path.mkdir()
+
+
+def foreign_folder(path):
+    path.mkdir()
+    (path / "notes.txt").write_text("keep me\n")
+    (path / "deeper").mkdir()
+    (path / "deeper" / "data.bin").write_bytes(b"\x00\x01")
+
+
+def marked_folder(path):
+    path.mkdir()
+    (path / MARKER).write_text("written by resultbundle\n")
+    (path / "old.html").write_text("old report\n")
+
+
+def link_outside(path):
+    outside = path.parent.parent / f"outside-{path.parent.name}"
+    outside.write_bytes(b"a file elsewhere\n")
+    path.symlink_to(outside)
+
+
+def link_inside_to_bundle(path):
+    target = path.parent / "target.bin"
+    target.write_bytes(SAMPLE.read_bytes())
+    path.symlink_to("target.bin")
+
+
+def fifo(path):
+    os.mkfifo(path)
+
+
+STATES = {
+    "nothing": nothing,
+    "foreign file": foreign_file,
+    "bundle file": bundle_file,
+    "empty folder": empty_folder,
+    "foreign folder": foreign_folder,
+    "marked folder": marked_folder,
+    "symlink outside": link_outside,
+    "symlink inside to a bundle": link_inside_to_bundle,
+}
+
+# (shape, state) -> (allowed without --force, allowed with --force)
+RULES = {
+    ("bundle", "nothing"): (True, True),
+    ("bundle", "foreign file"): (False, True),
+    ("bundle", "bundle file"): (True, True),
+    ("bundle", "empty folder"): (False, False),
+    ("bundle", "foreign folder"): (False, False),
+    ("bundle", "marked folder"): (False, False),
+    ("bundle", "symlink outside"): (False, False),
+    ("bundle", "symlink inside to a bundle"): (True, True),
+    ("document", "nothing"): (True, True),
+    ("document", "foreign file"): (True, True),
+    ("document", "bundle file"): (True, True),
+    ("document", "empty folder"): (False, False),
+    ("document", "foreign folder"): (False, False),
+    ("document", "marked folder"): (False, False),
+    ("document", "symlink outside"): (False, False),
+    ("document", "symlink inside to a bundle"): (True, True),
+    ("folder", "nothing"): (True, True),
+    ("folder", "foreign file"): (False, True),
+    ("folder", "bundle file"): (False, True),
+    ("folder", "empty folder"): (True, True),
+    ("folder", "foreign folder"): (False, True),
+    ("folder", "marked folder"): (True, True),
+    ("folder", "symlink outside"): (False, False),
+    ("folder", "symlink inside to a bundle"): (False, True),
+}
+
+FORCE_COMMANDS = {"import", "record", "merge", "junit", "report", "report --single-file", "junit --flavor surefire"}
+
+
+def snapshot_tree(root):
+    """Every entry under `root` (not following links): relative path -> (kind, bytes or link target)."""
+    entries = {}
+    for folder, folders, files in os.walk(root, followlinks=False):
+        for name in folders + files:
+            path = pathlib.Path(folder) / name
+            mode = os.lstat(path).st_mode
+            relative = str(path.relative_to(root))
+            if stat.S_ISLNK(mode):
+                entries[relative] = ("link", os.readlink(path))
+            elif stat.S_ISDIR(mode):
+                entries[relative] = ("folder", None)
+            elif stat.S_ISREG(mode):
+                entries[relative] = ("file", path.read_bytes())
+            else:
+                entries[relative] = ("special", stat.S_IFMT(mode))
+    return entries
+
+
+def run_command(command, destination, cwd, force):
+    shape, before, after = COMMANDS[command]
+    arguments = [*before, "-o", destination, *after]
+    if force:
+        arguments.insert(1, "--force")
+    return subprocess.run(
+        [str(BINARY), *map(str, arguments)], cwd=cwd, capture_output=True, text=True, timeout=120)
+
+
+def output_is_new(shape, destination):
+    """The new output is at `destination` (through a link, when it is one)."""
+    path = destination.resolve()
+    if shape == "folder":
+        return path.is_dir() and (path / MARKER).is_file() and not (path / "notes.txt").exists()
+    data = path.read_bytes()
+    if shape == "bundle":
+        return data.startswith(BUNDLE_MAGIC) and data != SAMPLE.read_bytes()
+    return len(data) > 0 and data != SAMPLE.read_bytes() and b"notes the user wrote" not in data
+
+
+CASES = [
+    (command, state, force)
+    for command in COMMANDS
+    for state in STATES
+    for force in (False, True)
+    if not force or command in FORCE_COMMANDS
+]
+
+
+@pytest.mark.parametrize("command,state,force", CASES, ids=[f"{c}|{s}|{'force' if f else 'plain'}" for c, s, f in CASES])
+def test_an_output_replaces_only_what_the_rules_allow(tmp_path, command, state, force):
+    work = tmp_path / "work"
+    work.mkdir()
+    (work / "screen.txt").write_text("hello \x1b[1mterminal\x1b[0m\n")
+    destination = work / "out"
+    STATES[state](destination)
+    before = snapshot_tree(tmp_path)
+    shape = COMMANDS[command][0]
+    allowed = RULES[(shape, state)][1 if force else 0]
+
+    result = run_command(command, destination, work, force)
+
+    if allowed:
+        assert result.returncode == 0, result.stderr
+        assert output_is_new(shape, destination), result.stderr
+        if state.startswith("symlink"):
+            assert destination.is_symlink(), "the link itself must stay"
+        leftovers = [name for name in os.listdir(work) if ".partial-" in name or ".old-" in name]
+        assert leftovers == []
+    else:
+        assert result.returncode == 2, (result.returncode, result.stdout, result.stderr)
+        assert "out" in result.stderr and "error:" in result.stderr
+        assert snapshot_tree(tmp_path) == before, "a refused output must leave every byte as it was"
+
+
+@pytest.mark.parametrize("command", [c for c in COMMANDS if COMMANDS[c][0] == "folder"])
+@pytest.mark.parametrize("where", [".", "..", "~", "/", "holds-input"])
+def test_a_folder_output_never_replaces_protected_folders_even_with_force(tmp_path, command, where):
+    home = tmp_path / "home"
+    work = home / "work"
+    work.mkdir(parents=True)
+    (work / "notes.txt").write_text("keep\n")
+    input_folder = work / "inputs"
+    input_folder.mkdir()
+    bundle = input_folder / "run.resultbundle"
+    bundle.write_bytes(SAMPLE.read_bytes())
+    destination = {".": ".", "..": "..", "~": str(home), "/": "/", "holds-input": "inputs"}[where]
+    shape, before_arguments, after = COMMANDS[command]
+    arguments = [a if a != SAMPLE else bundle for a in before_arguments]
+    before = snapshot_tree(tmp_path)
+    result = subprocess.run(
+        [str(BINARY), arguments[0], "--force", *map(str, arguments[1:]), "-o", destination, *after],
+        cwd=work, capture_output=True, text=True, timeout=120, env={**os.environ, "HOME": str(home)})
+    assert result.returncode == 2, result.stderr
+    assert "even with --force" in result.stderr
+    assert snapshot_tree(tmp_path) == before
+
+
+@pytest.mark.parametrize("command", [c for c in COMMANDS if COMMANDS[c][0] == "document"])
+def test_a_file_output_writes_through_a_device_and_a_fifo_and_never_replaces_them(tmp_path, command):
+    work = tmp_path
+    (work / "screen.txt").write_text("hello\n")
+    result = run_command(command, "/dev/null", work, force=False)
+    assert result.returncode == 0, result.stderr
+    assert stat.S_ISCHR(os.lstat("/dev/null").st_mode)
+    pipe = work / "pipe"
+    os.mkfifo(pipe)
+    reader = subprocess.Popen(["cat", str(pipe)], stdout=subprocess.PIPE)
+    result = run_command(command, pipe, work, force=False)
+    received = reader.communicate(timeout=60)[0]
+    assert result.returncode == 0, result.stderr
+    assert len(received) > 0
+    assert stat.S_ISFIFO(os.lstat(pipe).st_mode)
+    assert [name for name in os.listdir(work) if "partial" in name] == []
+
+
+@pytest.mark.parametrize("command", ["json", "summary", "junit", "snapshot", "report --single-file", "import", "merge"])
+def test_dash_means_standard_output(tmp_path, command):
+    (tmp_path / "screen.txt").write_text("hello\n")
+    result = subprocess.run(
+        [str(BINARY), *map(str, COMMANDS[command][1]), "-o", "-"], cwd=tmp_path, capture_output=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert len(result.stdout) > 0
+    assert not (tmp_path / "-").exists()
+    if COMMANDS[command][0] == "bundle":
+        assert result.stdout.startswith(BUNDLE_MAGIC)
+
+
+@pytest.mark.parametrize("command", ["json", "summary", "info", "verify", "junit"])
+def test_a_full_disk_on_standard_output_is_an_error(command):
+    arguments = {"junit": ["junit", SAMPLE, "-o", "-"]}.get(command, [command, SAMPLE])
+    with open("/dev/full", "wb") as full:
+        result = subprocess.run(
+            [str(BINARY), *map(str, arguments)], stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
+    assert result.returncode == 1, result.stderr
+    assert "cannot write to standard output: No space left on device" in result.stderr
+
+
+def test_a_file_output_to_a_full_device_is_an_error_and_leaves_nothing_behind(tmp_path):
+    result = subprocess.run(
+        [str(BINARY), "json", SAMPLE, "-o", "/dev/full"], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 1
+    assert "cannot write to /dev/full: No space left on device" in result.stderr
+    assert stat.S_ISCHR(os.lstat("/dev/full").st_mode)
+
+
+def test_partial_outputs_of_dead_processes_are_removed_and_live_ones_kept(tmp_path):
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    stale = tmp_path / f".report.xml.partial-{dead.pid}"
+    stale.write_text("half")
+    stale_folder = tmp_path / f".site.old-{dead.pid}"
+    stale_folder.mkdir()
+    live = tmp_path / f".other.xml.partial-{os.getpid()}"
+    live.write_text("being written")
+    result = subprocess.run(
+        [str(BINARY), "junit", SAMPLE, "-o", tmp_path / "junit.xml"], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert not stale.exists() and not stale_folder.exists()
+    assert live.exists()
