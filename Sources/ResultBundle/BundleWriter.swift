@@ -129,6 +129,14 @@ public final class BundleWriter: ResultSink {
         try settle()
     }
 
+    /// Starts writing buffered records as one record-batch frame and returns without waiting for it (with the
+    /// batched policy; the other policy writes it now). They are in the file when the next ``flush()`` or
+    /// ``close()`` returns: a live recorder parses more input while a batch is compressed, and flushes before it
+    /// waits for input.
+    public func startFlush() throws {
+        try submitBatch()
+    }
+
     /// Writes buffered records as one record-batch frame, in the background with the batched policy.
     private func submitBatch() throws {
         guard pending.count > 0 else { return }

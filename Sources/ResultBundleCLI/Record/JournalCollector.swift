@@ -5,6 +5,9 @@ import ResultModel
 /// Reads the journals that test processes using ResultRecorder write while `record` runs, and merges what they
 /// recorded into the matching test as the test is written: steps, attachments (their blobs copied into the
 /// bundle) and measurements. Journals are re-read when they grow, tolerating their torn tails.
+///
+/// A test process writes a test's journal entry before it prints that the test ended, so the folder is read at
+/// most once per read of the command's output (``markStale()``): a listing per test cost more than the parsing.
 final class JournalCollector {
     private struct Fragment {
         var attempt: TestAttempt
@@ -15,12 +18,23 @@ final class JournalCollector {
     private var consumed: [String: Int] = [:]
     private var sizes: [String: Int64] = [:]
     private var pending: [String: [Fragment]] = [:]
+    private var isStale = true
 
     init(directory: URL) { self.directory = directory }
 
+    /// Whether recorded data waits for a test that has not been written yet (reading the folder first if it may
+    /// have changed).
+    var hasPendingData: Bool {
+        refreshIfStale()
+        return !pending.isEmpty
+    }
+
+    /// Notes that the command produced more output, so the journals may have grown.
+    func markStale() { isStale = true }
+
     /// `test` with the recorded data of the same test (matched by suites and name) added to its final attempt.
     func enrich(_ test: TestRecord, storingBlobsIn sink: any ResultSink) throws -> TestRecord {
-        refresh()
+        refreshIfStale()
         let key = Self.key(test.identity)
         guard let fragments = pending.removeValue(forKey: key), !fragments.isEmpty, !test.attempts.isEmpty else {
             return test
@@ -45,6 +59,12 @@ final class JournalCollector {
                 severity: .warning,
                 message: "the recorder recorded data for \($0), a test the run's output never reported")
         }
+    }
+
+    private func refreshIfStale() {
+        guard isStale else { return }
+        isStale = false
+        refresh()
     }
 
     private func refresh() {
@@ -110,6 +130,13 @@ final class EnrichingSink: ResultSink {
     func addSuite(_ suite: SuiteRecord) throws { try base.addSuite(suite) }
     func addTest(_ test: consuming TestRecord) throws {
         try base.addTest(try collector.enrich(test, storingBlobsIn: base))
+    }
+    func addPassedTest(_ test: PassedTestText) throws {
+        if collector.hasPendingData {
+            try addTest(test.record)
+        } else {
+            try base.addPassedTest(test)
+        }
     }
     func storeBlob(_ data: Data) throws -> BlobReference { try base.storeBlob(data) }
     func storeBlob(contentsOf file: URL) throws -> BlobReference { try base.storeBlob(contentsOf: file) }

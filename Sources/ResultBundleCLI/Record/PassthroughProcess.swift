@@ -10,10 +10,13 @@ import Foundation
 /// Runs a command with its standard output and error passed through to ours unchanged and byte for byte, while
 /// handing every complete line of each stream to a callback as it arrives.
 ///
-/// Lines are handed over from two reader threads, one per stream, serialised by a lock, so the callback is never
-/// called concurrently. A line longer than ``maximumLineLength`` is handed over in pieces. After the lines of each
-/// read, `onChunkEnd` runs under the same lock: `record` writes the tests those lines ended there, before reading
-/// more (a group commit).
+/// Lines are handed over from two reader threads, one per stream, serialised by `lock` (which the caller shares
+/// with whatever else feeds the same parser and bundle), so the callback is never
+/// called concurrently; a line's bytes are valid only during the call. A line longer than ``maximumLineLength`` is
+/// handed over in pieces. After the lines of each read, `onChunkEnd` runs under the same lock: `record` starts
+/// writing the tests those lines ended there (a group commit). Before a read that would wait for the command,
+/// `onIdle` runs under the lock: `record` waits there until those tests are in the file, so they are on disk
+/// whenever the command is quiet, and a fast command's next output is parsed while the last is compressed.
 ///
 /// The command runs in its own process group. Signals `record` receives go to that group (``SignalForwarder``),
 /// and whatever is left of the group when the command exits is ended, so nothing it started outlives `record`.
@@ -32,10 +35,11 @@ final class PassthroughProcess: @unchecked Sendable {
     private let executable: URL
     private let arguments: [String]
     private let environment: [String: String]
-    private let onLine: (ArraySlice<UInt8>, Stream) -> Void
+    private let onLine: (UnsafeBufferPointer<UInt8>, Stream) -> Void
     private let onChunkEnd: () -> Void
+    private let onIdle: () -> Void
     private let signals: SignalForwarder
-    private let lock = NSLock()
+    private let lock: NSLock
 
     /// Creates a runner; `onLine` receives each line without its newline.
     init(
@@ -43,15 +47,19 @@ final class PassthroughProcess: @unchecked Sendable {
         arguments: [String],
         environment: [String: String],
         signals: SignalForwarder,
-        onLine: @escaping (ArraySlice<UInt8>, Stream) -> Void,
-        onChunkEnd: @escaping () -> Void = {}
+        lock: NSLock,
+        onLine: @escaping (UnsafeBufferPointer<UInt8>, Stream) -> Void,
+        onChunkEnd: @escaping () -> Void = {},
+        onIdle: @escaping () -> Void = {}
     ) {
         self.executable = executable
         self.arguments = arguments
         self.environment = environment
         self.signals = signals
+        self.lock = lock
         self.onLine = onLine
         self.onChunkEnd = onChunkEnd
+        self.onIdle = onIdle
     }
 
     /// Runs the command to completion and returns its exit code (128 + signal number when it was killed).
@@ -96,42 +104,78 @@ final class PassthroughProcess: @unchecked Sendable {
     }
 
     private func pump(_ descriptor: Int32, echoTo target: Int32, stream: Stream) {
-        var pending: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        // The buffer holds the unfinished line carried over from the last read, then what this read brought.
+        var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.readSize * 2, alignment: 16)
+        defer { buffer.deallocate() }
+        var carried = 0
         var echoing = true
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if carried + Self.readSize > buffer.count {
+                let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: buffer.count * 2, alignment: 16)
+                larger.copyMemory(from: UnsafeRawBufferPointer(rebasing: buffer[0..<carried]))
+                buffer.deallocate()
+                buffer = larger
+            }
+            if !Self.hasInput(descriptor) {
+                lock.lock()
+                onIdle()
+                lock.unlock()
+            }
+            let count = read(descriptor, buffer.baseAddress! + carried, Self.readSize)
             if count < 0, errno == EINTR { continue }
             if count <= 0 { break }
             if echoing {
-                echoing = buffer.withUnsafeBytes { writeAll(target, UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+                echoing = writeAll(target, UnsafeRawBufferPointer(rebasing: buffer[carried..<carried + count]))
             }
-            pending.append(contentsOf: buffer[0..<count])
-            var start = 0
+            let filled = carried + count
             lock.lock()
-            while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                deliver(pending[start..<newline], stream)
+            var start = 0
+            let bytes = UnsafeBufferPointer(buffer.bindMemory(to: UInt8.self))
+            while let newline = Self.newline(in: bytes, from: start, to: filled) {
+                deliver(UnsafeBufferPointer(rebasing: bytes[start..<newline]), stream)
                 start = newline + 1
             }
-            if start > 0 { pending.removeFirst(start) }
-            if pending.count >= Self.maximumLineLength {
-                deliver(pending[...], stream)
-                pending.removeAll(keepingCapacity: true)
+            if filled - start >= Self.maximumLineLength {
+                deliver(UnsafeBufferPointer(rebasing: bytes[start..<filled]), stream)
+                start = filled
             }
             onChunkEnd()
             lock.unlock()
+            carried = filled - start
+            if carried > 0, start > 0 {
+                buffer.baseAddress!.copyMemory(from: buffer.baseAddress! + start, byteCount: carried)
+            }
         }
         lock.lock()
-        if !pending.isEmpty { deliver(pending[...], stream) }
+        if carried > 0 {
+            deliver(
+                UnsafeBufferPointer(rebasing: UnsafeBufferPointer(buffer.bindMemory(to: UInt8.self))[0..<carried]),
+                stream)
+        }
         onChunkEnd()
+        onIdle()
         lock.unlock()
     }
 
+    /// How much one read asks for (the pipe holds as much, see ``OutputPipe``).
+    private static let readSize = 1 << 20
+
+    /// Whether a read of `descriptor` would return at once (data, end of file or an error).
+    private static func hasInput(_ descriptor: Int32) -> Bool {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, 0) > 0
+    }
+
+    /// The position of the first line feed in `bytes[from..<to]`.
+    private static func newline(in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
+        guard from < to, let found = memchr(bytes.baseAddress! + from, 0x0A, to - from) else { return nil }
+        return bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
     /// Hands one line to the callback; the caller holds the lock.
-    private func deliver(_ line: ArraySlice<UInt8>, _ stream: Stream) {
-        var line = line
-        if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-        onLine(line, stream)
+    private func deliver(_ line: UnsafeBufferPointer<UInt8>, _ stream: Stream) {
+        let trimmed = line.last == UInt8(ascii: "\r") ? UnsafeBufferPointer(rebasing: line.dropLast()) : line
+        onLine(trimmed, stream)
     }
 
     /// Writes everything, or returns false when the reader went away (EPIPE) or the write failed otherwise.

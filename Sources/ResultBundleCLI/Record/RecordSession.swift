@@ -49,7 +49,6 @@ struct RecordSession {
         let sink = CountingSink(wrapping: EnrichingSink(wrapping: writer, collector: collector))
         let runIndex = try sink.beginRun(RunMetadata.forRecordedCommand(command, name: runName))
         try writer.flush()
-        let consoleLog = try ConsoleLogFile(in: scratch)
         let options = ConsoleParseOptions(fileName: "<console>", ignoresSwiftTesting: eventStream != nil)
         let console = ConsoleLogParser(sink: sink, runIndex: runIndex, options: options)
         let events = eventStream.map { LiveEventStream(file: $0, sink: sink, runIndex: runIndex) }
@@ -57,11 +56,17 @@ struct RecordSession {
         var lineNumber = 0
         let lock = NSLock()
         var commitError: (any Error)?
-        // Called with the lock held, after the lines of each read: the tests they ended go to the file now.
-        let commit = {
+        // Called with the lock held. After the lines of each read, the tests they ended start on their way to the
+        // file; before a read that would wait for the command, they are made durable (docs/RECORDING.md).
+        let record = { (write: () throws -> Void) in
             guard commitError == nil else { return }
-            do { try writer.flush() } catch { commitError = error }
+            do { try write() } catch { commitError = error }
         }
+        let commit = {
+            collector.markStale()
+            record { try writer.startFlush() }
+        }
+        let settle = { record { try writer.flush() } }
 
         var environment = ProcessInfo.processInfo.environment
         environment["RESULTBUNDLE_JOURNAL_DIR"] = journals.path
@@ -70,17 +75,21 @@ struct RecordSession {
             arguments: arguments,
             environment: environment,
             signals: signals,
+            lock: lock,
             onLine: { line, _ in
                 lineNumber += 1
-                consoleLog.append(line)
                 do {
                     try console.consume(line, lineNumber: lineNumber)
                 } catch {
                     diagnostics.append(Diagnostic(severity: .error, message: "\(error)", line: lineNumber))
                 }
             },
-            onChunkEnd: commit)
-        events?.start(lock: lock, afterLines: commit)
+            onChunkEnd: commit,
+            onIdle: settle)
+        events?.start(lock: lock) {
+            commit()
+            settle()
+        }
         let exitCode: Int32
         do {
             exitCode = try process.run()
@@ -93,10 +102,10 @@ struct RecordSession {
         if let commitError { throw commitError }
         let signal = signals.receivedSignal
         diagnostics += try events?.finish(interrupted: signal != nil) ?? []
-        let (summary, _) = try console.finish(interrupted: signal != nil)
+        // Like `import`: each test's lines are in its record, and the lines outside tests are the run's output.
+        let (summary, output) = try console.finish(interrupted: signal != nil)
         diagnostics += summary.diagnostics
         diagnostics += collector.leftovers()
-        let output = try consoleLog.store(in: sink)
         try sink.endRun(
             runIndex,
             RunEnd(
@@ -105,45 +114,5 @@ struct RecordSession {
                 interruption: signal.map(SignalName.of)))
         try writer.close()
         return Outcome(exitCode: exitCode, signal: signal, totals: sink.totals, diagnostics: diagnostics)
-    }
-}
-
-/// The run's whole console output, kept in a scratch file while the command runs and stored as a blob at the end.
-final class ConsoleLogFile {
-    private let url: URL
-    private let descriptor: Int32
-    private var buffer: [UInt8] = []
-    private var writeError: (any Error)?
-
-    init(in directory: URL) throws {
-        url = directory.appendingPathComponent("console.log")
-        descriptor = try CheckedWrite.create(url)
-        buffer.reserveCapacity(1 << 20)
-    }
-
-    /// Adds a line; lines are written out a megabyte at a time.
-    func append(_ line: ArraySlice<UInt8>) {
-        buffer.append(contentsOf: line)
-        buffer.append(0x0A)
-        if buffer.count >= 1 << 20 { drain() }
-    }
-
-    func store(in sink: any ResultSink) throws -> CapturedOutput? {
-        drain()
-        try CheckedWrite.close(descriptor, named: url.path)
-        if let writeError { throw writeError }
-        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
-        guard size > 0 else { return nil }
-        return CapturedOutput(blob: try sink.storeBlob(contentsOf: url))
-    }
-
-    private func drain() {
-        guard writeError == nil, !buffer.isEmpty else { return }
-        do {
-            try buffer.withUnsafeBytes { try CheckedWrite.write($0, to: descriptor, named: url.path) }
-        } catch {
-            writeError = error
-        }
-        buffer.removeAll(keepingCapacity: true)
     }
 }
