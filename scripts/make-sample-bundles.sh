@@ -7,4 +7,9 @@ RECORD_SAMPLES=1 swift test --filter SampleBundleGeneration
 # v1.0-examples is a real recording of the Examples package (kept as recorded; see SampleBundles/README.md):
 #   (cd Examples && ../.build/debug/resultbundle record -o ../SampleBundles/v1.0-examples.resultbundle \
 #       --name examples -- swift test)
+# v1.1-interrupted is a real recording cancelled by SIGTERM (kept as recorded; see SampleBundles/README.md):
+#   (cd DIR-WITH-calc.console.txt && resultbundle record --name interrupted-by-ci \
+#       -o .../SampleBundles/v1.1-interrupted.resultbundle -- sh -c "cat calc.console.txt; \
+#       echo 'Test Case '\''CalcTests.testSlow'\'' started at 2026-11-25 03:40:00.000'; sleep 30" & \
+#    sleep 1.5; kill -TERM $!)
 ls -l SampleBundles/

@@ -45,6 +45,19 @@ import _TestSupport
         #expect(snapshot == SampleResults.terminalSnapshot())
     }
 
+    @Test func theInterruptedSampleSaysWhichSignalEndedItsRun() throws {
+        let reader = try BundleReader(
+            url: TestPaths.sampleBundles.appendingPathComponent("v1.1-interrupted.resultbundle"))
+        #expect(reader.formatVersion == FormatVersion(major: 1, minor: 1))
+        let end = try #require(reader.runs.first?.end)
+        #expect(end.interruption == "SIGTERM" && end.exitCode == 143)
+        var interrupted: [String] = []
+        try reader.forEachTest { test in
+            if test.status == .interrupted { interrupted.append(test.identity.name) }
+        }
+        #expect(interrupted == ["testSlow"])
+    }
+
     @Test(arguments: samples)
     func theReferenceReaderAgreesWithTheSwiftReader(sample: URL) throws {
         let python = try compareWithReferenceReader(sample)
