@@ -1,5 +1,5 @@
 # Common tasks. The README's two commands are `make demo` and `make test`.
-.PHONY: build demo test lint format bench samples clean
+.PHONY: build demo test lint format bench fuzz samples clean
 
 build:
 	scripts/install-deps.sh build
@@ -23,8 +23,12 @@ format:
 bench:
 	scripts/bench.sh
 
+# Every parser under libFuzzer for FUZZ_SECONDS each (default 300); see docs/FUZZING.md.
+fuzz:
+	scripts/fuzz.sh $(or $(FUZZ_SECONDS),300)
+
 samples:
 	scripts/make-sample-bundles.sh
 
 clean:
-	rm -rf .build out bench-out
+	rm -rf .build .build-fuzz out bench-out

@@ -73,6 +73,12 @@ let package = Package(
             dependencies: ["ResultModel", "ResultBundle"],
             path: "Tests/_TestSupport"
         ),
+        // The parsers as libFuzzer targets (docs/FUZZING.md); replayed on seeds and regressions by FuzzTargetsTests.
+        .target(
+            name: "FuzzTargets",
+            dependencies: ["ResultModel", "ResultBundle", "ResultImport", "TerminalEmulation"]
+        ),
+        .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "_TestSupport"]),
         .testTarget(name: "ResultModelTests", dependencies: ["ResultModel", "_TestSupport"]),
         .testTarget(name: "ResultBundleTests", dependencies: ["ResultBundle", "_TestSupport"]),
         .testTarget(name: "TerminalEmulationTests", dependencies: ["TerminalEmulation", "_TestSupport"], exclude: ["Fixtures"]),
@@ -84,3 +90,11 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// `make fuzz` (scripts/fuzz.sh) builds the libFuzzer binary with RESULTBUNDLE_FUZZ=1 and
+// `-sanitize=fuzzer,address -parse-as-library`; it has no `main` of its own, so it exists only then.
+if Context.environment["RESULTBUNDLE_FUZZ"] != nil {
+    package.targets.append(
+        .executableTarget(name: "resultbundle-fuzz", dependencies: ["FuzzTargets"], path: "Fuzz/Entry"))
+    package.products.append(.executable(name: "resultbundle-fuzz", targets: ["resultbundle-fuzz"]))
+}

@@ -46,7 +46,7 @@ public final class BundleReader: ResultSource {
     public init(url: URL, limits: BundleLimits = .standard) throws {
         self.url = url
         self.limits = limits
-        let file = try FileDescriptor.openForReading(url.path)
+        let file = try FileDescriptor.openRegularFile(url.path)
         let size = try file.size()
         source = FrameSource(file: file, path: url.path, limits: limits, size: size)
         formatVersion = try FileHeader.decode(try file.read(count: FileHeader.size, at: 0), path: url.path)

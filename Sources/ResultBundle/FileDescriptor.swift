@@ -34,6 +34,36 @@ final class FileDescriptor {
         return FileDescriptor(fd: fd, path: path)
     }
 
+    /// Opens an existing regular file for reading. Anything else (a named pipe, a device, a folder) is refused
+    /// before a read could wait forever for a writer or never reach an end: a bundle is a file.
+    static func openRegularFile(_ path: String) throws -> FileDescriptor {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw systemError("cannot open", path: path) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            let error = systemError("cannot stat", path: path)
+            _ = systemClose(fd)
+            throw error
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            _ = systemClose(fd)
+            throw BundleError(
+                .io, "not a regular file (\(Self.kind(of: info.st_mode))); a bundle is a file", path: path)
+        }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        return FileDescriptor(fd: fd, path: path)
+    }
+
+    private static func kind(of mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: "a folder"
+        case S_IFIFO: "a named pipe"
+        case S_IFCHR, S_IFBLK: "a device"
+        case S_IFSOCK: "a socket"
+        default: "an unknown kind of file"
+        }
+    }
+
     /// The file's current size.
     func size() throws -> Int64 {
         var info = stat()

@@ -22,6 +22,8 @@ struct PathEntry {
     let kind: Kind
     let device: UInt64
     let inode: UInt64
+    /// The size in bytes (of the link itself, for a symlink).
+    let size: Int64
 
     /// What is at `url`, or nil when nothing is (or it cannot be seen).
     init?(_ url: URL) {
@@ -33,6 +35,7 @@ struct PathEntry {
     private init(_ info: stat) {
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
+        size = Int64(info.st_size)
         switch info.st_mode & S_IFMT {
         case S_IFREG: kind = .regularFile
         case S_IFDIR: kind = .directory

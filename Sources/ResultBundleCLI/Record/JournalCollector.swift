@@ -19,6 +19,8 @@ final class JournalCollector {
     private var sizes: [String: Int64] = [:]
     private var pending: [String: [Fragment]] = [:]
     private var isStale = true
+    /// Entries of the folder that are not journals (named pipes, links, devices), warned about once each.
+    private var skipped: [String: String] = [:]
 
     init(directory: URL) { self.directory = directory }
 
@@ -54,11 +56,17 @@ final class JournalCollector {
     /// Recorded data whose test never appeared, as diagnostics.
     func leftovers() -> [Diagnostic] {
         refresh()
-        return pending.keys.sorted().map {
+        let unreported = pending.keys.sorted().map {
             Diagnostic(
                 severity: .warning,
                 message: "the recorder recorded data for \($0), a test the run's output never reported")
         }
+        let notJournals = skipped.keys.sorted().map {
+            Diagnostic(
+                severity: .warning,
+                message: "skipped \($0) in the recorder's journal folder: \(skipped[$0]!), not a journal file")
+        }
+        return notJournals + unreported
     }
 
     private func refreshIfStale() {
@@ -69,9 +77,14 @@ final class JournalCollector {
 
     private func refresh() {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
-        for name in names.sorted() where name.hasSuffix(".resultbundle") {
+        for name in names.sorted() where name.hasSuffix(".resultbundle") && skipped[name] == nil {
             let url = directory.appendingPathComponent(name)
-            let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int64) ?? 0
+            // Only regular files, not followed through links: a named pipe here would block the reader forever.
+            guard let entry = PathEntry(url), entry.kind == .regularFile else {
+                if let entry = PathEntry(url) { skipped[name] = entry.kind.description }
+                continue
+            }
+            let size = entry.size
             guard size != sizes[name], let reader = try? BundleReader(url: url) else { continue }
             sizes[name] = size
             var index = 0

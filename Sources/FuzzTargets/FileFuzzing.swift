@@ -1,0 +1,64 @@
+import Foundation
+import ResultBundle
+import ResultImport
+import ResultModel
+import TerminalEmulation
+
+/// Targets for the readers that take a file: the input is written to a scratch file first.
+enum FileFuzzing {
+    /// A JUnit XML file through `import`'s own entry point.
+    static func junit(_ input: UnsafeRawBufferPointer) {
+        guard let file = ScratchInput.write(input, named: "input.xml") else { return }
+        let sink = InMemoryResults()
+        guard let run = try? sink.beginRun(RunRecord(producer: "fuzz", source: "fuzz")) else { return }
+        _ = try? ResultImporter(sink: sink, runIndex: run).importFile(file.path, format: .junit)
+    }
+
+    /// A bundle: header, frames, index (or the scan that rebuilds it), records, blobs, lookups and `verify`.
+    static func bundleReader(_ input: UnsafeRawBufferPointer) {
+        guard let file = ScratchInput.write(input, named: "input.resultbundle"),
+            let reader = try? BundleReader(url: file)
+        else { return }
+        _ = try? reader.verify()
+        try? reader.forEachSuite { _ in }
+        var identities: [String] = []
+        try? reader.forEachTest { test in
+            if identities.count < 8 { identities.append(test.identity.id) }
+            for attachment in test.attempts.flatMap(\.allAttachments) {
+                _ = try? reader.blobData(attachment.blob)
+            }
+        }
+        for identity in identities { _ = try? reader.test(id: identity) }
+    }
+
+    /// An asciicast recording replayed into an emulator of the size its header asks for.
+    static func asciicast(_ input: UnsafeRawBufferPointer) {
+        guard let file = ScratchInput.write(input, named: "input.cast"),
+            let emulator = try? AsciicastReader.replay(contentsOf: file)
+        else { return }
+        _ = TerminalSnapshotRenderer.html(emulator.snapshot(includeScrollback: true))
+    }
+}
+
+/// One scratch folder per fuzzing process, holding the current input.
+enum ScratchInput {
+    private static let folder: URL? = {
+        var template = Array(
+            (NSTemporaryDirectory() + "/resultbundle-fuzz-\(getpid())-XXXXXX").utf8CString)
+        return template.withUnsafeMutableBufferPointer { buffer -> URL? in
+            guard let path = mkdtemp(buffer.baseAddress!) else { return nil }
+            return URL(fileURLWithPath: String(cString: path), isDirectory: true)
+        }
+    }()
+
+    static func write(_ input: UnsafeRawBufferPointer, named name: String) -> URL? {
+        guard let folder else { return nil }
+        let file = folder.appendingPathComponent(name)
+        do {
+            try Data(input).write(to: file)
+        } catch {
+            return nil
+        }
+        return file
+    }
+}
