@@ -42,7 +42,9 @@ enum RowDetail {
             attempt.issues.count <= issueLimit,
             !(showsSource && attempt.issues.contains { $0.location != nil })
         else { return .page }
-        var texts: [String] = attempt.issues.flatMap { [$0.message, $0.details ?? "", $0.location?.description ?? ""] }
+        var texts: [String] = attempt.issues.flatMap {
+            [$0.message, $0.displayedDetails ?? "", $0.location?.description ?? ""]
+        }
         texts += [output?.text ?? "", attempt.statusReason ?? "", test.location?.description ?? ""]
         var bytes = 0
         var lines = 0
@@ -93,7 +95,7 @@ enum RowDetail {
             html.append("<pre class=\"message\">")
             html.appendEscapedHTML(DisplayText.clean(issue.message))
             html.append("</pre>")
-            if let details = issue.details {
+            if let details = issue.displayedDetails {
                 html.append("<pre class=\"details\">")
                 html.appendEscapedHTML(DisplayText.clean(details))
                 html.append("</pre>")

@@ -69,7 +69,7 @@ struct TestPageBuilder {
             kind: issue.kind.rawValue,
             message: DisplayText.clean(issue.message),
             location: DisplayText.clean(issue.location?.description),
-            details: DisplayText.clean(issue.details),
+            details: DisplayText.clean(issue.displayedDetails),
             sourceHTML: excerpt.html(for: issue.location)
         )
     }

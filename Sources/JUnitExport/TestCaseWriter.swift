@@ -73,16 +73,19 @@ struct TestCaseWriter {
         try writer.start(element)
         let first = issues.first
         try writer.attribute("message", first.map { String($0.message.prefix(1000)) } ?? "\(test.status.rawValue)")
-        try writer.attribute("type", first?.kind.rawValue ?? test.status.rawValue)
+        try writer.attribute("type", first.map(Self.type(of:)) ?? test.status.rawValue)
         try writer.text(body(issues, status: test.status, reason: test.finalAttempt?.statusReason))
         try writer.end()
     }
+
+    /// The `type` attribute: the producer's own type when the issue came with one, else our kind.
+    private static func type(of issue: IssueRecord) -> String { issue.type ?? issue.kind.rawValue }
 
     private func body(_ issues: [IssueRecord], status: TestStatus, reason: String?) -> String {
         if issues.isEmpty { return reason ?? status.rawValue }
         return issues.map { issue in
             var text = systemOut.describe(issue)
-            if let details = issue.details { text += "\n" + details }
+            if let details = issue.displayedDetails { text += "\n" + details }
             return text
         }.joined(separator: "\n\n")
     }
@@ -102,7 +105,7 @@ struct TestCaseWriter {
             try writer.start(name)
             try writer.attribute(
                 "message", failing.first.map { String($0.message.prefix(1000)) } ?? attempt.status.rawValue)
-            try writer.attribute("type", failing.first?.kind.rawValue ?? attempt.status.rawValue)
+            try writer.attribute("type", failing.first.map(Self.type(of:)) ?? attempt.status.rawValue)
             try writer.element("stackTrace", text: body(failing, status: attempt.status, reason: attempt.statusReason))
             try writer.end()
         }

@@ -131,6 +131,7 @@ enum ExportEncoding {
             json.field("column", issue.location?.column)
             json.field("details", issue.details)
             json.field("timestamp", issue.timestamp)
+            json.field("type", issue.type)
             json.endObject()
         }
         json.endArray()

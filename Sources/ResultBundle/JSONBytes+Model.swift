@@ -67,6 +67,7 @@ extension JSONBytes {
         if let location = issue.location { key("location"); encode(location) }
         field("details", issue.details)
         field("timestamp", issue.timestamp)
+        field("type", issue.type)
         endObject()
     }
 

@@ -217,6 +217,8 @@ extension JSONCursor {
                 issue.details = try cursor.optionalString()
             } else if key.equals("timestamp") {
                 issue.timestamp = try cursor.optionalDouble()
+            } else if key.equals("type") {
+                issue.type = try cursor.optionalString()
             } else {
                 try cursor.skipValue()
             }

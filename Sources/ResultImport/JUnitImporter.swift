@@ -65,6 +65,7 @@ struct JUnitImporter {
         var text = ""
         var rerun: (element: JUnitElement, message: String?, type: String?, trace: String)?
         var sawRoot = false
+        var rootOpen = false
         var testCount = 0
         var diagnostics: [Diagnostic] = []
 
@@ -88,6 +89,7 @@ struct JUnitImporter {
                     switch element {
                     case .testsuites:
                         sawRoot = true
+                        rootOpen = !isEmpty
                     case .testsuite:
                         sawRoot = true
                         suites.append(
@@ -157,6 +159,8 @@ struct JUnitImporter {
                     appendText(reader.text())
                 case .endElement(let element):
                     switch element {
+                    case .testsuites:
+                        rootOpen = false
                     case .testsuite:
                         try endSuite(&suites)
                     case .testcase:
@@ -179,7 +183,20 @@ struct JUnitImporter {
                     }
                 }
             }
-        } catch let error as ImportError {
+            if let open = Self.openElement(case: current, suites: suites, rootOpen: rootOpen) {
+                throw ImportError(
+                    .malformed, "the XML ends inside \(open) (the file is cut off)", file: fileName, line: reader.line)
+            }
+        } catch var error as ImportError {
+            // libxml2 says "Extra content at the end of the document" (or the like) when a file is cut off.
+            if reader.isAtEndOfInput(error),
+                let open = Self.openElement(case: current, suites: suites, rootOpen: rootOpen),
+                !error.message.contains("the file is cut off")
+            {
+                error = ImportError(
+                    .malformed, "the XML ends inside \(open) (the file is cut off)", file: fileName, line: error.line,
+                    column: error.column)
+            }
             if let open = current {
                 try endCase(open, suites: suites, interrupted: true)
                 testCount += 1
@@ -187,7 +204,9 @@ struct JUnitImporter {
             if testCount == 0 { throw error }
             diagnostics.append(
                 Diagnostic(
-                    severity: .error, message: error.message + "; the tests before it were imported", file: fileName,
+                    severity: .error,
+                    message: error.message + (error.column.map { " (column \($0))" } ?? "")
+                        + "; the tests before it were imported", file: fileName,
                     line: error.line))
             return (testCount, diagnostics)
         }
@@ -196,6 +215,13 @@ struct JUnitImporter {
                 .notTestOutput, "no <testsuites> or <testsuite> element: this is not JUnit XML", file: fileName)
         }
         return (testCount, diagnostics)
+    }
+
+    /// The element a document that ended was still inside, if any.
+    private static func openElement(case current: CaseState?, suites: [SuiteState], rootOpen: Bool) -> String? {
+        if let current { return "<testcase name=\"\(current.name)\">" }
+        if let suite = suites.last { return "<testsuite name=\"\(suite.name)\">" }
+        return rootOpen ? "<testsuites>" : nil
     }
 
     private func finishCapture(
@@ -208,13 +234,10 @@ struct JUnitImporter {
             let headline = message ?? body.split(separator: "\n").first.map(String.init) ?? element.text
             var location: SourceLocation?
             if let file = current?.file { location = SourceLocation(file: file, line: current?.line ?? 0) }
-            var details: [String] = []
-            if let type { details.append("type: \(type)") }
-            if !body.isEmpty && body != headline { details.append(body) }
             current?.issues.append(
                 IssueRecord(
                     kind: kind, message: headline, location: location,
-                    details: details.isEmpty ? nil : details.joined(separator: "\n")))
+                    details: !body.isEmpty && body != headline ? body : nil, type: type))
             let previous = current?.outcome
             current?.outcome = previous == "error" ? "error" : element.text
         case .skipped(let message):
@@ -269,7 +292,9 @@ struct JUnitImporter {
             issues: issues,
             attachments: attachments,
             output: trimmed.isEmpty ? nil : try captured(trimmed))
-        let scope = classNames.scope(of: state.className ?? suites.last?.name ?? "")
+        // No classname, or an empty one (jest writes `classname=""`): the test belongs to its suite.
+        let className = state.className.flatMap { $0.isEmpty ? nil : $0 }
+        let scope = classNames.scope(of: className ?? suites.last?.name ?? "")
         let identity = TestIdentity(module: scope.module, suites: scope.suites, name: state.name)
         let location = state.file.map { SourceLocation(file: $0, line: state.line ?? 0) }
         // Appending moves the final attempt in; `earlier + [final]` built two arrays and copied every attempt.
@@ -317,14 +342,12 @@ struct JUnitImporter {
             rerun.element == .flakyError || rerun.element == .rerunError ? .thrownError : .assertion
         let trace = rerun.trace.trimmingWhitespace()
         let message = rerun.message ?? trace.split(separator: "\n").first.map(String.init) ?? rerun.element.text
-        var details: [String] = []
-        if let type = rerun.type { details.append("type: \(type)") }
-        if !trace.isEmpty && trace != message { details.append(trace) }
         return TestAttempt(
             status: .failed,
             issues: [
                 IssueRecord(
-                    kind: kind, message: message, details: details.isEmpty ? nil : details.joined(separator: "\n"))
+                    kind: kind, message: message, details: !trace.isEmpty && trace != message ? trace : nil,
+                    type: rerun.type)
             ])
     }
 
@@ -351,14 +374,16 @@ struct JUnitImporter {
 }
 
 /// The module and suites a JUnit `classname` stands for: split at every dot, the first part is the module when
-/// there are several (`Module.Suite.Inner` → module `Module`, suites `Suite`, `Inner`). Remembers the last one,
+/// there are several (`Module.Suite.Inner` → module `Module`, suites `Suite`, `Inner`). Empty parts are kept
+/// (`pkg..mod`, `.github.scripts`), so the export joins them back to the same classname. Remembers the last one,
 /// since consecutive test cases nearly always share their classname.
 final class ClassNameScopes {
     private var last: (className: String, module: String?, suites: [String])?
 
     func scope(of className: String) -> (module: String?, suites: [String]) {
         if let last, last.className == className { return (last.module, last.suites) }
-        let parts = className.split(separator: ".", omittingEmptySubsequences: true).map(String.init)
+        let parts =
+            className.isEmpty ? [] : className.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         let scope: (module: String?, suites: [String])
         switch parts.count {
         case 0: scope = (nil, [])

@@ -5,7 +5,7 @@ extension JUnitImporter {
     /// passed test from its bytes (``ResultModel/ResultSink/addPassedTest(_:)``), with the identity, start and
     /// duration the general path would give it. `false` (nothing written) for any other test case.
     func writePlainCase(_ plain: PlainCaseAttributes, start: Double?) throws -> Bool {
-        guard let name = plain.name, let className = plain.classname else { return false }
+        guard let name = plain.name, let className = plain.classname, !className.isEmpty else { return false }
         var duration: Double?
         if let time = plain.time {
             // What `parseTime` gives, without building a string for the usual short decimal.

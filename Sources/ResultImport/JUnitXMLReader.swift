@@ -40,9 +40,9 @@ final class JUnitXMLReader {
     private final class Input {
         /// Bytes read, in one buffer allocated once; those not yet handed to libxml2 are `start..<end`.
         private let storage: UnsafeMutableRawBufferPointer
-        private var start = 0
-        private var end = 0
-        private var atEnd = false
+        private(set) var start = 0
+        private(set) var end = 0
+        private(set) var atEnd = false
         /// Bytes kept back until the end is known: 1 for UTF-8 (see above), 0 for other encodings, whose
         /// decoders may need more than one byte per character.
         private let heldBack: Int
@@ -71,9 +71,24 @@ final class JUnitXMLReader {
             guard available > 0 else { return 0 }
             let size = min(count, available)
             UnsafeMutableRawPointer(buffer).copyMemory(from: storage.baseAddress! + start, byteCount: size)
+            countLines(UnsafeRawBufferPointer(start: storage.baseAddress! + start, count: size))
             start += size
             bytesRead += Int64(size)
             return Int32(size)
+        }
+
+        /// Lines handed over so far: the line number of the input's last line once it is all read.
+        private(set) var lastLine = 1
+
+        private func countLines(_ bytes: UnsafeRawBufferPointer) {
+            var position = bytes.baseAddress!
+            var remaining = bytes.count
+            while remaining > 0, let found = memchr(position, 0x0A, remaining) {
+                lastLine += 1
+                let next = found + 1
+                remaining -= position.distance(to: UnsafeRawPointer(next))
+                position = UnsafeRawPointer(next)
+            }
         }
 
         /// Moves the bytes not handed over yet (at most the held-back byte) to the front and reads up to 256 KiB
@@ -213,6 +228,12 @@ final class JUnitXMLReader {
 
     /// The content of the text node just read.
     func text() -> String { value() }
+
+    /// Whether `error` is about how the input ends: every byte was handed to libxml2 and the error is on the
+    /// input's last line (a file cut off, not one broken in the middle).
+    func isAtEndOfInput(_ error: ImportError) -> Bool {
+        input.atEnd && input.start == input.end && (error.line ?? 0) >= input.lastLine
+    }
 
     /// The 1-based line of the current node.
     var line: Int { Int(xmlTextReaderGetParserLineNumber(reader)) }

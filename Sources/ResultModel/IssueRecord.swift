@@ -44,6 +44,15 @@ public struct IssueRecord: Sendable, Codable, Hashable {
     public var details: String?
     /// When the issue was recorded, when known.
     public var timestamp: Double?
+    /// The producer's own name for the kind of problem (JUnit's `type` attribute, such as
+    /// `java.lang.AssertionError`), when it gave one. Format 1.1.
+    public var type: String?
+
+    /// The details as shown to people: the producer's type on a first line (`type: X`), then ``details``.
+    public var displayedDetails: String? {
+        guard let type else { return details }
+        return "type: \(type)" + (details.map { "\n" + $0 } ?? "")
+    }
 
     /// Creates an issue.
     public init(
@@ -51,12 +60,14 @@ public struct IssueRecord: Sendable, Codable, Hashable {
         message: String,
         location: SourceLocation? = nil,
         details: String? = nil,
-        timestamp: Double? = nil
+        timestamp: Double? = nil,
+        type: String? = nil
     ) {
         self.kind = kind
         self.message = message
         self.location = location
         self.details = details
         self.timestamp = timestamp
+        self.type = type
     }
 }

@@ -94,7 +94,7 @@ import _TestSupport
         let fromBytes = try expectSameResults(url.path)
         #expect(
             fromBytes == [
-                "Outside/Suite/beforeAnySuite", "M/S/plain", "OnlySuite/oneDot", "emptyClass", "M/S/commaTime",
+                "Outside/Suite/beforeAnySuite", "M/S/plain", "OnlySuite/oneDot", "M/S/commaTime",
                 "M/S/negativeTime", "M/S/wordTime", "M/S/noTime", "M/S/unknownAttribute",
                 "M/S/entities & <more> A\"", "M/S/ünïcödé", "M/S/back\\slash", "M/Inner/nested",
                 "U/noSuiteTimestamp", "U/last",

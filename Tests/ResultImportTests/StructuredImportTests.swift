@@ -96,13 +96,31 @@ import _TestSupport
         #expect(error.description.contains("not JUnit"))
     }
 
-    @Test func corruptXMLNamesTheLineAndKeepsWhatCameBefore() throws {
+    @Test func aCutOffFileNamesTheLineAndTheOpenElementAndKeepsWhatCameBefore() throws {
+        // The corpus file ends in the middle of a <skipped> element's text.
         let result = try ImportHarness.run([
             ImportHarness.corpus("junit/publish-unit-test-result-action/pytest/corrupt-xml.xml")
         ])
         let diagnostic = try #require(result.outcomes.first?.diagnostics.first)
-        #expect(
-            diagnostic.severity == .error && diagnostic.line != nil && diagnostic.message.contains("not well-formed"))
+        #expect(diagnostic.severity == .error && diagnostic.line == 11)
+        #expect(diagnostic.message.contains("ends inside <testcase name=\"test_get_available_devices\">"))
+        #expect(diagnostic.message.contains("cut off") && diagnostic.message.contains("column"))
+    }
+
+    @Test func malformedXMLInTheMiddleSaysNotWellFormed() throws {
+        let directory = try TestPaths.makeTemporaryDirectory("junit-malformed")
+        let file = directory.appendingPathComponent("bad.xml")
+        // Enough test cases before the error that libxml2 hands them over before it reads the broken tag.
+        let cases = (0..<2000).map { "<testcase classname=\"c\" name=\"t\($0)\"/>" }.joined(separator: "\n")
+        try Data(
+            "<testsuites><testsuite name=\"s\">\n\(cases)\n<testcase name=\"b\" <oops/>\n\(cases)\n</testsuite></testsuites>\n"
+                .utf8
+        ).write(to: file)
+        let result = try ImportHarness.run([file.path])
+        let diagnostic = try #require(result.outcomes.first?.diagnostics.first)
+        #expect(diagnostic.severity == .error && diagnostic.line == 2002)
+        #expect(diagnostic.message.contains("not well-formed") && !diagnostic.message.contains("cut off"))
+        #expect(result.results.tests.count > 1000)
     }
 
     @Test func externalEntitiesAreNeverRead() throws {

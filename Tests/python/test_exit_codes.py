@@ -108,6 +108,13 @@ def test_row_1_import_skipped_an_input_it_could_not_read(tmp_path):
     assert (tmp_path / "i.resultbundle").exists()
 
 
+def test_row_1_import_read_an_input_only_up_to_where_it_broke(tmp_path):
+    (tmp_path / "cut.xml").write_text('<testsuites><testsuite name="s"><testcase classname="c" name="a"/>\n<testcase')
+    result = call(["import", "{tmp}/cut.xml", "-o", "{tmp}/i.resultbundle"], tmp_path)
+    assert result.returncode == 1, result.stderr
+    assert "cut off" in result.stderr and (tmp_path / "i.resultbundle").exists()
+
+
 @pytest.mark.parametrize("command", ["info", "verify", "summary", "json"])
 def test_row_1_a_write_that_failed(tmp_path, command):
     with open("/dev/full", "wb") as full:

@@ -58,9 +58,12 @@ struct ImportCommand: ParsableCommand {
             }
             return outcome
         }
+        // `file:line: warning: message` (the diagnostic names its own severity). Inputs that failed as a whole are
+        // listed as failures below, not twice.
         for diagnostic in outcome.diagnostics where diagnostic.severity == .warning {
-            StandardError.print("\(diagnostic.severity.rawValue): \(diagnostic)")
+            StandardError.print(diagnostic.description)
         }
+        for damage in outcome.damage { StandardError.print(damage.description) }
         for failure in outcome.failures { StandardError.print("error: \(failure)") }
         if !quiet {
             let totals = outcome.totals
@@ -69,7 +72,8 @@ struct ImportCommand: ParsableCommand {
                     + "\(totals.skipped) skipped) from \(outcome.importedFiles) of \(files.count) file(s)",
                 besides: plan)
         }
-        if !outcome.failures.isEmpty { throw ExitCode(1) }
+        // Damaged input (an input skipped, or read only up to where it broke) is exit 1, as the README says.
+        if !outcome.failures.isEmpty || !outcome.damage.isEmpty { throw ExitCode(1) }
     }
 }
 
@@ -78,6 +82,8 @@ struct ImportAction {
     struct Outcome {
         var importedFiles = 0
         var failures: [String] = []
+        /// Errors inside inputs that were imported up to where they broke (a cut-off or malformed file).
+        var damage: [Diagnostic] = []
         var diagnostics: [Diagnostic] = []
         var totals = ResultTotals()
     }
@@ -110,6 +116,7 @@ struct ImportAction {
                 let result = try importer.importFile(file, format: format)
                 outcome.importedFiles += 1
                 end.diagnostics += result.diagnostics
+                outcome.damage += result.diagnostics.filter { $0.severity == .error }
                 end.reportedCounts.merge(result.reportedCounts) { $0 + $1 }
                 if end.output == nil { end.output = result.output }
             } catch let error as ImportError {
