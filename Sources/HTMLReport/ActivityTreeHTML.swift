@@ -26,7 +26,8 @@ enum ActivityTreeHTML {
             extras += "<li class=\"issue k-\(issue.kind.rawValue)\">\(HTMLEscaping.escape(issue.message))\(place)</li>"
         }
         for attachment in activity.attachments.prefix(100) {
-            let href = ReportPaths.attachment(name: attachment.name, sha256: attachment.blob.sha256)
+            let href = ReportPaths.attachment(
+                name: attachment.name, sha256: attachment.blob.sha256, mediaType: attachment.mediaType)
             extras +=
                 "<li class=\"attachment\">attachment: <a href=\"../\(href)\">\(HTMLEscaping.escape(attachment.name))</a></li>"
         }

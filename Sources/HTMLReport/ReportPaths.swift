@@ -34,10 +34,13 @@ public enum ReportPaths {
         "tests/\(sanitize(id, limit: 60))-\(hex(hash)).html"
     }
 
-    /// `attachments/<digest prefix>-<sanitized name>`.
-    public static func attachment(name: String, sha256: String) -> String {
+    /// `attachments/<digest prefix>-<sanitized name>`, with `.txt` added when a browser would run the file as a
+    /// document (HTML, SVG, XML, script), judged by its name or its media type: opened from the report, such an
+    /// attachment is shown as plain text, so its script never runs on the report's origin.
+    public static func attachment(name: String, sha256: String, mediaType: String = "") -> String {
         let digest = String(sha256.filter(\.isHexDigit).prefix(16))
-        return "attachments/\(digest)-\(sanitize(name, limit: 80))"
+        let file = "\(digest)-\(sanitize(name, limit: 80))"
+        return "attachments/" + (ActiveContent.isActive(fileName: file, mediaType: mediaType) ? file + ".txt" : file)
     }
 
     /// `name` reduced to letters, digits, `.`, `_` and `-`, with no leading dot and no `..`, at most `limit`

@@ -94,7 +94,8 @@ struct TestPageBuilder {
     }
 
     private func attachmentModel(_ attachment: AttachmentRecord) throws -> AttachmentModel {
-        let path = ReportPaths.attachment(name: attachment.name, sha256: attachment.blob.sha256)
+        let path = ReportPaths.attachment(
+            name: attachment.name, sha256: attachment.blob.sha256, mediaType: attachment.mediaType)
         var data: Data?
         if attachment.size <= attachmentExportLimit {
             data = try? source.blobData(attachment.blob)

@@ -9,7 +9,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
-from conftest import BUNDLES
+from conftest import BUNDLES, run
 
 
 def make_driver(javascript=True):
@@ -183,3 +183,36 @@ def test_single_file_reports_are_self_contained_and_inert(driver, bundle, tmp_pa
     for link in failed:
         href = link.get_attribute("href")
         assert "#page-tests-" in href or "#t-" in href
+
+
+HOSTILE_ATTACHMENTS = {
+    "page.html": "<html><body><script>window.__pwned = 1; document.title = 'pwned'</script>hi</body></html>",
+    "picture.svg": '<svg xmlns="http://www.w3.org/2000/svg" onload="window.__pwned = 1">'
+                   "<script>window.__pwned = 1; document.title = 'pwned'</script></svg>",
+    "data.xhtml": '<html xmlns="http://www.w3.org/1999/xhtml"><script>window.__pwned = 1</script></html>',
+    "noextension": "<script>window.__pwned = 1; document.title = 'pwned'</script>",
+}
+
+
+def test_opening_hostile_html_and_svg_attachments_runs_no_script(driver, tmp_path):
+    """Issue 25.5: every attachment link of the report, opened in the browser, shows text and runs nothing."""
+    for name, content in HOSTILE_ATTACHMENTS.items():
+        (tmp_path / name).write_text(content)
+    lines = "\n".join(f"[[ATTACHMENT|{name}]]" for name in HOSTILE_ATTACHMENTS)
+    (tmp_path / "junit.xml").write_text(
+        '<testsuites><testsuite name="s"><testcase classname="c" name="t">'
+        f'<failure message="m">x</failure><system-out>{lines}</system-out></testcase></testsuite></testsuites>')
+    bundle = tmp_path / "hostile-attachments.resultbundle"
+    run("import", tmp_path / "junit.xml", "-o", bundle)
+    site = tmp_path / "site"
+    run("report", bundle, "-o", site)
+    links = []
+    for page in pages(site):
+        driver.get(page.as_uri())
+        links += [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, "a[href*='attachments/']")]
+    assert len(set(links)) >= len(HOSTILE_ATTACHMENTS) - 1, links  # `noextension` is sniffed as text by its name
+    for link in sorted(set(links)):
+        driver.get(link)
+        assert driver.execute_script("return typeof window.__pwned") == "undefined", link
+        assert driver.title != "pwned", link
+        assert "window.__pwned" in driver.find_element(By.TAG_NAME, "body").text, link
