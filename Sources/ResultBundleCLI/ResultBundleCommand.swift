@@ -46,15 +46,22 @@ public struct ResultBundleCommand: ParsableCommand {
         }
         do {
             try command.run()
-        } catch let error as CLIError {
-            StandardError.print("error: \(error.description)")
-            Foundation.exit(error.exitCode)
         } catch let code as ExitCode {
             // A command's own code, such as the test command's under `record`, passes through as it is.
             Foundation.exit(code.rawValue)
-        } catch {
+        } catch let error where isArgumentParserError(error) {
+            // Help requests (`resultbundle help record`), validation and other usage errors.
             exitForUsage(error)
+        } catch {
+            let report = ErrorReport.cliError(error)
+            StandardError.print("error: \(report.description)")
+            Foundation.exit(report.exitCode)
         }
+    }
+
+    private static func isArgumentParserError(_ error: any Error) -> Bool {
+        error is ValidationError || error is CleanExit
+            || String(reflecting: type(of: error)).hasPrefix("ArgumentParser.")
     }
 
     /// Exits for an error ArgumentParser knows: help and version print and exit 0, a command's exit code passes

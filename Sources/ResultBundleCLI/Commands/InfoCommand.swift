@@ -32,7 +32,7 @@ struct InfoCommand: ParsableCommand {
         do {
             info = try BundleInfo(reader: reader)
         } catch let error as BundleError {
-            throw CLIError("\(error)")
+            throw ErrorReport.cliError(error)
         }
         if json {
             let encoder = JSONEncoder()

@@ -43,7 +43,7 @@ struct JSONCommand: ParsableCommand {
                 }
             }
         } catch let error as BundleError {
-            throw CLIError("\(error)")
+            throw ErrorReport.cliError(error)
         }
     }
 }

@@ -71,9 +71,9 @@ struct JUnitCommand: ParsableCommand {
                 summary = try export()
             }
         } catch let error as JUnitExportError {
-            throw CLIError("\(error)")
+            throw ErrorReport.cliError(error)
         } catch let error as BundleError {
-            throw CLIError("\(error)")
+            throw ErrorReport.cliError(error)
         }
         if !quiet {
             try OutputWriting.status(

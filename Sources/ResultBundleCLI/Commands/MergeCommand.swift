@@ -49,7 +49,7 @@ struct MergeCommand: ParsableCommand {
                 try BundleMerger().merge(inputs, into: temporary)
             }
         } catch let error as BundleError {
-            throw CLIError("\(error)")
+            throw ErrorReport.cliError(error)
         }
         for damage in outcome.damage { StandardError.print("warning: \(damage)") }
         if !quiet {

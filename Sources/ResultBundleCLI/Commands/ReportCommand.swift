@@ -68,9 +68,9 @@ struct ReportCommand: ParsableCommand {
                 return try ReportGenerator(options: options).generate(from: readers)
             }
         } catch let error as ReportError {
-            throw CLIError("\(error)")
+            throw ErrorReport.cliError(error)
         } catch let error as BundleError {
-            throw CLIError("\(error)")
+            throw ErrorReport.cliError(error)
         }
         for warning in summary.warnings { StandardError.print("warning: \(warning)") }
         if !quiet {

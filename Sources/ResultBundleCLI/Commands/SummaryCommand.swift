@@ -44,7 +44,7 @@ struct SummaryCommand: ParsableCommand {
         do {
             markdown = try MarkdownSummary(maxBytes: maxBytes, reportURL: reportURL).render(readers)
         } catch let error as BundleError {
-            throw CLIError("\(error)")
+            throw ErrorReport.cliError(error)
         }
         try OutputWriting.write(Data(markdown.utf8), plan)
     }

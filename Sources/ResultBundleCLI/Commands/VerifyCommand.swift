@@ -30,7 +30,7 @@ struct VerifyCommand: ParsableCommand {
         do {
             report = try reader.verify()
         } catch let error as BundleError {
-            throw CLIError("\(error)")
+            throw ErrorReport.cliError(error)
         }
         if json {
             let encoder = JSONEncoder()

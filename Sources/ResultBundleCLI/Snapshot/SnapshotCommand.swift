@@ -109,7 +109,7 @@ struct SnapshotCommand: ParsableCommand {
             try emulator.feed(contentsOf: url)
             return emulator.snapshot()
         } catch {
-            throw CLIError("\(error)")
+            throw ErrorReport.cliError(error)
         }
     }
 
@@ -118,7 +118,7 @@ struct SnapshotCommand: ParsableCommand {
         do {
             session = try PseudoTerminalSession(command: command, columns: cols ?? 80, rows: rows ?? 24)
         } catch {
-            throw CLIError("\(error)")
+            throw ErrorReport.cliError(error)
         }
         defer { session.terminate() }
         _ = session.waitUntilIdle(idle: idle, timeout: timeout)
@@ -126,7 +126,7 @@ struct SnapshotCommand: ParsableCommand {
             do {
                 try session.send(keys: keys)
             } catch {
-                throw CLIError("\(error)")
+                throw ErrorReport.cliError(error)
             }
             _ = session.waitUntilIdle(idle: idle, timeout: timeout)
         }

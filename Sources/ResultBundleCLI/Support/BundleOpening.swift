@@ -18,7 +18,7 @@ enum BundleOpening {
             }
             return reader
         } catch let error as BundleError {
-            throw CLIError("\(error)")
+            throw ErrorReport.cliError(error)
         }
     }
 }
