@@ -87,7 +87,7 @@ enum XCTestLineClassifier {
     private static func parallelCase(_ line: UnsafeBufferPointer<UInt8>) -> XCTestLine? {
         guard let on = line.firstRange(of: " on '") else { return nil }
         let head = UnsafeBufferPointer(rebasing: line[0..<on.lowerBound])
-        guard let space = head.lastRange(of: "' ") else { return nil }
+        guard let space = head.lastRange(of: "' "), space.lowerBound >= 11 else { return nil }
         let name = line.string(11..<space.lowerBound)
         let wordBytes = UnsafeBufferPointer(rebasing: line[space.upperBound..<on.lowerBound])
         let word: TestOutcomeWord
@@ -108,7 +108,8 @@ enum XCTestLineClassifier {
     }
 
     private static func suite(_ line: UnsafeBufferPointer<UInt8>) -> XCTestLine? {
-        guard let close = line.lastRange(of: "' ") else { return nil }
+        // `Test Suite '` is 12 bytes; a quote inside it (`Test Suite ' started`) is no name.
+        guard let close = line.lastRange(of: "' "), close.lowerBound >= 12 else { return nil }
         let name = line.string(12..<close.lowerBound)
         let rest = UnsafeBufferPointer(rebasing: line[close.upperBound...])
         if rest.hasPrefix("started") { return .suiteStarted(name: name) }
@@ -170,7 +171,7 @@ enum XCTestLineClassifier {
             return .failure(name: name, file: file, line: number, message: message)
         }
         if rest.hasPrefix("Test Case '") {
-            guard let close = rest.firstRange(of: "' measured ") else { return nil }
+            guard let close = rest.firstRange(of: "' measured "), close.lowerBound >= 11 else { return nil }
             let name = rest.string(11..<close.lowerBound)
             let details = rest.string(close.upperBound..<rest.count)
             return .measured(name: name, file: file, line: number, details: details)

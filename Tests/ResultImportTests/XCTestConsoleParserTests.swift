@@ -5,6 +5,25 @@ import Testing
 import _TestSupport
 
 @Suite struct XCTestConsoleParserTests {
+    /// Found by the `xctest-console` fuzz target (Fuzz/Regressions/xctest-console/): a quote and a space inside the
+    /// `Test Suite '` or `Test Case '` prefix made an inverted range, and the parser trapped.
+    @Test(arguments: [
+        "Test Suite ' started at 2026-01-01", "Test Suite ' (x)", "Test Case ' ' on 'worker' passed (1.0 seconds)",
+        "/a.swift:1: Test Case ' measured [Time, seconds] average: 1.0",
+    ])
+    func aQuoteInsideThePrefixIsNoNameAndNoCrash(line: String) throws {
+        // Before the fix this trapped (the process died). Now the line is not a suite or a measurement, and the
+        // log, whose only other line starts a suite, reads as one with no results or as ordinary output.
+        let text = "Test Suite 'All tests' started at 2026-01-01\n\(line)\n"
+        do {
+            let result = try ImportHarness.run(text: text)
+            #expect(result.results.tests.allSatisfy { $0.finalAttempt?.measurements.isEmpty ?? true })
+            #expect(result.results.suites.allSatisfy { !$0.path.contains("") })
+        } catch let error as ImportError {
+            #expect(error.code == .notTestOutput)
+        }
+    }
+
     @Test func calcLogKeepsEveryPerformanceValueExactlyAsPrinted() throws {
         let result = try ImportHarness.run([ImportHarness.corpus("swift-6.3-linux/calc.console.txt")])
         let perf = try #require(result.results.tests.first { $0.identity.name == "testPerf" })
