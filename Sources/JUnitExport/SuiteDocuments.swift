@@ -65,7 +65,10 @@ struct SuiteDocuments {
         try writer.attribute("skipped", String(suite.skipped))
         if flavor == .surefire { try writer.attribute("flakes", String(suite.flakes)) }
         try writer.attribute("time", JUnitTime.format(suite.time))
-        if let timestamp = JUnitTime.timestamp(suite.firstStart ?? run?.record.start) {
+        // An imported run started when the import ran, not when its tests did: its suites without a start of
+        // their own get no timestamp rather than the import's time.
+        let runStart = run?.record.source == "import" ? nil : run?.record.start
+        if let timestamp = JUnitTime.timestamp(suite.firstStart ?? runStart) {
             try writer.attribute("timestamp", timestamp)
         }
         if flavor != .surefire, let hostname = run?.record.host.hostname {

@@ -69,6 +69,18 @@ struct JUnitImporter {
         var testCount = 0
         var diagnostics: [Diagnostic] = []
 
+        /// A suite's timestamp; one in no known form is left absent, with a warning (never replaced by "now").
+        func timestamp(_ text: String?, line: Int) -> Double? {
+            guard let text, !text.trimmingWhitespace().isEmpty else { return nil }
+            if let value = JUnitTimestamp.parse(text) { return value }
+            diagnostics.append(
+                Diagnostic(
+                    severity: .warning,
+                    message: "the timestamp \"\(text.prefix(80))\" is in no form this importer knows; the suite's "
+                        + "start is left unknown", file: fileName, line: line))
+            return nil
+        }
+
         func appendText(_ value: String) {
             guard text.utf8.count < textLimit else { return }
             text += value
@@ -95,7 +107,7 @@ struct JUnitImporter {
                         suites.append(
                             SuiteState(
                                 name: attributes.name ?? "suite \(suites.count + 1)",
-                                timestamp: attributes.timestamp.flatMap(Self.parseTimestamp),
+                                timestamp: timestamp(attributes.timestamp, line: reader.line),
                                 hostname: attributes.hostname,
                                 time: attributes.time.flatMap(Self.parseTime)))
                         if isEmpty { try endSuite(&suites) }
@@ -363,14 +375,6 @@ struct JUnitImporter {
         return value
     }
 
-    static func parseTimestamp(_ text: String) -> Double? {
-        let formatter = ISO8601DateFormatter()
-        if let date = formatter.date(from: text) { return date.timeIntervalSince1970 }
-        formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate]
-        if let date = formatter.date(from: text) { return date.timeIntervalSince1970 }
-        formatter.formatOptions.insert(.withFractionalSeconds)
-        return formatter.date(from: text)?.timeIntervalSince1970
-    }
 }
 
 /// The module and suites a JUnit `classname` stands for: split at every dot, the first part is the module when

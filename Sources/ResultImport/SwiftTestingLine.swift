@@ -28,16 +28,26 @@ enum SwiftTestingLineClassifier {
         "\u{2501}", "\u{26A0}", "\u{2399}", "\u{21B3}", "\u{100135}", "\u{1002FE}", "\u{10014C}",
     ]
 
-    /// Whether the line starts with one of swift-testing's symbols.
+    /// Invisible formatting characters Xcode's logs put before a result symbol (a zero-width space after
+    /// parameterized tests): zero-width space, non-joiner and joiner, word joiner, byte-order mark.
+    private static let invisible: Set<Unicode.Scalar> = ["\u{200B}", "\u{200C}", "\u{200D}", "\u{2060}", "\u{FEFF}"]
+
+    /// `text` without the invisible characters before its first visible one.
+    private static func visible(_ text: String) -> Substring.UnicodeScalarView {
+        Substring(text).unicodeScalars.drop { invisible.contains($0) }
+    }
+
+    /// Whether the line starts with one of swift-testing's symbols (after invisible formatting characters).
     static func startsWithSymbol(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first else { return false }
+        guard let first = visible(text).first else { return false }
         return symbols.contains(first)
     }
 
     /// The classification of `text` (a line without ANSI sequences), or `nil` when it is not swift-testing's.
     static func classify(_ text: String) -> SwiftTestingLine? {
-        guard let first = text.unicodeScalars.first, symbols.contains(first) else { return nil }
-        var body = Substring(Substring.UnicodeScalarView(text.unicodeScalars.dropFirst()))
+        let scalars = visible(text)
+        guard let first = scalars.first, symbols.contains(first) else { return nil }
+        var body = Substring(scalars.dropFirst())
         while let scalar = body.unicodeScalars.first, scalar == " " || scalar == "\u{FE0E}" || scalar == "\u{FE0F}" {
             body = Substring(Substring.UnicodeScalarView(body.unicodeScalars.dropFirst()))
         }
