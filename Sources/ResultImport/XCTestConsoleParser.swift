@@ -42,7 +42,7 @@ public final class XCTestConsoleParser {
     @exclusivity(unchecked) private var deferredStartLine: Int?
     private var orphanIssues: [String: [IssueRecord]] = [:]
     private var parsedFailureIssues = 0
-    private var reportedExecuted: (tests: Int, skipped: Int?, failures: Int)?
+    private var runSummaries = XCTestRunSummaries()
     @exclusivity(unchecked) private var parsed = ResultTotals()
     @exclusivity(unchecked) private var progressOnly: [String: TestIdentity] = [:]
     private var progressOrder: [String] = []
@@ -173,7 +173,10 @@ public final class XCTestConsoleParser {
 
     private func handle(_ line: XCTestLine, lineNumber: Int) throws {
         switch line {
-        case .suiteStarted:
+        case .suiteStarted(let name):
+            runSummaries.suiteStarted(
+                named: name, depth: suiteDepth, line: lineNumber, parsed: parsed, failures: parsedFailureIssues)
+            if name == "All tests" || name == "Selected tests" { suiteDepth = 0 }
             suiteDepth += 1
             lastSuiteEndDepth = nil
         case .suiteEnded(let name, let passed):
@@ -186,9 +189,7 @@ public final class XCTestConsoleParser {
             }
         case .executed(let tests, let skipped, let failures, _):
             if lastSuiteEndDepth == 0 {
-                let previous = reportedExecuted ?? (0, 0, 0)
-                let skippedSum = previous.skipped.flatMap { earlier in skipped.map { earlier + $0 } }
-                reportedExecuted = (previous.tests + tests, skippedSum, previous.failures + failures)
+                runSummaries.executed(tests: tests, skipped: skipped, failures: failures, line: lineNumber)
             }
             lastSuiteEndDepth = nil
         case .caseStarted(let name):
@@ -336,32 +337,11 @@ public final class XCTestConsoleParser {
     }
 
     private func crossCheck() {
-        guard let reported = reportedExecuted else { return }
+        guard let reported = runSummaries.reportedTotal else { return }
         summary.reportedCounts["xctest.executed"] = reported.tests
         if let skipped = reported.skipped { summary.reportedCounts["xctest.skipped"] = skipped }
         summary.reportedCounts["xctest.failures"] = reported.failures
-        if reported.tests != parsed.tests {
-            summary.diagnostics.append(
-                Diagnostic(
-                    severity: .warning,
-                    message:
-                        "the log's summary says \(reported.tests) XCTest tests ran, but \(parsed.tests) were parsed",
-                    file: options.fileName))
-        }
-        if let skipped = reported.skipped, skipped != parsed.skipped {
-            summary.diagnostics.append(
-                Diagnostic(
-                    severity: .warning,
-                    message: "the log's summary says \(skipped) tests were skipped, but \(parsed.skipped) were parsed",
-                    file: options.fileName))
-        }
-        if reported.failures != parsedFailureIssues {
-            summary.diagnostics.append(
-                Diagnostic(
-                    severity: .warning,
-                    message:
-                        "the log's summary counts \(reported.failures) failures, but \(parsedFailureIssues) failure lines were parsed",
-                    file: options.fileName))
-        }
+        summary.diagnostics += runSummaries.mismatches(
+            parsed: parsed, failures: parsedFailureIssues, fileName: options.fileName)
     }
 }

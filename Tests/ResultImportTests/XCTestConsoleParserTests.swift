@@ -24,6 +24,47 @@ import _TestSupport
         }
     }
 
+    static func run(_ tests: [String], summary: Int?, cut: Bool = false) -> String {
+        var lines = [
+            "Test Suite 'All tests' started at 2026-01-01 00:00:00.000",
+            "Test Suite 'debug.xctest' started at 2026-01-01 00:00:00.000",
+            "Test Suite 'T' started at 2026-01-01 00:00:00.000",
+        ]
+        for test in tests {
+            lines += [
+                "Test Case 'T.\(test)' started at 2026-01-01 00:00:00.000",
+                "Test Case 'T.\(test)' passed (0.001 seconds)",
+            ]
+        }
+        if cut { return lines.joined(separator: "\n") + "\n" }
+        lines += [
+            "Test Suite 'T' passed at 2026-01-01 00:00:00.100",
+            "Test Suite 'debug.xctest' passed at 2026-01-01 00:00:00.100",
+            "Test Suite 'All tests' passed at 2026-01-01 00:00:00.100",
+        ]
+        if let summary {
+            lines.append("\t Executed \(summary) tests, with 0 failures (0 unexpected) in 0.002 (0.002) seconds")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Issue 24.8: each run of a log with several is checked against its own summary.
+    @Test func eachRunIsCheckedAgainstItsOwnSummary() throws {
+        let cutThenWhole = Self.run(["a", "b"], summary: nil, cut: true) + Self.run(["c", "d", "e"], summary: 3)
+        let quiet = try ImportHarness.run(text: cutThenWhole)
+        #expect(quiet.results.tests.count == 5)
+        #expect(quiet.outcomes[0].diagnostics.filter { $0.message.contains("summary") }.isEmpty)
+        #expect(quiet.outcomes[0].reportedCounts["xctest.executed"] == 3)
+
+        let noSummaryThenWrong = Self.run(["a"], summary: nil) + Self.run(["b", "c"], summary: 5)
+        let loud = try ImportHarness.run(text: noSummaryThenWrong)
+        let warning = try #require(loud.outcomes[0].diagnostics.first { $0.message.contains("summary") })
+        #expect(
+            warning.message == "the summary of the run that starts at line 9 says 5 XCTest tests ran, but 2 were parsed"
+        )
+        #expect(warning.line == 9)
+    }
+
     @Test func calcLogKeepsEveryPerformanceValueExactlyAsPrinted() throws {
         let result = try ImportHarness.run([ImportHarness.corpus("swift-6.3-linux/calc.console.txt")])
         let perf = try #require(result.results.tests.first { $0.identity.name == "testPerf" })

@@ -59,3 +59,18 @@ def test_an_input_that_is_a_folder_says_what_it_is_and_exits_2(command, tmp_path
     assert result.returncode == 2, result.stderr
     assert "Error Domain" not in result.stderr
     assert str(tmp_path) in result.stderr and "folder" in result.stderr, result.stderr
+
+
+def test_an_import_warning_names_its_severity_once(tmp_path):
+    log = tmp_path / "run.log"
+    log.write_text("Test Suite 'All tests' started at 2026-01-01 00:00:00.000\n"
+                   "Test Case 'T.a' started at 2026-01-01 00:00:00.000\n"
+                   "Test Case 'T.a' passed (0.001 seconds)\n"
+                   "Test Suite 'All tests' passed at 2026-01-01 00:00:00.100\n"
+                   "\t Executed 7 tests, with 0 failures (0 unexpected) in 0.002 (0.002) seconds\n")
+    result = subprocess.run([str(BINARY), "import", str(log), "-o", str(tmp_path / "r.resultbundle")],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    lines = [line for line in result.stderr.splitlines() if "says 7 XCTest tests ran" in line]
+    assert len(lines) == 1 and lines[0].count("warning:") == 1, result.stderr
+    assert lines[0].startswith(f"{log}:1: warning: "), lines[0]
