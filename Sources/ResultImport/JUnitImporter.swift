@@ -45,6 +45,8 @@ struct JUnitImporter {
         var time: Double?
         var properties: [NameValue] = []
         var output = ""
+        /// A `<failure>` or `<error>` of the suite itself, outside its test cases (a setup that failed).
+        var issues: [IssueRecord] = []
     }
 
     private enum Capture {
@@ -110,7 +112,7 @@ struct JUnitImporter {
                                 timestamp: timestamp(attributes.timestamp, line: reader.line),
                                 hostname: attributes.hostname,
                                 time: attributes.time.flatMap(Self.parseTime)))
-                        if isEmpty { try endSuite(&suites) }
+                        if isEmpty { testCount += try endSuite(&suites) }
                     case .property where current == nil:
                         if let propertyName = attributes.name, !suites.isEmpty {
                             suites[suites.count - 1].properties.append(
@@ -135,7 +137,7 @@ struct JUnitImporter {
                             current = nil
                         }
                     case .failure, .error:
-                        guard current != nil else { break }
+                        guard current != nil || !suites.isEmpty else { break }
                         let kind: IssueRecord.Kind = element == .error ? .thrownError : .assertion
                         capture = .issue(
                             kind: kind, message: attributes.message, type: attributes.type,
@@ -174,7 +176,7 @@ struct JUnitImporter {
                     case .testsuites:
                         rootOpen = false
                     case .testsuite:
-                        try endSuite(&suites)
+                        testCount += try endSuite(&suites)
                     case .testcase:
                         if let finished = current {
                             try endCase(finished, suites: suites)
@@ -246,10 +248,14 @@ struct JUnitImporter {
             let headline = message ?? body.split(separator: "\n").first.map(String.init) ?? element.text
             var location: SourceLocation?
             if let file = current?.file { location = SourceLocation(file: file, line: current?.line ?? 0) }
-            current?.issues.append(
-                IssueRecord(
-                    kind: kind, message: headline, location: location,
-                    details: !body.isEmpty && body != headline ? body : nil, type: type))
+            let issue = IssueRecord(
+                kind: kind, message: headline, location: location,
+                details: !body.isEmpty && body != headline ? body : nil, type: type)
+            guard current != nil else {
+                if !suites.isEmpty { suites[suites.count - 1].issues.append(issue) }
+                break
+            }
+            current?.issues.append(issue)
             let previous = current?.outcome
             current?.outcome = previous == "error" ? "error" : element.text
         case .skipped(let message):
@@ -264,16 +270,35 @@ struct JUnitImporter {
         capture = .none
     }
 
-    private func endSuite(_ suites: inout [SuiteState]) throws {
-        guard let suite = suites.popLast() else { return }
+    /// Writes the suite's record, and returns how many tests it wrote: one when the suite itself failed.
+    private func endSuite(_ suites: inout [SuiteState]) throws -> Int {
+        guard let suite = suites.popLast() else { return 0 }
         let path = suites.map(\.name) + [suite.name]
         let output = suite.output.trimmingWhitespace()
         try sink.addSuite(
             SuiteRecord(
                 runIndex: runIndex, path: path, start: suite.timestamp, duration: suite.time,
+                status: suite.issues.isEmpty ? nil : .failed, issues: suite.issues,
                 output: output.isEmpty ? nil : try captured(output), properties: suite.properties,
                 hostname: suite.hostname))
+        guard !suite.issues.isEmpty else { return 0 }
+        // A suite that failed outside its test cases (a setup that failed before any test ran) is also written as
+        // a failed test named after it, as Surefire does: every report, count and export then shows the failure.
+        let scope = classNames.scope(of: suite.name)
+        try sink.addTest(
+            TestRecord(
+                runIndex: runIndex,
+                identity: TestIdentity(module: scope.module, suites: scope.suites, name: Self.suiteFailureName),
+                attempts: [
+                    TestAttempt(
+                        status: .failed, statusReason: "the suite failed outside its test cases",
+                        start: suite.timestamp, issues: suite.issues)
+                ]))
+        return 1
     }
+
+    /// The name of the test that stands for a suite's own failure.
+    static let suiteFailureName = "(suite)"
 
     private func endCase(_ state: CaseState, suites: [SuiteState], interrupted: Bool = false) throws {
         let status: TestStatus

@@ -156,3 +156,16 @@ def test_a_cut_off_file_keeps_what_came_before_says_where_and_exits_1(tmp_path):
     assert "cut.xml:3:" in result.stderr and 'ends inside <testcase name="b">' in result.stderr
     tests = json.loads(run("json", bundle, "-o", "-").stdout)["tests"]
     assert [(t["name"], t["status"]) for t in tests] == [("a", "passed"), ("b", "interrupted")]
+
+
+def test_a_suite_that_failed_outside_its_test_cases_shows_in_junit_and_the_summary(tmp_path):
+    body = ('<testsuite name="setup" tests="0" errors="1"><error message="setUpClass failed" type="RuntimeError">'
+            "Traceback: boom</error></testsuite>")
+    source = junit_file(tmp_path, body)
+    bundle = tmp_path / "s.resultbundle"
+    run("import", source, "-o", bundle)
+    cases = round_trip(tmp_path, source)
+    status, message, kind, _ = outcome(cases[("setup", "(suite)")][0])
+    assert (status, message, kind) == ("failed", "setUpClass failed", "RuntimeError")
+    summary = run("summary", bundle).stdout
+    assert "1 of 1 tests failed" in summary and "setUpClass failed" in summary
