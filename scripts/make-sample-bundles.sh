@@ -12,4 +12,7 @@ RECORD_SAMPLES=1 swift test --filter SampleBundleGeneration
 #       -o .../SampleBundles/v1.1-interrupted.resultbundle -- sh -c "cat calc.console.txt; \
 #       echo 'Test Case '\''CalcTests.testSlow'\'' started at 2026-11-25 03:40:00.000'; sleep 30" & \
 #    sleep 1.5; kill -TERM $!)
+# v1.2-junit-properties is a real import of two corpus files (kept as imported; see SampleBundles/README.md):
+#   (cd DIR-WITH-THE-TWO-FILES && resultbundle import --name junit-properties python-xunit-pytest.xml \
+#       junit4-complete.xml -o .../SampleBundles/v1.2-junit-properties.resultbundle)
 ls -l SampleBundles/

@@ -332,7 +332,7 @@ dt { color: var(--muted); } dd { margin: 0; overflow-wrap: anywhere; }
 """####,
         "test.mustache": ####"""
 {{! test: one test's page. Reads: header/footer fields, breadcrumbs[label, href], name, displayName, status, duration,
-    location, tags, attempts[label, status, duration, reason, issues[kind, message, location, details, sourceHTML],
+    location, properties[label, value], attempts[label, status, duration, reason, issues[kind, message, location, details, sourceHTML],
     activitiesHTML, outputHTML, attachments[name, mediaType, size, href, isImage, previewText, snapshotHTML],
     measurements[name, unit, chartHTML, stats[label, value], verdictText, verdictClass]], cases[arguments, status, issues[...]] }}
 {{> header}}
@@ -340,6 +340,13 @@ dt { color: var(--muted); } dd { margin: 0; overflow-wrap: anywhere; }
 <h1>{{name}}</h1>
 {{#displayName}}<p class="display-name">{{displayName}}</p>{{/displayName}}
 <p class="status-line"><span class="badge s-{{status}}">{{status}}</span> {{duration}} {{#location}}<code>{{location}}</code>{{/location}}</p>
+
+{{#hasProperties}}
+<section aria-labelledby="properties-heading">
+  <h2 id="properties-heading">Properties</h2>
+  <dl class="properties">{{#properties}}<dt>{{label}}</dt><dd>{{value}}</dd>{{/properties}}</dl>
+</section>
+{{/hasProperties}}
 
 {{#hasCases}}
 <section aria-labelledby="cases-heading">

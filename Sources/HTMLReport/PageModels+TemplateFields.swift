@@ -264,6 +264,8 @@ extension TestPageModel: MustacheParent {
         case "location": self.location
         case "cases": self.cases
         case "hasCases": self.hasCases
+        case "properties": self.properties
+        case "hasProperties": self.hasProperties
         case "attempts": self.attempts
         default: nil
         }

@@ -191,5 +191,8 @@ struct TestPageModel {
     var location: String?
     var cases: [CaseModel]
     var hasCases: Bool
+    /// The producer's name-value pairs (a JUnit test case's `<properties>`).
+    var properties: [FactModel]
+    var hasProperties: Bool
     var attempts: [AttemptModel]
 }

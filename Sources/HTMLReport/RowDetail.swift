@@ -5,8 +5,8 @@ import ResultModel
 /// A test page costs a file, and creating files is most of what a report of a large run costs the machine. So a
 /// test that has little to tell — a few issues and a short console output, nothing else — is shown in full in its
 /// row of the list pages (`all-N.html`, and `failed.html` or `skipped.html`), and its links lead to that row. A
-/// test with anything more (retries, cases, steps, attachments, measurements, long text, or source lines to show)
-/// gets its own page.
+/// test with anything more (retries, cases, properties, steps, attachments, measurements, long text, or source lines
+/// to show) gets its own page.
 enum RowDetail {
     /// Where a test's details go.
     enum Placement {
@@ -28,7 +28,7 @@ enum RowDetail {
     /// Where `test`'s details go. With a source root, a test whose issues have a location gets a page, which can
     /// show the source lines around them.
     static func placement(of test: TestRecord, showsSource: Bool) -> Placement {
-        guard test.attempts.count <= 1, test.cases.isEmpty else { return .page }
+        guard test.attempts.count <= 1, test.cases.isEmpty, test.properties.isEmpty else { return .page }
         guard let attempt = test.attempts.first else { return test.status.isFailure ? .page : .statusOnly }
         let shownIssues = attempt.issues.filter { $0.kind != .skip }
         let output = attempt.output

@@ -27,6 +27,9 @@ struct TestPageBuilder {
                 arguments: DisplayText.clean(testCase.arguments), status: testCase.status.rawValue,
                 issues: (testCase.attempts.last?.issues ?? []).map(issueModel))
         }
+        let properties = test.properties.prefix(1000).map {
+            FactModel(label: DisplayText.clean($0.name), value: DisplayText.clean($0.value))
+        }
         return TestPageModel(
             chrome: chrome,
             breadcrumbs: crumbs,
@@ -37,6 +40,8 @@ struct TestPageBuilder {
             location: DisplayText.clean(test.location?.description),
             cases: Array(cases),
             hasCases: !cases.isEmpty,
+            properties: Array(properties),
+            hasProperties: !properties.isEmpty,
             attempts: attempts
         )
     }

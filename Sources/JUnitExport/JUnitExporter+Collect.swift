@@ -35,7 +35,7 @@ extension JUnitExporter {
         summary = state.counts
         summary.attachments += attachments?.count ?? 0
         let runs = Dictionary(source.runs.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
-        return CollectedSource(suites: state.table.suites, runs: runs)
+        return CollectedSource(suites: state.table.suites, runs: runs, extras: try SuiteExtras.collect(from: source))
     }
 
     /// How deep `<testcase>` elements sit: in `<testsuite>`, itself in `<testsuites>` except for surefire.

@@ -60,4 +60,6 @@ public struct JUnitExporter {
 struct CollectedSource {
     var suites: [SpooledSuite]
     var runs: [Int: RunResult]
+    /// The properties and output of the source's suite records (``SuiteExtras``).
+    var extras: [SuiteExtras] = []
 }

@@ -22,9 +22,18 @@ struct SuiteDocuments {
         try writer.attribute("time", JUnitTime.format(elapsed.seconds))
         for source in sources {
             var properties = RunPropertiesCache()
+            var extras = SuiteExtrasTable(source.extras)
             for suite in source.suites {
                 try write(
-                    suite, run: source.runs[suite.runIndex], properties: &properties, depth: 1, to: writer, file)
+                    suite, run: source.runs[suite.runIndex],
+                    extras: extras.take(runIndex: suite.runIndex, name: suite.name), properties: &properties,
+                    depth: 1, to: writer, file)
+            }
+            for rest in extras.takeRest() {
+                let suite = SpooledSuite(className: rest.name, runIndex: rest.runIndex)
+                try write(
+                    suite, run: source.runs[rest.runIndex], extras: rest, properties: &properties, depth: 1,
+                    to: writer, file)
             }
         }
         try writer.endDocument()
@@ -37,13 +46,17 @@ struct SuiteDocuments {
         var usedNames: Set<String> = []
         for source in sources {
             var properties = RunPropertiesCache()
-            for suite in source.suites {
+            var extras = SuiteExtrasTable(source.extras)
+            let suites = source.suites.map { ($0, extras.take(runIndex: $0.runIndex, name: $0.name)) }
+            let rest = extras.takeRest().map { (SpooledSuite(className: $0.name, runIndex: $0.runIndex), Optional($0)) }
+            for (suite, extra) in suites + rest {
                 let url = folder.appendingPathComponent(Self.fileName(suite.name, used: &usedNames))
                 let file = try BufferedOutputFile(path: url.path, bufferSize: 64 << 10)
                 let writer = try XMLStreamWriter(into: file, place: url.path)
                 try writer.startDocument()
                 try write(
-                    suite, run: source.runs[suite.runIndex], properties: &properties, depth: 0, to: writer, file)
+                    suite, run: source.runs[suite.runIndex], extras: extra, properties: &properties, depth: 0,
+                    to: writer, file)
                 try writer.endDocument()
                 try file.close()
                 files.append(url)
@@ -54,8 +67,8 @@ struct SuiteDocuments {
 
     /// The `<testsuite>` element at `depth` (0 for the root), written by `writer` into `file`.
     private func write(
-        _ suite: SpooledSuite, run: RunResult?, properties cache: inout RunPropertiesCache, depth: Int,
-        to writer: XMLStreamWriter, _ file: BufferedOutputFile
+        _ suite: SpooledSuite, run: RunResult?, extras: SuiteExtras?, properties cache: inout RunPropertiesCache,
+        depth: Int, to writer: XMLStreamWriter, _ file: BufferedOutputFile
     ) throws {
         try writer.start("testsuite")
         try writer.attribute("name", suite.name)
@@ -74,7 +87,7 @@ struct SuiteDocuments {
         if flavor != .surefire, let hostname = run?.record.host.hostname {
             try writer.attribute("hostname", hostname)
         }
-        let properties = cache.list(run)
+        let properties = cache.list(run) + (extras?.properties.map { ($0.name, $0.value) } ?? [])
         if !properties.isEmpty {
             try writer.start("properties")
             for (name, value) in properties {
@@ -92,6 +105,10 @@ struct SuiteDocuments {
         try writer.flush()
         for range in suite.ranges {
             try spool.forEachPiece(of: range) { try file.write($0) }
+        }
+        // The suite's own output; Surefire's schema has no place for it.
+        if flavor != .surefire, let output = extras?.output, !output.isEmpty {
+            try writer.element("system-out", text: output)
         }
         // libxml2 does not indent an end tag after copied bytes.
         try writer.raw(String(repeating: "  ", count: depth))

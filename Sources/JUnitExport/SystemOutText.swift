@@ -1,7 +1,8 @@
 import Foundation
 import ResultModel
 
-/// The plain text that goes in a test's `system-out`: its console output, then an outline of its activities,
+/// The plain text that goes in a test's `system-out`: its console output, its properties (no JUnit schema allows
+/// `<properties>` in a `<testcase>`), then an outline of its activities,
 /// its parameterized cases, earlier attempts, measurements, terminal snapshots, and `[[ATTACHMENT|path]]` lines.
 struct SystemOutText {
     /// Where blobs are read; `nil` on a background thread, which never writes a test that
@@ -15,6 +16,7 @@ struct SystemOutText {
     func hasText(for test: TestRecord, describeRetries: Bool) -> Bool {
         guard !test.attempts.isEmpty else { return false }
         return test.finalAttemptHasDetails || !test.cases.isEmpty || (describeRetries && test.attempts.count > 1)
+            || !test.properties.isEmpty
     }
 
     /// Whether the test's text reads a blob (its output or a terminal snapshot) or exports an attachment: things
@@ -27,7 +29,16 @@ struct SystemOutText {
     func text(for test: TestRecord, describeRetries: Bool) throws -> String {
         var parts: [String] = []
         guard let attempt = test.finalAttempt else { return "" }
-        if let output = try outputText(attempt.output) { parts.append(output) }
+        if let output = try text(of: attempt.output) { parts.append(output) }
+        if !test.properties.isEmpty {
+            var lines = "Properties:\n"
+            for property in test.properties {
+                let value = property.value.split(separator: "\n", omittingEmptySubsequences: false)
+                    .joined(separator: "\n    ")
+                lines += "  \(property.name): \(value)\n"
+            }
+            parts.append(lines)
+        }
         if !attempt.activities.isEmpty {
             var outline = "Activities:\n"
             for activity in attempt.activities { outline += describe(activity, depth: 1) }
@@ -74,7 +85,8 @@ struct SystemOutText {
         return parts.joined(separator: "\n")
     }
 
-    private func outputText(_ output: CapturedOutput?) throws -> String? {
+    /// The text of captured output: inline, or read from its blob (at most ``outputLimit`` bytes, with a note).
+    func text(of output: CapturedOutput?) throws -> String? {
         guard let output else { return nil }
         if let text = output.text { return text }
         guard let blob = output.blob, let source else { return nil }

@@ -79,6 +79,9 @@ enum ExportEncoding {
         json.key("flaky"); json.bool(test.isFlaky)
         if let location = test.location { json.key("location"); self.location(location, &json) }
         json.key("tags"); stringArray(test.tags, &json)
+        json.key("properties"); json.beginArray()
+        for property in test.properties { json.encode(property) }
+        json.endArray()
         json.key("issues"); issues(final?.issues ?? [], &json)
         json.key("activities"); activities(final?.activities ?? [], &json)
         json.key("attachments"); attachments(final?.attachments ?? [], &json)

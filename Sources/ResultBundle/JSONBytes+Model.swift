@@ -18,6 +18,14 @@ extension JSONBytes {
         }
         field("attempts", array: test.attempts) { $0.encode($1) }
         field("cases", array: test.cases) { $0.encode($1) }
+        field("properties", array: test.properties) { $0.encode($1) }
+        endObject()
+    }
+
+    mutating func encode(_ property: NameValue) {
+        beginObject()
+        key("name"); string(property.name)
+        key("value"); string(property.value)
         endObject()
     }
 
@@ -142,12 +150,7 @@ extension JSONBytes {
         endArray()
         if let output = suite.output { key("output"); encode(output) }
         key("properties"); beginArray()
-        for property in suite.properties {
-            beginObject()
-            key("name"); string(property.name)
-            key("value"); string(property.value)
-            endObject()
-        }
+        for property in suite.properties { encode(property) }
         endArray()
         field("hostname", suite.hostname)
         endObject()

@@ -49,6 +49,7 @@ extension JSONCursor {
         var status: TestStatus?
         var attempts: [TestAttempt] = []
         var cases: [TestCaseRecord] = []
+        var properties: [NameValue] = []
         try readObject { cursor, key in
             if key.equals("identity") {
                 identity = try cursor.decodeIdentity()
@@ -66,6 +67,8 @@ extension JSONCursor {
                 tags = try cursor.stringArray()
             } else if key.equals("cases") {
                 cases = try cursor.array { try $0.decodeCase() }
+            } else if key.equals("properties") {
+                properties = try cursor.array { try $0.decodeNameValue() }
             } else {
                 try cursor.skipValue()
             }
@@ -73,7 +76,23 @@ extension JSONCursor {
         guard let identity else { throw missing("test.identity") }
         return TestRecord(
             runIndex: runIndex, identity: identity, displayName: displayName, location: location, tags: tags,
-            status: status, attempts: attempts, cases: cases)
+            status: status, attempts: attempts, cases: cases, properties: properties)
+    }
+
+    mutating func decodeNameValue() throws -> NameValue {
+        var name: String?
+        var value = ""
+        try readObject { cursor, key in
+            if key.equals("name") {
+                name = try cursor.optionalString()
+            } else if key.equals("value") {
+                value = try cursor.optionalString() ?? ""
+            } else {
+                try cursor.skipValue()
+            }
+        }
+        guard let name else { throw missing("property.name") }
+        return NameValue(name: name, value: value)
     }
 
     mutating func decodeStatus() throws -> TestStatus {

@@ -36,6 +36,8 @@ struct JUnitImporter {
         var skipReason: String?
         var output = ""
         var errorOutput = ""
+        /// The test case's own `<properties>` (pytest's `record_property`, trainer's `repetition`).
+        var properties: [NameValue] = []
     }
 
     private struct SuiteState {
@@ -57,6 +59,8 @@ struct JUnitImporter {
         case caseError
         case suiteOutput
         case rerun(element: JUnitElement, message: String?, type: String?)
+        /// A `<property>` with no `value` attribute, whose text is its value.
+        case propertyText(name: String)
     }
 
     func run(prefix: [UInt8], descriptor: Int32) throws -> (tests: Int, diagnostics: [Diagnostic]) {
@@ -113,11 +117,15 @@ struct JUnitImporter {
                                 hostname: attributes.hostname,
                                 time: attributes.time.flatMap(Self.parseTime)))
                         if isEmpty { testCount += try endSuite(&suites) }
-                    case .property where current == nil:
-                        if let propertyName = attributes.name, !suites.isEmpty {
-                            suites[suites.count - 1].properties.append(
-                                NameValue(name: propertyName, value: attributes.value ?? ""))
+                    case .property:
+                        guard let propertyName = attributes.name else { break }
+                        // A property's value is its attribute or, when it has none, its text (multi-line values).
+                        guard attributes.value != nil || isEmpty else {
+                            capture = .propertyText(name: propertyName)
+                            text = ""
+                            break
                         }
+                        Self.add(NameValue(name: propertyName, value: attributes.value ?? ""), &current, &suites)
                     case .testcase:
                         guard sawRoot else {
                             throw ImportError(
@@ -162,7 +170,8 @@ struct JUnitImporter {
                         capture = current != nil ? (rerun == nil ? .caseOutput : .none) : .suiteOutput
                         text = ""
                     case .systemErr:
-                        capture = current != nil && rerun == nil ? .caseError : .none
+                        // A suite's system-err joins its output, as a case's does.
+                        capture = current == nil ? .suiteOutput : (rerun == nil ? .caseError : .none)
                         text = ""
                     default:
                         break
@@ -183,7 +192,7 @@ struct JUnitImporter {
                             testCount += 1
                         }
                         current = nil
-                    case .failure, .error, .skipped, .systemOut, .systemErr:
+                    case .failure, .error, .skipped, .systemOut, .systemErr, .property:
                         finishCapture(&capture, &current, &suites, text)
                         text = ""
                     case .stackTrace:
@@ -264,10 +273,23 @@ struct JUnitImporter {
             if current?.outcome == nil { current?.outcome = "skipped" }
         case .caseOutput: current?.output += text
         case .caseError: current?.errorOutput += text
-        case .suiteOutput: if !suites.isEmpty { suites[suites.count - 1].output += text }
+        case .suiteOutput:
+            guard !suites.isEmpty, !text.isEmpty else { break }
+            let separator = suites[suites.count - 1].output.isEmpty ? "" : "\n"
+            suites[suites.count - 1].output += separator + text
         case .rerun: break
+        case .propertyText(let name): Self.add(NameValue(name: name, value: text), &current, &suites)
         }
         capture = .none
+    }
+
+    /// Adds a property to the open test case, or else to the innermost open suite.
+    private static func add(_ property: NameValue, _ current: inout CaseState?, _ suites: inout [SuiteState]) {
+        if current != nil {
+            current?.properties.append(property)
+        } else if !suites.isEmpty {
+            suites[suites.count - 1].properties.append(property)
+        }
     }
 
     /// Writes the suite's record, and returns how many tests it wrote: one when the suite itself failed.
@@ -338,7 +360,9 @@ struct JUnitImporter {
         var attempts = state.earlier
         attempts.append(final)
         try sink.addTest(
-            TestRecord(runIndex: runIndex, identity: identity, location: location, status: status, attempts: attempts))
+            TestRecord(
+                runIndex: runIndex, identity: identity, location: location, status: status, attempts: attempts,
+                properties: state.properties))
     }
 
     private func captured(_ text: String) throws -> CapturedOutput {

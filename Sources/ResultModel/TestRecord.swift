@@ -17,6 +17,9 @@ public struct TestRecord: Sendable, Codable, Hashable {
     public var attempts: [TestAttempt]
     /// The cases of a parameterized test, empty otherwise.
     public var cases: [TestCaseRecord]
+    /// Name-value pairs the producer attached to the test (a JUnit `<testcase>`'s `<properties>`, such as a
+    /// retry's `repetition`), in their order, duplicates kept. Format 1.1.
+    public var properties: [NameValue]
 
     /// Creates a test record; `status` defaults to what the attempts and cases say.
     public init(
@@ -27,7 +30,8 @@ public struct TestRecord: Sendable, Codable, Hashable {
         tags: [String] = [],
         status: TestStatus? = nil,
         attempts: [TestAttempt],
-        cases: [TestCaseRecord] = []
+        cases: [TestCaseRecord] = [],
+        properties: [NameValue] = []
     ) {
         self.runIndex = runIndex
         self.identity = identity
@@ -36,6 +40,7 @@ public struct TestRecord: Sendable, Codable, Hashable {
         self.tags = tags
         self.attempts = attempts
         self.cases = cases
+        self.properties = properties
         self.status = .passed
         self.status = status ?? combinedStatus
     }

@@ -20,7 +20,7 @@ import _TestSupport
         let reader = try BundleReader(url: url)
         #expect(reader.indexSource == .stored)
         #expect(reader.damage.isEmpty)
-        #expect(reader.formatVersion == FormatVersion(major: 1, minor: 1))
+        #expect(reader.formatVersion == FormatVersion.current)
         #expect(reader.runs == memory.runs)
         var tests: [TestRecord] = []
         try reader.forEachTest { tests.append($0) }

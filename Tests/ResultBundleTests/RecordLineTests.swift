@@ -29,6 +29,7 @@ import Testing
         for var test in memory.tests {
             test.runIndex = 1  // our encoder leaves out runIndex 0
             test.status = .crashed  // and a status the attempts imply
+            test.properties = [NameValue(name: "repetition", value: "2")]  // format 1.1, absent from the samples
             modelKeys.formUnion(Self.keyPaths(try JSONSerialization.jsonObject(with: encoder.encode(test))))
             let line = BundleRecordEncoding.jsonLines([test])
             let object = try #require(try JSONSerialization.jsonObject(with: line) as? [String: Any])

@@ -58,6 +58,22 @@ import _TestSupport
         #expect(interrupted == ["testSlow"])
     }
 
+    @Test func thePropertiesSampleKeepsEachTestsOwnProperties() throws {
+        let reader = try BundleReader(
+            url: TestPaths.sampleBundles.appendingPathComponent("v1.2-junit-properties.resultbundle"))
+        #expect(reader.formatVersion == FormatVersion(major: 1, minor: 2))
+        var properties: [String: [NameValue]] = [:]
+        try reader.forEachTest { test in
+            if !test.properties.isEmpty { properties[test.identity.name] = test.properties }
+        }
+        #expect(properties["test_with_record_property"] == [NameValue(name: "example_key", value: "1")])
+        let names = properties["testCase8"]?.map(\.name)
+        #expect(names == ["priority", "language", "author", "attachment", "attachment", "description"])
+        var suiteProperties: [String] = []
+        try reader.forEachSuite { suite in suiteProperties += suite.properties.map(\.name) }
+        #expect(suiteProperties.contains("custom_prop") && suiteProperties.contains("browser"))
+    }
+
     @Test(arguments: samples)
     func theReferenceReaderAgreesWithTheSwiftReader(sample: URL) throws {
         let python = try compareWithReferenceReader(sample)

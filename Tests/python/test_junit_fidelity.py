@@ -169,3 +169,103 @@ def test_a_suite_that_failed_outside_its_test_cases_shows_in_junit_and_the_summa
     assert (status, message, kind) == ("failed", "setUpClass failed", "RuntimeError")
     summary = run("summary", bundle).stdout
     assert "1 of 1 tests failed" in summary and "setUpClass failed" in summary
+
+
+@pytest.mark.parametrize("flavor", ["jenkins", "xunit", "surefire"])
+def test_suite_properties_and_output_are_exported(tmp_path, flavor):
+    body = ('<testsuite name="pytest"><properties><property name="go.version" value="1.22"/></properties>'
+            '<testcase classname="tests.test_x" name="t"/><system-out>suite line\n[[ATTACHMENT|x.txt]]</system-out>'
+            '</testsuite><testsuite name="pkg"><properties><property name="jvm" value="21"/></properties>'
+            '<testcase classname="pkg" name="a"/><system-out>pkg out</system-out></testsuite>')
+    source = junit_file(tmp_path, body)
+    bundle = tmp_path / "p.resultbundle"
+    run("import", source, "-o", bundle)
+    output = tmp_path / ("reports" if flavor == "surefire" else "p.xml")
+    run("junit", bundle, "-o", output, "--flavor", flavor)
+    files = sorted(output.glob("*.xml")) if flavor == "surefire" else [output]
+    suites = {}
+    for file in files:
+        document = JUnitXml.fromfile(str(file))
+        for suite in ([document] if document._tag == "testsuite" else list(document)):
+            suites[suite.name] = suite
+    properties = {name: {p.name: p.value for p in suite.properties()} for name, suite in suites.items()}
+    assert properties["pkg"]["jvm"] == "21" and properties["pytest"]["go.version"] == "1.22"
+    assert len(suites["pytest"]) == 0  # the suite record gets a <testsuite> of its own, with no test cases
+    if flavor != "surefire":  # Surefire's schema has no suite-level system-out
+        assert suites["pkg"]._elem.findtext("system-out") == "pkg out"
+        assert suites["pytest"]._elem.findtext("system-out") == "suite line\n[[ATTACHMENT|x.txt]]"
+
+
+def suites_of(document):
+    """Every <testsuite> element of a parsed document, nested ones included."""
+    root = document._elem
+    return [root] if root.tag == "testsuite" else list(root.iter("testsuite"))
+
+
+def property_pairs(element):
+    """The (name, value) pairs of an element's own <properties>; a value may be the property's text."""
+    holder = element.find("properties")
+    if holder is None:
+        return []
+    return [(p.get("name"), p.get("value") if p.get("value") is not None else (p.text or ""))
+            for p in holder.findall("property") if p.get("name") is not None]
+
+
+@pytest.mark.parametrize("source", CORPUS, ids=lambda path: str(path.relative_to(FIXTURES / "corpus" / "junit")))
+def test_every_corpus_file_keeps_its_test_case_and_suite_properties_and_suite_output(source, tmp_path):
+    bundle = importable(source, tmp_path)
+    if bundle is None:
+        pytest.skip("not JUnit XML (import refuses it with a reason)")
+    try:
+        original = JUnitXml.fromfile(str(source))
+    except Exception as error:
+        pytest.skip(f"junitparser cannot read the source: {error}")
+    # Test-case properties: on the test in the bundle (JSON), and listed in its system-out in the export.
+    imported = json.loads(run("json", bundle, "-o", "-").stdout)["tests"]
+    kept = collections.Counter(tuple(sorted((p["name"], p["value"]) for p in test["properties"])) for test in imported)
+    wanted = collections.Counter()
+    for suite in suites_of(original):
+        for case in suite.findall("testcase"):
+            pairs = property_pairs(case)
+            if pairs:
+                wanted[tuple(sorted(pairs))] += 1
+    for pairs, count in wanted.items():
+        assert kept[pairs] >= count, pairs
+    exported = tmp_path / "junit.xml"
+    run("junit", bundle, "-o", exported, "--flavor", "jenkins")
+    document = JUnitXml.fromfile(str(exported))
+    exported_suites = suites_of(document)
+    # Suite properties and output: each source suite's are on some exported suite (which adds the run's own).
+    exported_pairs = collections.Counter(pair for suite in exported_suites for pair in property_pairs(suite))
+    for suite in suites_of(original):
+        for pair, count in collections.Counter(property_pairs(suite)).items():
+            assert exported_pairs[pair] >= count, pair
+    outputs = [suite.findtext("system-out") or "" for suite in exported_suites]
+    for suite in suites_of(original):
+        text = (suite.findtext("system-out") or "").strip()
+        if text:
+            assert any(text[:2000] in output for output in outputs), suite.get("name")
+    if wanted:
+        all_out = "\n".join(case.findtext("system-out") or "" for case in document._elem.iter("testcase"))
+        assert "Properties:" in all_out
+
+
+def test_test_case_properties_reach_json_junit_and_the_report(tmp_path):
+    body = ('<testsuite name="s"><testcase classname="pkg.S" name="retried"><properties>'
+            '<property name="repetition" value="2"/><property name="owner" value="&lt;script&gt;x&lt;/script&gt;"/>'
+            '</properties></testcase></testsuite>')
+    source = junit_file(tmp_path, body)
+    bundle = tmp_path / "p.resultbundle"
+    run("import", source, "-o", bundle)
+    test = json.loads(run("json", bundle, "-o", "-").stdout)["tests"][0]
+    assert test["properties"] == [{"name": "repetition", "value": "2"}, {"name": "owner", "value": "<script>x</script>"}]
+    for flavor in ["jenkins", "xunit"]:
+        exported = tmp_path / f"{flavor}.xml"
+        run("junit", bundle, "-o", exported, "--flavor", flavor)
+        case = next(JUnitXml.fromfile(str(exported))._elem.iter("testcase"))
+        assert "Properties:\n  repetition: 2\n  owner: <script>x</script>" in case.findtext("system-out")
+    report = tmp_path / "report"
+    run("report", bundle, "-o", report)
+    pages = [page.read_text() for page in report.rglob("*.html") if "retried" in page.read_text()]
+    page = next(page for page in pages if "Properties" in page)
+    assert "<dt>repetition</dt><dd>2</dd>" in page and "&lt;script&gt;x&lt;/script&gt;" in page
