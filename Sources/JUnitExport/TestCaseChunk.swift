@@ -39,12 +39,16 @@ struct TestCaseChunk: Sendable {
     /// same suite as the test before it (``ResultBundle/PlainPassedTest``) from its text, without decoding it.
     static func write(_ lines: TestLineBatch, flavor: JUnitFlavor, depth: Int) throws -> TestCaseChunk {
         // A test line is about 150 bytes, and its `<testcase>` is shorter unless it has output to show.
+        // (Reserved up to 64 Ki tests and 8 MiB: a batch of a few huge records must not reserve for many.)
         var builder = try Builder(
-            flavor: flavor, depth: depth, expectedCount: lines.byteCount / 128, expectedBytes: lines.byteCount)
+            flavor: flavor, depth: depth, expectedCount: min(lines.byteCount / 128, 1 << 16),
+            expectedBytes: min(lines.byteCount, 8 << 20))
         // The text of the previous test's run, module and suites, while it is in this library's own form.
         var suiteText: [UInt8]?
         try lines.forEachLine { line in
-            if let plain = PlainPassedTest(line: line.bytes), let previous = suiteText, plain.hasSuiteText(previous) {
+            if let plain = PlainPassedTest(line: line.bytes), let previous = suiteText, plain.hasSuiteText(previous),
+                plain.name.count <= lines.maxStringBytes
+            {
                 try builder.addPlain(plain)
             } else if let test = lines.decode(line) {
                 suiteText = PlainPassedTest.suiteText(of: line.bytes).map(Array.init)

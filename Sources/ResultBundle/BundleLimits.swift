@@ -16,6 +16,10 @@ public struct BundleLimits: Sendable, Hashable {
     public var maxCompressionRatio: Int
     /// Sizes up to which the ratio is not checked (default 64 KiB).
     public var ratioExemptBytes: Int
+    /// Reading only: strings of decoded records longer than this many UTF-8 bytes are cut (``TextCut``) as they
+    /// are read, so a display output's memory is bounded by it rather than by the 64 MiB a record may hold.
+    /// Unlimited by default (``standard``); ``display`` cuts at 1 MiB.
+    public var maxDecodedStringBytes: Int
 
     /// Creates limits; the defaults are the format's declared limits (see `docs/FORMAT.md`).
     public init(
@@ -25,7 +29,8 @@ public struct BundleLimits: Sendable, Hashable {
         maxIndexBytes: Int = 64 << 20,
         maxUnknownFrameBytes: Int = 1 << 30,
         maxCompressionRatio: Int = 1100,
-        ratioExemptBytes: Int = 64 << 10
+        ratioExemptBytes: Int = 64 << 10,
+        maxDecodedStringBytes: Int = .max
     ) {
         self.maxRecordBatchBytes = maxRecordBatchBytes
         self.maxBlobBytes = maxBlobBytes
@@ -34,8 +39,12 @@ public struct BundleLimits: Sendable, Hashable {
         self.maxUnknownFrameBytes = maxUnknownFrameBytes
         self.maxCompressionRatio = maxCompressionRatio
         self.ratioExemptBytes = ratioExemptBytes
+        self.maxDecodedStringBytes = maxDecodedStringBytes
     }
 
     /// The format's declared limits.
     public static let standard = BundleLimits()
+
+    /// The format's limits, with strings cut at 1 MiB: for outputs that show a bundle (report, summary, JUnit).
+    public static let display = BundleLimits(maxDecodedStringBytes: 1 << 20)
 }

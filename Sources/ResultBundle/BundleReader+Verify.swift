@@ -43,7 +43,9 @@ extension BundleReader {
                 RecordLines.forEachLine(in: payload) { range, line in
                     let record: RecordLine
                     do {
-                        record = try RecordLineCodec.decode(line, decoder: decoding.decoder)
+                        // Every byte is still checked; only what is kept of a long string is cut.
+                        record = try RecordLineCodec.decode(
+                            line, decoder: decoding.decoder, maxStringBytes: BundleLimits.display.maxDecodedStringBytes)
                     } catch {
                         problems.append(
                             BundleDamage(

@@ -61,6 +61,9 @@ public final class BundleReader: ResultSource {
             index = rebuilt
             indexSource = .rebuilt
         }
+        if limits.maxDecodedStringBytes != .max {
+            index.runs = index.runs.map { $0.cut(to: limits.maxDecodedStringBytes) }
+        }
     }
 
     /// Records damage once.
@@ -73,7 +76,9 @@ public final class BundleReader: ResultSource {
     /// Calls `body` with each suite record, in the order written.
     public func forEachSuite(_ body: (SuiteRecord) throws -> Void) throws {
         let suites = RecordBatchDecoding.Extraction<SuiteRecord>(kind: .suite) { decoding, line, suites in
-            if case .suite(let suite) = try RecordLineCodec.decode(line, decoder: decoding.decoder) {
+            if case .suite(let suite) = try RecordLineCodec.decode(
+                line, decoder: decoding.decoder, maxStringBytes: decoding.maxStringBytes)
+            {
                 suites.append(suite)
             }
         }
@@ -115,12 +120,14 @@ public final class BundleReader: ResultSource {
         _ transform: @escaping @Sendable (TestLineBatch) throws -> Output, _ body: (Output) throws -> Void
     ) throws {
         try forEachBatch(inFrames: index.recordFrames.filter { $0.testCount > 0 }) { decoding, offset in
-            switch try RecordBatchDecoding.payload(at: offset, source: decoding.source) {
-            case .damage(let problem): return ([problem], nil)
-            case .value(let payload):
+            let outcome = try RecordBatchDecoding.withPayload(at: offset, source: decoding.source) { payload in
                 let lines = TestLineBatch(payload: payload, frameOffset: offset, decoding: decoding)
                 let output = try transform(lines)
                 return (lines.damage, output)
+            }
+            switch outcome {
+            case .damage(let problem): return ([problem], nil)
+            case .value(let result): return result
             }
         } consume: { (damage: [BundleDamage], output: Output?) in
             for problem in damage { note(problem) }
@@ -130,7 +137,8 @@ public final class BundleReader: ResultSource {
 
     /// How test lines become tests.
     private static let tests = RecordBatchDecoding.Extraction<TestRecord>(kind: .test) { decoding, line, tests in
-        try RecordLineCodec.decodeTest(line, strings: decoding.strings, into: &tests)
+        try RecordLineCodec.decodeTest(
+            line, strings: decoding.strings, maxStringBytes: decoding.maxStringBytes, into: &tests)
     }
 
     /// Decodes the records `extraction` takes from `frames`, in order; more than one batch is decoded ahead of

@@ -21,10 +21,13 @@ struct JSONCursor {
     private var depth = 0
     /// Where names that repeat from line to line (modules, suites, files) are reused from, if anywhere.
     let strings: StringCache?
+    /// Strings longer than this many UTF-8 bytes are cut as they are read (``TextCut``); never more is held.
+    let maxStringBytes: Int
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, strings: StringCache? = nil) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, strings: StringCache? = nil, maxStringBytes: Int = .max) {
         self.bytes = bytes
         self.strings = strings
+        self.maxStringBytes = maxStringBytes
     }
 
     func failure(_ message: String) -> Failure { Failure(message: message, offset: position) }
@@ -127,6 +130,7 @@ struct JSONCursor {
     /// Reads a string that is likely to repeat from line to line, reusing its `String` through ``strings``.
     mutating func readRepeatingString() throws -> String {
         guard let strings, peek() == UInt8(ascii: "\""), let plain = plainStringBytes() else { return try readString() }
+        if plain.count > maxStringBytes { return TextCut.cut(plain, to: maxStringBytes) }
         return strings.string(plain)
     }
 
@@ -159,21 +163,34 @@ struct JSONCursor {
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
-                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+                let plain = UnsafeBufferPointer(rebasing: bytes[start..<position])
                 position += 1
-                return text
+                if plain.count > maxStringBytes { return TextCut.cut(plain, to: maxStringBytes) }
+                return String(decoding: plain, as: UTF8.self)
             }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw failure("control character in a string") }
             position += 1
         }
-        var decoded = [UInt8](UnsafeBufferPointer(rebasing: bytes[start..<position]))
+        // Past the cut (plus a character's bytes, to end on a whole one), bytes are counted and no longer kept.
+        let keep = maxStringBytes > Int.max - 4 ? Int.max : maxStringBytes + 4
+        var decoded = [UInt8](UnsafeBufferPointer(rebasing: bytes[start..<(start + min(position - start, keep))]))
+        var dropped = position - start - decoded.count
         while position < bytes.count {
+            if decoded.count > keep {
+                dropped += decoded.count - keep
+                decoded.removeLast(decoded.count - keep)
+            }
             let byte = bytes[position]
             switch byte {
             case UInt8(ascii: "\""):
                 position += 1
-                return String(decoding: decoded, as: UTF8.self)
+                guard dropped > 0 || decoded.count > maxStringBytes else {
+                    return String(decoding: decoded, as: UTF8.self)
+                }
+                return decoded.withUnsafeBufferPointer {
+                    TextCut.cut($0, to: maxStringBytes, totalBytes: decoded.count + dropped)
+                }
             case UInt8(ascii: "\\"):
                 position += 1
                 guard position < bytes.count else { throw failure("unterminated escape") }

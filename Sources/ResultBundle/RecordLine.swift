@@ -85,10 +85,12 @@ public enum BundleRecordEncoding {
 
 extension RecordLineCodec {
     /// Decodes one line. Test lines use the fast cursor; run, run-end and suite lines use `decoder`.
+    /// Strings longer than `maxStringBytes` are cut (``TextCut``).
     static func decode(
-        _ line: UnsafeBufferPointer<UInt8>, decoder: JSONDecoder, strings: StringCache? = nil
+        _ line: UnsafeBufferPointer<UInt8>, decoder: JSONDecoder, strings: StringCache? = nil,
+        maxStringBytes: Int = .max
     ) throws -> RecordLine {
-        var cursor = JSONCursor(line, strings: strings)
+        var cursor = JSONCursor(line, strings: strings, maxStringBytes: maxStringBytes)
         var kind: String?
         var runIndex: Int?
         var test: TestRecord?
@@ -123,7 +125,8 @@ extension RecordLineCodec {
             guard let test = test.take() else { throw cursor.failure("missing field test") }
             return .test(test)
         case .suite:
-            return .suite(try decoder.decode(SuiteRecord.self, from: bodyData()))
+            let suite = try decoder.decode(SuiteRecord.self, from: bodyData())
+            return .suite(maxStringBytes == .max ? suite : suite.cut(to: maxStringBytes))
         case .run:
             guard let runIndex else { throw cursor.failure("missing field runIndex") }
             return .run(index: runIndex, try decoder.decode(RunRecord.self, from: bodyData()))
@@ -137,14 +140,17 @@ extension RecordLineCodec {
     /// nothing. Reading tests in bulk goes through here, without wrapping each test in a ``RecordLine`` (and the
     /// test moves straight into the array).
     static func decodeTest(
-        _ line: UnsafeBufferPointer<UInt8>, strings: StringCache?, into tests: inout [TestRecord]
+        _ line: UnsafeBufferPointer<UInt8>, strings: StringCache?, maxStringBytes: Int = .max,
+        into tests: inout [TestRecord]
     ) throws {
-        if let test = try decodeTest(line, strings: strings) { tests.append(test) }
+        if let test = try decodeTest(line, strings: strings, maxStringBytes: maxStringBytes) { tests.append(test) }
     }
 
     /// Decodes a line that is expected to be a test: its test, or `nil` for a line of another kind.
-    static func decodeTest(_ line: UnsafeBufferPointer<UInt8>, strings: StringCache?) throws -> TestRecord? {
-        var cursor = JSONCursor(line, strings: strings)
+    static func decodeTest(
+        _ line: UnsafeBufferPointer<UInt8>, strings: StringCache?, maxStringBytes: Int = .max
+    ) throws -> TestRecord? {
+        var cursor = JSONCursor(line, strings: strings, maxStringBytes: maxStringBytes)
         var isTest: Bool?
         var test: TestRecord?
         try cursor.readObject { cursor, key in

@@ -27,6 +27,10 @@ public final class TestLineBatch {
         self.decoding = decoding
     }
 
+    /// Strings longer than this are cut when a line is decoded (``BundleLimits/maxDecodedStringBytes``); a
+    /// transform that writes from a line's text must not write a longer one either.
+    public var maxStringBytes: Int { decoding.maxStringBytes }
+
     /// The size of the batch's text in bytes.
     public var byteCount: Int { payload.count }
 
@@ -42,7 +46,8 @@ public final class TestLineBatch {
     /// is added to ``damage`` and skipped, as every reader of the bundle skips it).
     public func decode(_ line: Line) -> TestRecord? {
         do {
-            return try RecordLineCodec.decodeTest(line.bytes, strings: decoding.strings)
+            return try RecordLineCodec.decodeTest(
+                line.bytes, strings: decoding.strings, maxStringBytes: decoding.maxStringBytes)
         } catch {
             damage.append(decoding.damage(error, at: line.offset, frameOffset: frameOffset))
             return nil

@@ -9,6 +9,8 @@
 //   resultbundle-format-tool bench-open BUNDLE ID        open and fetch one test, print timings
 //   resultbundle-format-tool bench-verify BUNDLE         verify every frame and blob, print timings
 //   resultbundle-format-tool make-big OUT MB TESTS       write a bundle of about MB megabytes, mostly blobs
+//   resultbundle-format-tool make-huge-text OUT TESTS    write TESTS tests whose names or messages are as long as a
+//                                                        record may be (just under 64 MiB): valid, tiny, hostile
 import Foundation
 import ResultBundle
 import ResultModel
@@ -39,6 +41,8 @@ do {
         try Bench.open(bundle: output, id: arguments[3])
     case "make-big":
         try Bench.makeBig(output: output, megabytes: Int(arguments[3]) ?? 1024, tests: Int(arguments[4]) ?? 100_000)
+    case "make-huge-text":
+        try HugeTextBundle.write(output: output, tests: Int(arguments[3]) ?? 8)
     default:
         fail("unknown mode \(arguments[1])")
     }

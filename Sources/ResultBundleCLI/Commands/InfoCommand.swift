@@ -27,7 +27,7 @@ struct InfoCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let reader = try BundleOpening.open(bundle, quiet: json)
+        let reader = try BundleOpening.open(bundle, quiet: json, limits: json ? .standard : .display)
         let info: BundleInfo
         do {
             info = try BundleInfo(reader: reader)

@@ -52,7 +52,7 @@ struct JUnitCommand: ParsableCommand {
         let attachmentsPlan = try attachmentsDir.map {
             try OutputRules(shape: .folder, force: force, inputs: bundles).plan(for: $0)
         }
-        let readers = try bundles.map { try BundleOpening.open($0, quiet: quiet) }
+        let readers = try bundles.map { try BundleOpening.open($0, quiet: quiet, limits: .display) }
         var options = JUnitExportOptions(flavor: flavor)
         let summary: JUnitExportSummary
         do {

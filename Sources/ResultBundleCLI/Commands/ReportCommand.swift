@@ -56,7 +56,7 @@ struct ReportCommand: ParsableCommand {
         let shape: OutputShape = singleFile ? .document : .folder
         let plan = try OutputRules(shape: shape, force: force, inputs: inputs, suggestedName: "report.html").plan(
             for: output)
-        let readers = try bundles.map { try BundleOpening.open($0, quiet: quiet) }
+        let readers = try bundles.map { try BundleOpening.open($0, quiet: quiet, limits: .display) }
         let summary: ReportSummary
         do {
             summary = try OutputWriting.produce(plan, shape: shape, command: "report") { temporary in

@@ -39,7 +39,7 @@ struct SummaryCommand: ParsableCommand {
 
     func run() throws {
         let plan = try OutputRules(shape: .document, inputs: bundles, suggestedName: "summary.md").plan(for: output)
-        let readers = try bundles.map { try BundleOpening.open($0) }
+        let readers = try bundles.map { try BundleOpening.open($0, limits: .display) }
         let markdown: String
         do {
             markdown = try MarkdownSummary(maxBytes: maxBytes, reportURL: reportURL).render(readers)

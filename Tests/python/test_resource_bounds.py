@@ -1,0 +1,62 @@
+"""Resource bounds (issue 25.8): a bundle valid under the format's limits, whose tests have names and messages just
+under the 64 MiB a record may hold, compresses to under a megabyte. Every display output reads it with strings cut
+at 1 MiB (docs/OUTPUTS.md), so what each command holds and writes is bounded by that cut, not by the bundle."""
+import os
+import subprocess
+
+import pytest
+
+from conftest import BINARY
+
+FORMAT_TOOL = BINARY.parent / "resultbundle-format-tool"
+MEMORY_LIMIT = 150 << 20
+
+
+@pytest.fixture(scope="module")
+def huge_bundle(tmp_path_factory):
+    if not FORMAT_TOOL.exists():
+        pytest.skip(f"{FORMAT_TOOL.name} is not built (swift build builds it)")
+    bundle = tmp_path_factory.mktemp("huge") / "huge.resultbundle"
+    # Two tests with 64 MiB names, two with 32 MiB messages and details.
+    subprocess.run([str(FORMAT_TOOL), "make-huge-text", str(bundle), "4"], check=True, timeout=300)
+    assert bundle.stat().st_size < 1 << 20
+    return bundle
+
+
+def peak_memory(*arguments):
+    """Runs resultbundle; returns (exit status, its peak resident memory in bytes)."""
+    process = subprocess.Popen([str(BINARY), *map(str, arguments)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(process.pid, 0)
+    process.returncode = os.waitstatus_to_exitcode(status)
+    process.stderr.close()
+    return process.returncode, usage.ru_maxrss * 1024
+
+
+def size_of(path):
+    if path.is_file():
+        return path.stat().st_size
+    return sum(item.stat().st_size for item in path.rglob("*") if item.is_file())
+
+
+@pytest.mark.parametrize("command, output, output_limit", [
+    ("report", "report", 64 << 20),
+    ("junit", "junit.xml", 16 << 20),
+    ("summary", "summary.md", 1 << 20),
+    ("info", None, None),
+    ("verify", None, None),
+])
+def test_every_command_stays_bounded_on_records_as_long_as_the_format_allows(
+        huge_bundle, tmp_path, command, output, output_limit):
+    arguments = [command, huge_bundle] + (["-o", tmp_path / output] if output else [])
+    status, memory = peak_memory(*arguments)
+    assert status == 0
+    assert memory < MEMORY_LIMIT, f"{command} used {memory >> 20} MiB"
+    if output:
+        written = size_of(tmp_path / output)
+        assert written < output_limit, f"{command} wrote {written >> 20} MiB"
+
+
+def test_a_cut_name_says_so_and_gives_the_full_length(huge_bundle, tmp_path):
+    assert peak_memory("junit", huge_bundle, "-o", tmp_path / "j.xml")[0] == 0
+    text = (tmp_path / "j.xml").read_text()
+    assert text.count("… [cut: 67043322 bytes in all]") >= 2  # both huge names, as the name attribute
