@@ -9,6 +9,8 @@ struct TestPageBuilder {
     let runName: String?
     /// Longest console output shown on the page; the full output is linked as a file beyond it.
     var outputDisplayLimit = 512 << 10
+    /// How much of the end of a longer output is shown after the first ``outputDisplayLimit`` bytes.
+    var outputTailLimit = 64 << 10
     /// Largest attachment exported into the report.
     var attachmentExportLimit = 64 << 20
 
@@ -85,9 +87,11 @@ struct TestPageBuilder {
         if let inline = output.text {
             text = inline
         } else if let blob = output.blob {
-            let data = try source.blobData(blob)
-            text = String(decoding: data.prefix(outputDisplayLimit), as: UTF8.self)
-            if data.count > outputDisplayLimit {
+            // Streamed: an output of any size costs only what is shown. The whole of a longer one is linked as a
+            // file when it can be held (up to the reader's in-memory limit), else its start and end are shown.
+            let excerpt = try source.blobExcerpt(blob, headBytes: outputDisplayLimit, tailBytes: outputTailLimit)
+            text = excerpt.text
+            if !excerpt.isWhole, let data = try? source.blobData(blob) {
                 let path = ReportPaths.attachment(name: "output.log", sha256: blob.sha256)
                 if !files.exists(path) { try files.write(data, to: path) }
                 text += "\n[output cut at \(outputDisplayLimit) bytes; the whole output is in \(path)]"

@@ -10,6 +10,8 @@ struct SystemOutText {
     let source: (any ResultSource)?
     let attachments: AttachmentExporter?
     var outputLimit = 1 << 20
+    /// How much of the end of a longer output follows the first ``outputLimit`` bytes.
+    var outputTailLimit = 64 << 10
 
     /// Whether ``text(for:describeRetries:)`` can have anything to say, decided without building text (most
     /// passing tests have nothing).
@@ -85,15 +87,15 @@ struct SystemOutText {
         return parts.joined(separator: "\n")
     }
 
-    /// The text of captured output: inline, or read from its blob (at most ``outputLimit`` bytes, with a note).
+    /// The text of captured output: inline, or read from its blob (its first ``outputLimit`` and last
+    /// ``outputTailLimit`` bytes, with a line saying how much is left out between them).
     func text(of output: CapturedOutput?) throws -> String? {
         guard let output else { return nil }
         if let text = output.text { return text }
         guard let blob = output.blob, let source else { return nil }
-        let data = try source.blobData(blob)
-        var text = String(decoding: data.prefix(outputLimit), as: UTF8.self)
-        if data.count > outputLimit { text += "\n[output cut at \(outputLimit) bytes of \(data.count)]" }
-        return text
+        // Streamed: an output of any size (up to the format's 1 GiB) costs only what is shown.
+        let excerpt = try source.blobExcerpt(blob, headBytes: outputLimit, tailBytes: outputTailLimit)
+        return excerpt.text
     }
 
     private func describe(_ activity: ActivityRecord, depth: Int) -> String {

@@ -23,6 +23,33 @@ extension BundleReader {
         return data
     }
 
+    /// The first `headBytes` and the last `tailBytes` of a blob, streamed: only those are held, whatever the
+    /// blob's size (up to ``BundleLimits/maxBlobBytes``).
+    public func blobExcerpt(_ reference: BlobReference, headBytes: Int, tailBytes: Int) throws -> BlobExcerpt {
+        var head = Data()
+        var tail = Data()
+        var total = 0
+        try streamBlob(reference) { chunk in
+            total += chunk.count
+            var rest = UnsafeRawBufferPointer(rebasing: chunk[...])
+            if head.count < headBytes {
+                let taken = min(headBytes - head.count, rest.count)
+                head.append(contentsOf: UnsafeRawBufferPointer(rebasing: rest[..<taken]))
+                rest = UnsafeRawBufferPointer(rebasing: rest[taken...])
+            }
+            guard tailBytes > 0, !rest.isEmpty else { return }
+            tail.append(contentsOf: rest.suffix(tailBytes))
+            // Trimmed once it holds twice what is kept, so each byte is moved a bounded number of times.
+            if tail.count > 2 * tailBytes { tail = Data(tail.suffix(tailBytes)) }
+        }
+        if tail.count > tailBytes { tail = Data(tail.suffix(tailBytes)) }
+        // A blob that fits whole: the head is all of it.
+        if head.count + tail.count == total && !tail.isEmpty {
+            return BlobExcerpt(head: head + tail, tail: Data(), totalBytes: total)
+        }
+        return BlobExcerpt(head: head, tail: tail, totalBytes: total)
+    }
+
     /// Calls `body` with the blob's content in chunks, then checks its SHA-256 and size.
     /// - Throws: after the last chunk when the content does not match its digest (discard what was received).
     public func streamBlob(_ reference: BlobReference, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {

@@ -67,6 +67,16 @@ public protocol ResultSource {
     ) throws
     /// The content of a blob, checked against its hash.
     func blobData(_ reference: BlobReference) throws -> Data
+    /// The first `headBytes` and last `tailBytes` of a blob, however large it is (a reader streams it), so that
+    /// output too large to hold can still be shown in part.
+    func blobExcerpt(_ reference: BlobReference, headBytes: Int, tailBytes: Int) throws -> BlobExcerpt
+}
+
+extension ResultSource {
+    /// The excerpt of the blob's data (for sources that hold their blobs in memory).
+    public func blobExcerpt(_ reference: BlobReference, headBytes: Int, tailBytes: Int) throws -> BlobExcerpt {
+        BlobExcerpt(of: try blobData(reference), headBytes: headBytes, tailBytes: tailBytes)
+    }
 }
 
 extension ResultSource {
