@@ -45,6 +45,9 @@ struct BundleIndex {
     var tests: [TestEntry] = []
     var blobs: [String: BlobEntry] = [:]
     var runs: [RunResult] = []
+    /// Each run's totals, as its writer counted them (format 1.2: a `totals` key in the run list); empty when any
+    /// run's are unknown (an older writer, or an index rebuilt by a scan).
+    var runTotals: [ResultTotals] = []
     /// Offset just past the last frame the index describes.
     var dataEnd: Int64 = Int64(FileHeader.size)
 
@@ -77,7 +80,7 @@ struct BundleIndex {
 
     func encode() throws -> [UInt8] {
         let encoder = RecordLineCodec.makeEncoder()
-        let runsJSON = [UInt8](try encoder.encode(runs))
+        let runsJSON = [UInt8](try encoder.encode(IndexedRun.list(runs, totals: runTotals)))
         var bytes = Self.magic
         bytes.reserveCapacity(
             Self.headerSize + recordFrames.count * 24 + tests.count * 24 + blobs.count * 48 + runsJSON.count)
@@ -168,7 +171,10 @@ struct BundleIndex {
             position += blobEntrySize
         }
         do {
-            index.runs = try RecordLineCodec.makeDecoder().decode([RunResult].self, from: Data(bytes[position...]))
+            let list = try RecordLineCodec.makeDecoder().decode([IndexedRun].self, from: Data(bytes[position...]))
+            index.runs = list.map(\.run)
+            let totals = list.compactMap(\.totals)
+            index.runTotals = totals.count == list.count ? totals : []
         } catch {
             throw damaged("run list is not valid JSON (\(error))")
         }
@@ -275,4 +281,23 @@ func rawDigest(_ hex: String) -> [UInt8]? {
         bytes.append(high << 4 | low)
     }
     return bytes
+}
+
+/// A run as the index's run list holds it: the run (`index`, `record`, `end`, as 1.0 wrote it) and, from format 1.2,
+/// the `totals` of its tests. A 1.0 or 1.1 reader decodes the same JSON as ``RunResult`` and ignores `totals`.
+struct IndexedRun: Codable {
+    var index: Int
+    var record: RunRecord
+    var end: RunEnd?
+    var totals: ResultTotals?
+
+    var run: RunResult { RunResult(index: index, record: record, end: end) }
+
+    static func list(_ runs: [RunResult], totals: [ResultTotals]) -> [IndexedRun] {
+        runs.enumerated().map { position, run in
+            IndexedRun(
+                index: run.index, record: run.record, end: run.end,
+                totals: totals.count == runs.count ? totals[position] : nil)
+        }
+    }
 }

@@ -10,6 +10,9 @@ public struct BundleLimits: Sendable, Hashable {
     public var maxInMemoryBlobBytes: Int
     /// Largest index frame payload, uncompressed (default 64 MiB, about five million tests).
     public var maxIndexBytes: Int
+    /// Largest large-index frame payload, uncompressed (default 1 GiB, about 85 million tests); a writer uses that
+    /// frame type for an index over ``maxIndexBytes``.
+    public var maxLargeIndexBytes: Int
     /// Largest payload of a frame of a type this reader does not know (default 1 GiB); such frames are skipped.
     public var maxUnknownFrameBytes: Int
     /// Largest ratio of uncompressed to stored size (default 1100; deflate itself cannot exceed about 1032).
@@ -27,6 +30,7 @@ public struct BundleLimits: Sendable, Hashable {
         maxBlobBytes: Int = 1 << 30,
         maxInMemoryBlobBytes: Int = 256 << 20,
         maxIndexBytes: Int = 64 << 20,
+        maxLargeIndexBytes: Int = 1 << 30,
         maxUnknownFrameBytes: Int = 1 << 30,
         maxCompressionRatio: Int = 1100,
         ratioExemptBytes: Int = 64 << 10,
@@ -36,6 +40,7 @@ public struct BundleLimits: Sendable, Hashable {
         self.maxBlobBytes = maxBlobBytes
         self.maxInMemoryBlobBytes = maxInMemoryBlobBytes
         self.maxIndexBytes = maxIndexBytes
+        self.maxLargeIndexBytes = maxLargeIndexBytes
         self.maxUnknownFrameBytes = maxUnknownFrameBytes
         self.maxCompressionRatio = maxCompressionRatio
         self.ratioExemptBytes = ratioExemptBytes

@@ -35,7 +35,7 @@ extension BundleReader {
         }
         do {
             let frame = try source.checkedFrame(at: indexOffset)
-            guard frame.header.type == .index, frame.end == trailerOffset else {
+            guard frame.header.type == .index || frame.header.type == .largeIndex, frame.end == trailerOffset else {
                 return damaged("the trailer does not point at the index frame", at: trailerOffset)
             }
             let index = try BundleIndex.decode(try source.uncompressedPayload(frame))
@@ -113,7 +113,7 @@ extension BundleReader {
                     index.blobs[hex] = BundleIndex.BlobEntry(
                         digest: digest, offset: frame.offset, size: UInt64(frame.header.uncompressedLength))
                 }
-            case .index, .trailer, nil:
+            case .index, .largeIndex, .trailer, nil:
                 break
             }
             index.dataEnd = frame.end

@@ -13,6 +13,7 @@ extension BundleReader {
         var references: [String: Int64] = [:]
         var scannedFrames: [Int64] = []
         var scannedTests = 0
+        var countedTotals = ResultTotals()
         var indexOffset: Int64?
         let indexFrameTests = Dictionary(
             index.recordFrames.map { ($0.offset, $0.testCount) }, uniquingKeysWith: { first, _ in first })
@@ -63,6 +64,7 @@ extension BundleReader {
                     case .test(let test):
                         report.testCount += 1
                         scannedTests += 1
+                        countedTotals.add(test)
                         for attempt in test.attempts + test.cases.flatMap(\.attempts) {
                             reference(attempt.output?.blob, from: frame.offset)
                             for attachment in attempt.allAttachments { reference(attachment.blob, from: frame.offset) }
@@ -82,7 +84,7 @@ extension BundleReader {
                             kind: .damagedBlob, byteOffset: frame.offset,
                             message: "blob \(digest): \(problem.message)"))
                 }
-            case .index:
+            case .index, .largeIndex:
                 indexOffset = frame.offset
             case .trailer:
                 break
@@ -108,9 +110,11 @@ extension BundleReader {
                         "blob \(digest), referenced by a record in the batch at byte \(offset), is not in the bundle"))
         }
         if indexSource == .stored {
+            // Stored totals (1.2) must count what the records hold (durations are sums, so within rounding).
+            let totalsAgree = storedTotals.map { Self.sameCounts($0, countedTotals) } ?? true
             let agrees =
                 index.recordFrames.map(\.offset) == scannedFrames && index.tests.count == scannedTests
-                && Set(index.blobs.keys) == presentBlobs.union(damagedBlobs)
+                && Set(index.blobs.keys) == presentBlobs.union(damagedBlobs) && totalsAgree
             if agrees {
                 report.hasValidIndex = true
             } else {
@@ -118,11 +122,22 @@ extension BundleReader {
                     BundleDamage(
                         kind: .damagedIndex, byteOffset: indexOffset ?? source.size,
                         message: "the index disagrees with the frames (\(index.recordFrames.count) record batches and"
-                            + " \(index.tests.count) tests indexed, \(scannedFrames.count) and \(scannedTests) found)"))
+                            + " \(index.tests.count) tests indexed, \(scannedFrames.count) and \(scannedTests) found"
+                            + (totalsAgree ? ")" : "; its totals are not what the tests add up to)")))
             }
         }
         report.problems = problems.sorted { ($0.byteOffset, $0.kind.rawValue) < ($1.byteOffset, $1.kind.rawValue) }
         for problem in report.problems { note(problem) }
         return report
+    }
+
+    /// Whether two totals count the same tests: equal counts, and durations equal within rounding.
+    static func sameCounts(_ lhs: ResultTotals, _ rhs: ResultTotals) -> Bool {
+        var left = lhs
+        var right = rhs
+        let close = abs(left.duration - right.duration) <= 1e-6 * max(1, abs(left.duration))
+        left.duration = 0
+        right.duration = 0
+        return left == right && close
     }
 }

@@ -28,6 +28,15 @@ public final class BundleReader: ResultSource {
     public private(set) var damage: [BundleDamage] = []
     /// The runs, in order.
     public var runs: [RunResult] { index.runs }
+
+    /// The totals of every test as the writer counted them, read from the stored index without reading a test
+    /// (format 1.2); `nil` for older bundles and rebuilt indexes (count with ``ResultSource/totals()`` then).
+    public var storedTotals: ResultTotals? {
+        guard indexSource == .stored, !index.runTotals.isEmpty, index.runTotals.count == index.runs.count else {
+            return nil
+        }
+        return index.runTotals.reduce(into: ResultTotals()) { $0.add($1) }
+    }
     /// The number of tests in the bundle.
     public var testCount: Int { index.tests.count }
     /// The number of distinct blobs in the bundle.

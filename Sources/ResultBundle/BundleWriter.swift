@@ -42,6 +42,8 @@ public final class BundleWriter: ResultSink {
     let file: FileDescriptor
     var offset: Int64 = 0
     var index = BundleIndex()
+    /// Each run's totals so far (stored in the index at close); `nil` once a test named a run never begun.
+    private var runTotals: [ResultTotals]? = []
     // A writer is used from one thread at a time, so the records being batched skip the runtime's exclusivity
     // checks (a few percent of an import's encoding thread).
     @exclusivity(unchecked) private var pending = JSONBytes(capacity: 1 << 20)
@@ -91,6 +93,7 @@ public final class BundleWriter: ResultSink {
     /// Adds a finished test; with ``FlushPolicy/everyTest`` it is in the file when this returns.
     public func addTest(_ test: consuming TestRecord) throws {
         try checkOpen()
+        count(test.runIndex) { $0.add(test) }
         let hash = BundleIndex.hash(test.identity)
         let lineOffset = try appendLine { RecordLineCodec.appendTest(test, to: &$0) }
         try didAppendTest(hash: hash, lineOffset: lineOffset)
@@ -100,8 +103,20 @@ public final class BundleWriter: ResultSink {
     public func addPassedTest(_ test: PassedTestText) throws {
         guard PassedTestLine.isVerbatim(test) else { return try addTest(test.record) }
         try checkOpen()
+        count(test.runIndex) { $0.addPassed(duration: test.duration) }
         let lineOffset = try appendLine { PassedTestLine.append(test, to: &$0) }
         try didAppendTest(hash: PassedTestLine.hash(test), lineOffset: lineOffset)
+    }
+
+    /// Counts a test in its run's totals; a test of a run that was never begun leaves every run's totals unknown.
+    private func count(_ runIndex: Int, _ update: (inout ResultTotals) -> Void) {
+        guard runTotals != nil else { return }
+        guard runIndex >= 0, runIndex < index.runs.count else {
+            runTotals = nil
+            return
+        }
+        while runTotals!.count < index.runs.count { runTotals!.append(ResultTotals()) }
+        update(&runTotals![runIndex])
     }
 
     private func didAppendTest(hash: UInt32, lineOffset: UInt32) throws {
@@ -175,6 +190,10 @@ public final class BundleWriter: ResultSink {
         // The last batch is compressed in the background while the index is sorted and encoded here; where that
         // batch ends (the index's data end) is filled in once it is written.
         try submitBatch()
+        if var totals = runTotals {
+            while totals.count < index.runs.count { totals.append(ResultTotals()) }
+            index.runTotals = totals
+        }
         var indexPayload = try index.encode()
         try settle()
         index.dataEnd = offset
@@ -185,7 +204,9 @@ public final class BundleWriter: ResultSink {
         let compressedIndex = try indexPayload.withUnsafeBytes {
             try PartitionedDeflate.deflate($0, level: 1, parts: ProcessInfo.processInfo.activeProcessorCount)
         }
-        try writeFrame(.index, compressed: true, payload: compressedIndex, uncompressedLength: indexPayload.count)
+        // An index over the index limit (more than about five million tests) is written as a large index.
+        let type: FrameType = indexPayload.count > limits.maxIndexBytes ? .largeIndex : .index
+        try writeFrame(type, compressed: true, payload: compressedIndex, uncompressedLength: indexPayload.count)
         var trailer = [UInt8]()
         trailer.appendLittleEndian(UInt64(indexOffset))
         trailer.append(contentsOf: Trailer.magic)

@@ -7,8 +7,12 @@ enum FrameType: UInt8, CustomStringConvertible {
     case recordBatch = 0x52  // "R"
     /// One blob: 32-byte SHA-256, then the zlib-compressed content.
     case blob = 0x42  // "B"
-    /// The index written at close (stored uncompressed).
+    /// The index written at close.
     case index = 0x49  // "I"
+    /// The same index in a frame of its own type, written when it is over the index limit (format 1.2, bundles of
+    /// more than about five million tests). A 1.0 or 1.1 reader does not take it for an index, so it rebuilds
+    /// the index by a scan, as it did for such bundles before.
+    case largeIndex = 0x58  // "X"
     /// The fixed-size trailer at the end of a closed bundle, pointing at the index.
     case trailer = 0x54  // "T"
 
@@ -17,6 +21,7 @@ enum FrameType: UInt8, CustomStringConvertible {
         case .recordBatch: "record batch"
         case .blob: "blob"
         case .index: "index"
+        case .largeIndex: "large index"
         case .trailer: "trailer"
         }
     }
@@ -105,6 +110,7 @@ struct FrameHeader: Equatable {
         case .recordBatch: maxUncompressed = limits.maxRecordBatchBytes
         case .blob: maxUncompressed = limits.maxBlobBytes
         case .index: maxUncompressed = limits.maxIndexBytes
+        case .largeIndex: maxUncompressed = limits.maxLargeIndexBytes
         case .trailer: maxUncompressed = 64
         case nil: maxUncompressed = limits.maxUnknownFrameBytes
         }

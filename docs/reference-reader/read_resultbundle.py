@@ -20,7 +20,8 @@ import zlib
 FILE_MAGIC = b"\x89RBUNDL\n"
 FRAME_MAGIC = b"\xd7RBF"
 HEADER = 20
-MAX_UNCOMPRESSED = {0x52: 64 << 20, 0x42: 1 << 30, 0x49: 64 << 20, 0x54: 64}
+MAX_UNCOMPRESSED = {0x52: 64 << 20, 0x42: 1 << 30, 0x49: 64 << 20, 0x58: 1 << 30, 0x54: 64}
+INDEX_TYPES = (0x49, 0x58)  # index, and (1.2) large index
 MAX_UNKNOWN = 1 << 30
 MAX_RATIO, RATIO_EXEMPT = 1100, 64 << 10
 
@@ -140,7 +141,7 @@ def read_mapped(path, data, with_tests):
                     ids.append(test_id)
     run_list = [runs[k] for k in sorted(runs)]
     result = {"formatVersion": f"{major}.{minor}", "runs": run_list, "totals": totals,
-              "blobs": blobs, "damage": damage, "index": check_index(data, scanned, run_list)}
+              "blobs": blobs, "damage": damage, "index": check_index(data, scanned, run_list, totals)}
     if with_tests:
         result["tests"] = ids
     return result
@@ -178,7 +179,7 @@ def id_hash(test_id):
     return value & 0xFFFFFFFF
 
 
-def check_index(data, scanned, run_list):
+def check_index(data, scanned, run_list, totals):
     """Reads the trailer and the index (FORMAT.md, section 5) and compares them with what the scan found."""
     size = len(data)
     trailer = size - 36
@@ -186,7 +187,8 @@ def check_index(data, scanned, run_list):
             or data[trailer + 28:trailer + 36] != b"RBUNDEND":
         return {"present": False}
     (index_offset,) = struct.unpack_from("<Q", data, trailer + 20)
-    if not 16 <= index_offset < trailer or frame_problem(data, index_offset) is not None:
+    if not 16 <= index_offset < trailer or frame_problem(data, index_offset) is not None \
+            or data[index_offset + 4] not in INDEX_TYPES:
         return {"present": True, "agrees": False}
     _, flags, _, stored, uncompressed, _ = struct.unpack_from("<BBHIII", data, index_offset + 4)
     payload = data[index_offset + 20:index_offset + 20 + stored]
@@ -203,8 +205,22 @@ def check_index(data, scanned, run_list):
     agrees = (magic == b"RBIX" and version == 1 and position + runs_length == len(index)
               and data_end == index_offset and batches == scanned["batches"]
               and entries == sorted(scanned["tests"]) and digests == scanned["blobs"]
-              and [run["index"] for run in listed_runs] == [run["index"] for run in run_list])
+              and [run["index"] for run in listed_runs] == [run["index"] for run in run_list]
+              and totals_agree(listed_runs, totals))
     return {"present": True, "agrees": agrees}
+
+
+def totals_agree(listed_runs, totals):
+    """Whether the runs' stored totals (1.2; absent before) add up to the counts the scan made."""
+    if not listed_runs or not all("totals" in run for run in listed_runs):
+        return True
+    for key, value in totals.items():
+        stored = sum(run["totals"].get(key, 0) for run in listed_runs)
+        if key == "duration" and abs(stored - value) > 1e-6 * max(1.0, abs(value)):
+            return False
+        if key != "duration" and stored != value:
+            return False
+    return True
 
 
 def count(test, totals):
