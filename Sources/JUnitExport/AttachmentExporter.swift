@@ -26,11 +26,12 @@ final class AttachmentExporter {
     func export(_ attachment: AttachmentRecord) throws -> String? {
         let key = attachment.blob.sha256 + "/" + attachment.name
         if let known = exported[key] { return known }
-        guard let data = try? source.blobData(attachment.blob) else { return nil }
         let name = "\(String(attachment.blob.sha256.prefix(12)))-\(Self.sanitize(attachment.name))"
         let url = writeDirectory.appendingPathComponent(name)
         guard url.standardizedFileURL.deletingLastPathComponent().path == writeDirectory.path else { return nil }
-        try data.write(to: url)
+        // Streamed, so an attachment of any size (up to the format's 1 GiB) is exported; a missing or damaged
+        // blob is left out, as before.
+        guard (try? source.copyBlob(attachment.blob, to: url)) != nil else { return nil }
         count += 1
         let relative = relativePrefix + "/" + name
         exported[key] = relative

@@ -70,12 +70,20 @@ public protocol ResultSource {
     /// The first `headBytes` and last `tailBytes` of a blob, however large it is (a reader streams it), so that
     /// output too large to hold can still be shown in part.
     func blobExcerpt(_ reference: BlobReference, headBytes: Int, tailBytes: Int) throws -> BlobExcerpt
+    /// Writes a blob's content to a new file at `destination`, however large it is (a reader streams it); on
+    /// failure nothing is left there.
+    func copyBlob(_ reference: BlobReference, to destination: URL) throws
 }
 
 extension ResultSource {
     /// The excerpt of the blob's data (for sources that hold their blobs in memory).
     public func blobExcerpt(_ reference: BlobReference, headBytes: Int, tailBytes: Int) throws -> BlobExcerpt {
         BlobExcerpt(of: try blobData(reference), headBytes: headBytes, tailBytes: tailBytes)
+    }
+
+    /// Writes the blob's data (for sources that hold their blobs in memory).
+    public func copyBlob(_ reference: BlobReference, to destination: URL) throws {
+        try blobData(reference).write(to: destination)
     }
 }
 

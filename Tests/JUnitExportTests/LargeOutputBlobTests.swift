@@ -22,6 +22,11 @@ import _TestSupport
                 attempts: [
                     TestAttempt(
                         status: .failed, issues: [IssueRecord(kind: .assertion, message: "boom")],
+                        attachments: [
+                            AttachmentRecord(
+                                name: "capture.log", mediaType: "text/plain", kind: .text,
+                                blob: try writer.storeBlob(log))
+                        ],
                         output: CapturedOutput(blob: try writer.storeBlob(log)))
                 ]))
         try writer.endRun(run, RunEnd())
@@ -48,5 +53,18 @@ import _TestSupport
         let page = try String(contentsOf: try #require(pages.first), encoding: .utf8)
         #expect(page.contains("log line 0\n") && page.contains("log line 299999"))
         #expect(page.contains("not shown …]"))
+    }
+
+    @Test func junitExportsAnAttachmentOverTheLimitWhole() throws {
+        let (reader, folder) = try Self.bundle()
+        let output = folder.appendingPathComponent("a.xml")
+        let attachments = folder.appendingPathComponent("attachments")
+        let summary = try JUnitExporter(
+            options: JUnitExportOptions(flavor: .jenkins, attachmentsDirectory: attachments)
+        ).export([reader], to: output)
+        #expect(summary.attachments == 1)
+        let files = try FileManager.default.contentsOfDirectory(at: attachments, includingPropertiesForKeys: nil)
+        let exported = try Data(contentsOf: try #require(files.first))
+        #expect(exported.count > 3 << 20 && exported.starts(with: Data("log line 0\n".utf8)))
     }
 }
