@@ -1,26 +1,38 @@
-/// The rows of one list page as they arrive, grouped: consecutive tests with the same group key share a group
-/// (a heading and a table). Rows are kept as bytes until the page is rendered.
+/// The rows of one list page, grouped by module and suite in the order tests arrive. Rows are kept in a
+/// ``RowSpill`` as they are built (a group's rows in pieces of up to 64 KiB), so a list of any length costs a title
+/// and a few references per group in memory.
 struct GroupedRows {
-    private var titles: [String] = []
-    private var rows: [OutputBuffer] = []
+    private(set) var titles: [String] = []
+    /// Where each group's rows are, in order.
+    private(set) var pieces: [[RowSpill.Piece]] = []
+    /// Rows of the last group not yet spilled.
+    private var pending = OutputBuffer()
     /// The number of rows so far.
     private(set) var count = 0
+
+    /// The bytes of rows held in memory (not yet spilled): under 64 KiB after each ``add(_:spill:)``.
+    var heldBytes: Int { pending.count }
 
     /// Whether no row was added.
     var isEmpty: Bool { count == 0 }
 
     /// Adds the row of `test`, opening a new group when its group key differs from the previous row's.
-    mutating func add(_ test: TestSummary) {
+    mutating func add(_ test: TestSummary, spill: RowSpill) throws {
         if titles.last != test.groupKey {
+            try flush(spill)
             titles.append(test.groupKey)
-            rows.append(OutputBuffer())
+            pieces.append([])
         }
-        ListPageRows.appendRow(test, root: "", to: &rows[rows.count - 1])
+        ListPageRows.appendRow(test, root: "", to: &pending)
         count += 1
+        if pending.count >= 64 << 10 { try flush(spill) }
     }
 
-    /// The groups for `list.mustache`.
-    var models: [GroupModel] {
-        zip(titles, rows).map { GroupModel(title: $0, rowsHTML: $1.string) }
+    /// Spills the rows not yet spilled; call before reading ``pieces``.
+    mutating func flush(_ spill: RowSpill) throws {
+        guard !pending.isEmpty, !pieces.isEmpty else { return }
+        let piece = try pending.bytes.withUnsafeBytes { try spill.append($0) }
+        pieces[pieces.count - 1].append(piece)
+        pending.removeAll()
     }
 }

@@ -1,32 +1,45 @@
+import Foundation
 import ResultModel
 
 /// The list pages, filled one test at a time: `all-N.html` (``ReportOptions/testsPerListPage`` tests a page),
-/// `failed.html` and `skipped.html`. Rows are built as tests arrive; the pages are rendered at the end, when the
-/// number of pages is known.
+/// `failed.html` and `skipped.html`. Rows are built as tests arrive and kept in a ``RowSpill``; the pages are
+/// written at the end, when the number of pages is known, from the spill.
 struct ListPages {
     let testsPerPage: Int
+    private let spill: RowSpill
     private var allPages: [GroupedRows] = []
     private var failed = GroupedRows()
     private var skipped = GroupedRows()
     /// The number of tests added.
     private(set) var testCount = 0
 
-    init(testsPerPage: Int) { self.testsPerPage = max(1, testsPerPage) }
+    /// Lists whose rows are kept in a scratch file in `folder` until ``write(templates:files:chrome:)``.
+    init(testsPerPage: Int, scratchFolder folder: URL) throws {
+        self.testsPerPage = max(1, testsPerPage)
+        spill = try RowSpill(in: folder)
+    }
 
     /// The `all-N.html` page the next test added lands on.
     var nextListPage: Int { testCount / testsPerPage + 1 }
 
     /// Adds `test`'s row to its all-tests page and, by its status, to the failed or skipped list.
-    mutating func add(_ test: TestSummary) {
-        if testCount % testsPerPage == 0 { allPages.append(GroupedRows()) }
-        allPages[allPages.count - 1].add(test)
-        if test.status.isFailure { failed.add(test) }
-        if test.status == .skipped { skipped.add(test) }
+    mutating func add(_ test: TestSummary) throws {
+        if testCount % testsPerPage == 0 {
+            if !allPages.isEmpty { try allPages[allPages.count - 1].flush(spill) }
+            allPages.append(GroupedRows())
+        }
+        try allPages[allPages.count - 1].add(test, spill: spill)
+        if test.status.isFailure { try failed.add(test, spill: spill) }
+        if test.status == .skipped { try skipped.add(test, spill: spill) }
         testCount += 1
     }
 
     /// Renders and writes every list page; `chrome` makes the header and footer fields for a page title.
-    func write(templates: TemplateSet, files: ReportFileWriter, chrome: (String) -> PageChrome) throws {
+    mutating func write(templates: TemplateSet, files: ReportFileWriter, chrome: (String) -> PageChrome) throws {
+        defer { spill.remove() }
+        if !allPages.isEmpty { try allPages[allPages.count - 1].flush(spill) }
+        try failed.flush(spill)
+        try skipped.flush(spill)
         let pageCount = max(1, allPages.count)
         for page in 1...pageCount {
             let rows = page <= allPages.count ? allPages[page - 1] : GroupedRows()
@@ -37,16 +50,17 @@ struct ListPages {
                 heading: "All tests",
                 description:
                     "Page \(page) of \(pageCount): tests \(min(testCount, first) + 1) to \(first + rows.count) of \(testCount), grouped by module and suite.",
-                groups: rows.models, isEmpty: rows.isEmpty, pages: links, hasPages: !links.isEmpty)
-            try files.write(try templates.render(model, template: "list"), to: "all-\(page).html")
+                groups: [], isEmpty: rows.isEmpty, pages: links, hasPages: !links.isEmpty)
+            try ListPageStreaming.write(
+                model, rows: rows, spill: spill, templates: templates, files: files, to: "all-\(page).html")
         }
         for (path, heading, rows) in [
             ("failed.html", "Failed tests", failed), ("skipped.html", "Skipped tests", skipped),
         ] {
             let model = ListPageModel(
                 chrome: chrome(heading), heading: heading, description: "\(rows.count) of \(testCount) tests.",
-                groups: rows.models, isEmpty: rows.isEmpty, pages: [], hasPages: false)
-            try files.write(try templates.render(model, template: "list"), to: path)
+                groups: [], isEmpty: rows.isEmpty, pages: [], hasPages: false)
+            try ListPageStreaming.write(model, rows: rows, spill: spill, templates: templates, files: files, to: path)
         }
     }
 }

@@ -47,6 +47,14 @@ final class ReportFileWriter {
     }
 
     private func write(_ bytes: UnsafeRawBufferPointer, to relativePath: String) throws {
+        try write(to: relativePath) { append in try append(bytes) }
+    }
+
+    /// Writes the file at `relativePath` from pieces: `body` calls `append` with each in order. For pages too large
+    /// to build in memory (a list of a hundred thousand failures), whose rows are read back from a ``RowSpill``.
+    func write(
+        to relativePath: String, _ body: (_ append: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
+    ) throws {
         let path = try resolve(relativePath)
         try createFolder(of: relativePath)
         var descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
@@ -55,17 +63,21 @@ final class ReportFileWriter {
         }
         guard descriptor >= 0 else { throw failure("cannot create the file", path: path) }
         defer { close(descriptor) }
-        var offset = 0
-        while offset < bytes.count {
-            let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw failure("cannot write the file", path: path)
+        var total = 0
+        try body { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw failure("cannot write the file", path: path)
+                }
+                offset += written
             }
-            offset += written
+            total += bytes.count
         }
         filesWritten += 1
-        bytesWritten += Int64(bytes.count)
+        bytesWritten += Int64(total)
     }
 
     /// Creates the folders leading to `relativePath`, once each.

@@ -42,7 +42,7 @@ public struct ReportGenerator {
         let files = try ReportFileWriter(root: folder)
         let excerpt = SourceExcerpt(root: options.sourceRoot)
         var summaries = TestSummaryBuilder(showsSource: options.sourceRoot != nil)
-        var lists = ListPages(testsPerPage: options.testsPerListPage)
+        var lists = try ListPages(testsPerPage: options.testsPerListPage, scratchFolder: files.root)
         var search = SearchIndexWriter(files: files)
         var facts = IndexFacts(failuresOnIndex: options.failuresOnIndex)
         var totals = ResultTotals()
@@ -61,7 +61,7 @@ public struct ReportGenerator {
                 let summary = summaries.summary(
                     of: test, runKey: sourceIndex * 10_000 + test.runIndex,
                     runName: multipleRuns ? runNames[test.runIndex] : nil, listPage: lists.nextListPage)
-                lists.add(summary)
+                try lists.add(summary)
                 try search.add(summary)
                 facts.add(summary)
                 for measurement in test.attempts.last?.measurements ?? [] {
