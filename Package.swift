@@ -35,6 +35,8 @@ let package = Package(
         // The one system call Swift's Glibc module leaves out (renameat2), for replacing outputs atomically.
         .target(name: "CSystemShims"),
         .target(name: "ResultModel"),
+        // Small things several modules need, each in one place (package access, not a product).
+        .target(name: "ResultSupport"),
         .target(
             name: "ResultBundle",
             dependencies: [
@@ -43,15 +45,15 @@ let package = Package(
             ]
         ),
         .target(name: "TerminalEmulation", dependencies: ["ResultModel"]),
-        .target(name: "ResultImport", dependencies: ["ResultModel", "CLibXML2"]),
+        .target(name: "ResultImport", dependencies: ["ResultModel", "ResultSupport", "CLibXML2"]),
         .target(
             name: "HTMLReport",
             dependencies: [
-                "ResultModel", "ResultBundle", "TerminalEmulation",
+                "ResultModel", "ResultSupport", "ResultBundle", "TerminalEmulation",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
-        .target(name: "JUnitExport", dependencies: ["ResultModel", "ResultBundle", "CLibXML2"]),
+        .target(name: "JUnitExport", dependencies: ["ResultModel", "ResultSupport", "ResultBundle", "CLibXML2"]),
         .target(name: "ResultRecorder", dependencies: ["ResultModel", "ResultBundle", "TerminalEmulation"]),
         .target(
             name: "ResultBundleCLI",
@@ -80,6 +82,7 @@ let package = Package(
         ),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "_TestSupport"]),
         .testTarget(name: "ResultModelTests", dependencies: ["ResultModel", "_TestSupport"]),
+        .testTarget(name: "ResultSupportTests", dependencies: ["ResultSupport"]),
         .testTarget(name: "ResultBundleTests", dependencies: ["ResultBundle", "_TestSupport"]),
         .testTarget(name: "TerminalEmulationTests", dependencies: ["TerminalEmulation", "_TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ResultImportTests", dependencies: ["ResultImport", "_TestSupport"], exclude: ["Fixtures"]),

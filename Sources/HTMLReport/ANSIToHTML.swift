@@ -1,4 +1,5 @@
 import Foundation
+import ResultSupport
 
 /// Renders text holding ANSI SGR escape sequences (colored console output) as escaped HTML with `<span>` classes
 /// for colors and attributes. Only class names and colors computed here reach the output; every other escape
@@ -37,8 +38,6 @@ public enum ANSIToHTML {
         var style = Style()
         var openSpan = false
         var pending = ""
-        let scalars = Array(text.unicodeScalars)
-        var index = 0
 
         func flushText() {
             guard !pending.isEmpty else { return }
@@ -54,29 +53,15 @@ public enum ANSIToHTML {
             if openSpan { html += "<span class=\"\(style.classes)\">" }
         }
 
-        while index < scalars.count {
-            let scalar = scalars[index]
-            guard scalar == "\u{1B}" else {
-                pending.unicodeScalars.append(scalar)
-                index += 1
-                continue
-            }
-            index += 1
-            guard index < scalars.count else { break }
-            if scalars[index] == "[" {
-                index += 1
-                var parameters = ""
-                while index < scalars.count, !(0x40...0x7E).contains(scalars[index].value) {
-                    if parameters.unicodeScalars.count < 256 { parameters.unicodeScalars.append(scalars[index]) }
-                    index += 1
-                }
-                if index < scalars.count, scalars[index] == "m" { apply(applying(parameters, to: style)) }
-                index += 1
-            } else if scalars[index] == "]" {
-                while index < scalars.count, scalars[index] != "\u{07}", scalars[index] != "\u{1B}" { index += 1 }
-                index += 1
-            } else {
-                index += 1
+        // Sequences end where ANSIEscapes says (as in every other output); only SGR (`ESC [ … m`) is interpreted.
+        var text = text
+        text.withUTF8 { bytes in
+            ANSIEscapes.forEachPart(of: bytes) { range in
+                pending += String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+            } escape: { range, kind in
+                guard kind == .controlSequence(final: UInt8(ascii: "m")) else { return }
+                let parameters = UnsafeBufferPointer(rebasing: bytes[(range.lowerBound + 2)..<(range.upperBound - 1)])
+                apply(applying(String(decoding: parameters.prefix(256), as: UTF8.self), to: style))
             }
         }
         flushText()

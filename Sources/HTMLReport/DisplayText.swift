@@ -1,20 +1,12 @@
-/// Cleans untrusted text before a template escapes it: ANSI escape sequences are removed, and control characters
-/// other than tab and line feed become U+FFFD, so no raw control byte reaches a page.
+import ResultSupport
+
+/// Cleans untrusted text before a template escapes it: ANSI escape sequences are removed (``ANSIEscapes``), and
+/// control characters other than tab and line feed become U+FFFD, so no raw control byte reaches a page.
 enum DisplayText {
     static func clean(_ text: String) -> String {
         guard needsCleaning(text) else { return text }
         var result = ""
-        var scalars = text.unicodeScalars.makeIterator()
-        while let scalar = scalars.next() {
-            if scalar == "\u{1B}" {
-                guard let next = scalars.next() else { break }
-                if next == "[" {
-                    while let inner = scalars.next(), !(0x40...0x7E).contains(inner.value) {}
-                } else if next == "]" {
-                    while let inner = scalars.next(), inner != "\u{07}", inner != "\u{1B}" {}
-                }
-                continue
-            }
+        for scalar in ANSIEscapes.strip(text).unicodeScalars {
             if scalar == "\t" || scalar == "\n" {
                 result.unicodeScalars.append(scalar)
             } else if scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) {

@@ -1,4 +1,6 @@
-/// Makes untrusted text safe for XML 1.0: ANSI escape sequences are removed and every character XML 1.0 forbids
+import ResultSupport
+
+/// Makes untrusted text safe for XML 1.0: ANSI escape sequences are removed (``ANSIEscapes``) and every character XML 1.0 forbids
 /// (C0 controls other than tab, line feed and carriage return; U+FFFE and U+FFFF) becomes U+FFFD, so the
 /// output is always well-formed. Escaping of `<`, `&` and quotes is left to the XML writer.
 public enum XMLText {
@@ -7,12 +9,7 @@ public enum XMLText {
         if isAlreadyClean(text) { return text }
         var result = ""
         result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
-        var scalars = text.unicodeScalars.makeIterator()
-        while let scalar = scalars.next() {
-            if scalar == "\u{1B}" {
-                skipEscape(&scalars)
-                continue
-            }
+        for scalar in ANSIEscapes.strip(text).unicodeScalars {
             result.unicodeScalars.append(isAllowed(scalar) ? scalar : "\u{FFFD}")
         }
         return result
@@ -87,15 +84,6 @@ public enum XMLText {
         case 0x9, 0xA, 0xD: return true
         case 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: return true
         default: return false
-        }
-    }
-
-    private static func skipEscape(_ scalars: inout String.UnicodeScalarView.Iterator) {
-        guard let next = scalars.next() else { return }
-        if next == "[" {
-            while let scalar = scalars.next(), !(0x40...0x7E).contains(scalar.value) {}
-        } else if next == "]" {
-            while let scalar = scalars.next(), scalar != "\u{07}", scalar != "\u{1B}" {}
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ResultModel
+import ResultSupport
 
 /// Parses a whole `swift test` console stream, which holds XCTest output, swift-testing output and build
 /// output, line by line. XCTest lines and what tests print go to ``XCTestConsoleParser``, swift-testing lines to
@@ -26,8 +27,8 @@ public final class ConsoleLogParser {
 
     /// Feeds one line without its line break.
     public func consume(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int) throws {
-        if ANSIStripping.containsEscape(line) {
-            let plain = ANSIStripping.strip(line)
+        if ANSIEscapes.containsEscape(line) {
+            let plain = ANSIEscapes.strip(line)
             try plain.withUnsafeBufferPointer { try route(original: line, plain: $0, lineNumber: lineNumber) }
         } else {
             try route(original: line, plain: line, lineNumber: lineNumber)

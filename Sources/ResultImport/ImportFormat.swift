@@ -1,3 +1,5 @@
+import ResultSupport
+
 /// The input formats `import` reads.
 public enum ImportFormat: String, CaseIterable, Sendable {
     /// Decide from the content.
@@ -44,7 +46,7 @@ public enum FormatDetector {
             return .xctest
         }
         for line in text.split(separator: "\n", omittingEmptySubsequences: true).prefix(2000) {
-            let plain = String(decoding: ANSIStripping.strip(Array(line.utf8)), as: UTF8.self)
+            let plain = ANSIEscapes.strip(String(line))
             if SwiftTestingLineClassifier.classify(plain) != nil { return .swiftTesting }
         }
         // A text log whose beginning is build output may still hold tests further on: read it as a console
@@ -54,13 +56,6 @@ public enum FormatDetector {
             .notTestOutput,
             "no XCTest, swift-testing, event-stream or JUnit content in the first \(prefix.count) bytes",
             file: fileName)
-    }
-}
-
-extension ANSIStripping {
-    /// The array without escape sequences.
-    static func strip(_ bytes: [UInt8]) -> [UInt8] {
-        bytes.withUnsafeBufferPointer { strip($0) }
     }
 }
 
