@@ -43,6 +43,11 @@ struct BundleIndex {
 
     var recordFrames: [RecordFrame] = []
     var tests: [TestEntry] = []
+    /// The number of tests of a stored index read without its test table (``decode(_:loadingTests:)``); `nil`
+    /// when ``tests`` holds them all.
+    var unloadedTestCount: Int?
+    /// The number of tests the index describes.
+    var testCount: Int { unloadedTestCount ?? tests.count }
     var blobs: [String: BlobEntry] = [:]
     var runs: [RunResult] = []
     /// Each run's totals, as its writer counted them (format 1.2: a `totals` key in the run list); empty when any
@@ -119,8 +124,10 @@ struct BundleIndex {
         return bytes
     }
 
-    /// Parses an index payload; every count is checked against the payload's size before use.
-    static func decode(_ bytes: [UInt8]) throws -> BundleIndex {
+    /// Parses an index payload; every count is checked against the payload's size before use. Without
+    /// `loadingTests`, the test table (12 bytes a test) is skipped: only lookups by id need it, and a reader loads
+    /// it on the first one.
+    static func decode(_ bytes: [UInt8], loadingTests: Bool = true) throws -> BundleIndex {
         func damaged(_ why: String) -> BundleError { BundleError(.damaged, "index is damaged: \(why)") }
         guard bytes.count >= headerSize, Array(bytes[0..<4]) == magic else { throw damaged("bad index magic") }
         let version = bytes.readLittleEndian(UInt32.self, at: 4)
@@ -148,8 +155,12 @@ struct BundleIndex {
                     suiteCount: bytes.readLittleEndian(UInt32.self, at: position + 16)))
             position += recordFrameSize
         }
-        index.tests.reserveCapacity(testCount)
-        for _ in 0..<testCount {
+        if !loadingTests {
+            index.unloadedTestCount = testCount
+            position += testCount * testEntrySize
+        }
+        index.tests.reserveCapacity(loadingTests ? testCount : 0)
+        for _ in 0..<(loadingTests ? testCount : 0) {
             let entry = TestEntry(
                 idHash: bytes.readLittleEndian(UInt32.self, at: position),
                 frameIndex: bytes.readLittleEndian(UInt32.self, at: position + 4),

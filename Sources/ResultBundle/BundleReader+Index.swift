@@ -38,7 +38,7 @@ extension BundleReader {
             guard frame.header.type == .index || frame.header.type == .largeIndex, frame.end == trailerOffset else {
                 return damaged("the trailer does not point at the index frame", at: trailerOffset)
             }
-            let index = try BundleIndex.decode(try source.uncompressedPayload(frame))
+            let index = try BundleIndex.decode(try source.uncompressedPayload(frame), loadingTests: false)
             guard index.dataEnd == indexOffset,
                 index.recordFrames.allSatisfy({ $0.offset >= Int64(FileHeader.size) && $0.offset < indexOffset }),
                 index.blobs.values.allSatisfy({ $0.offset >= Int64(FileHeader.size) && $0.offset < indexOffset })

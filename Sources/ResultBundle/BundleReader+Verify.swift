@@ -113,7 +113,7 @@ extension BundleReader {
             // Stored totals (1.2) must count what the records hold (durations are sums, so within rounding).
             let totalsAgree = storedTotals.map { Self.sameCounts($0, countedTotals) } ?? true
             let agrees =
-                index.recordFrames.map(\.offset) == scannedFrames && index.tests.count == scannedTests
+                index.recordFrames.map(\.offset) == scannedFrames && index.testCount == scannedTests
                 && Set(index.blobs.keys) == presentBlobs.union(damagedBlobs) && totalsAgree
             if agrees {
                 report.hasValidIndex = true
@@ -122,7 +122,7 @@ extension BundleReader {
                     BundleDamage(
                         kind: .damagedIndex, byteOffset: indexOffset ?? source.size,
                         message: "the index disagrees with the frames (\(index.recordFrames.count) record batches and"
-                            + " \(index.tests.count) tests indexed, \(scannedFrames.count) and \(scannedTests) found"
+                            + " \(index.testCount) tests indexed, \(scannedFrames.count) and \(scannedTests) found"
                             + (totalsAgree ? ")" : "; its totals are not what the tests add up to)")))
             }
         }

@@ -38,7 +38,7 @@ public final class BundleReader: ResultSource {
         return index.runTotals.reduce(into: ResultTotals()) { $0.add($1) }
     }
     /// The number of tests in the bundle.
-    public var testCount: Int { index.tests.count }
+    public var testCount: Int { index.testCount }
     /// The number of distinct blobs in the bundle.
     public var blobCount: Int { index.blobs.count }
     /// The size of the file in bytes.
@@ -189,6 +189,7 @@ public final class BundleReader: ResultSource {
     /// the index without reading other batches.
     /// - Complexity: O(log tests) plus reading one record batch.
     public func test(id: String, runIndex: Int? = nil) throws -> TestRecord? {
+        try loadTestTable()
         for entry in index.entries(forHash: BundleIndex.hash(id)) {
             let frameOffset = index.recordFrames[Int(entry.frameIndex)].offset
             guard let payload = try recordPayload(at: frameOffset),
@@ -211,6 +212,16 @@ public final class BundleReader: ResultSource {
             note(problem)
             return nil
         }
+    }
+
+    /// Reads the stored index's test table, which opening skips (ten million tests take 120 MB), the first time a
+    /// test is looked up by id.
+    private func loadTestTable() throws {
+        guard index.unloadedTestCount != nil else { return }
+        let frame = try source.checkedFrame(at: index.dataEnd)
+        let full = try BundleIndex.decode(try source.uncompressedPayload(frame))
+        index.tests = full.tests
+        index.unloadedTestCount = nil
     }
 
     /// The uncompressed payload of the record batch at `offset`, or `nil` (noted as damage) when it is damaged.

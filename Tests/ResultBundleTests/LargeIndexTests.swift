@@ -61,4 +61,13 @@ import _TestSupport
         #expect(stored.tests == 600 && stored.failed == 2 * 43 && stored.skipped > 0)
         #expect(reader.index.runTotals.map(\.tests) == [300, 300])
     }
+
+    @Test func theTestTableIsReadOnlyWhenATestIsLookedUp() throws {
+        let reader = try BundleReader(url: try Self.write(tests: 300, limits: .standard))
+        // Opening skips the table (12 bytes a test); counts still come from the index.
+        #expect(reader.index.tests.isEmpty && reader.testCount == 600 && reader.index.unloadedTestCount == 600)
+        #expect(try reader.test(id: "M/S2/t120", runIndex: 0)?.identity.name == "t120")
+        #expect(reader.index.tests.count == 600 && reader.index.unloadedTestCount == nil)
+        #expect(try reader.verify().hasValidIndex)
+    }
 }
