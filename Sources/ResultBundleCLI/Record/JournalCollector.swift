@@ -120,7 +120,13 @@ final class JournalCollector {
         -> AttachmentRecord
     {
         var attachment = attachment
-        attachment.blob = try sink.storeBlob(try reader.blobData(attachment.blob))
+        // Through a file, streamed both ways, so an attachment of any size the format allows is copied (reading it
+        // into memory refused one over 256 MiB).
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "resultbundle-attachment-\(ProcessInfo.processInfo.processIdentifier)-\(attachment.blob.sha256.prefix(16))")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try reader.copyBlob(attachment.blob, to: file)
+        attachment.blob = try sink.storeBlob(contentsOf: file)
         return attachment
     }
 
