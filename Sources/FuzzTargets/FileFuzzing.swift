@@ -29,6 +29,10 @@ enum FileFuzzing {
             }
         }
         for identity in identities { _ = try? reader.test(id: identity) }
+        // As the display commands read it: every string over a few bytes cut while it is decoded.
+        guard let cutting = try? BundleReader(url: file, limits: BundleLimits(maxDecodedStringBytes: 5)) else { return }
+        try? cutting.forEachSuite { _ in }
+        try? cutting.forEachTest { _ in }
     }
 
     /// An asciicast recording replayed into an emulator of the size its header asks for.

@@ -169,6 +169,11 @@ import Testing
                 decoded += 1
             }
             _ = try? line.withUnsafeBufferPointer { try RecordLineCodec.decodeHead($0) }
+            // The cutting decoder (display commands) on the same hostile line: cut at every length from 0 to 3.
+            _ = try? line.withUnsafeBufferPointer {
+                try RecordLineCodec.decode(
+                    $0, decoder: decoder, maxStringBytes: Int.random(in: 0...3, using: &generator))
+            }
         }
         #expect(decoded < 20_000, "some mutations must be rejected")
     }

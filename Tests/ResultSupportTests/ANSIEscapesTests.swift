@@ -38,3 +38,21 @@ import Testing
             parts == ["text:a", "escape:4:controlSequence(final: 109)", "text:b", "escape:6:controlString", "text:c"])
     }
 }
+
+/// Random bytes, ESC-heavy: stripping never traps and never leaves an ESC behind.
+@Suite struct ANSIEscapesHostileInputTests {
+    @Test func randomBytesLeaveNoEscape() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet: [UInt8] = [
+            0x1B, 0x1B, 0x07, 0x5B, 0x5D, 0x5C, 0x50, 0x5F, 0x28, 0x6D, 0x3B, 0x31, 0x41, 0xC3, 0xA9,
+        ]
+        for _ in 0..<5_000 {
+            let bytes = (0..<Int.random(in: 0...40, using: &generator)).map { _ in
+                alphabet.randomElement(using: &generator)!
+            }
+            let stripped = bytes.withUnsafeBufferPointer { ANSIEscapes.strip($0) }
+            #expect(!stripped.contains(0x1B))
+            #expect(stripped.count <= bytes.count)
+        }
+    }
+}

@@ -122,9 +122,12 @@ final class JournalCollector {
         var attachment = attachment
         // Through a file, streamed both ways, so an attachment of any size the format allows is copied (reading it
         // into memory refused one over 256 MiB).
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "resultbundle-attachment-\(ProcessInfo.processInfo.processIdentifier)-\(attachment.blob.sha256.prefix(16))")
-        defer { try? FileManager.default.removeItem(at: file) }
+        // The file is in a folder made for it (creating it fails if the name exists), so nothing there is replaced.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "resultbundle-attachment-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("blob")
         try reader.copyBlob(attachment.blob, to: file)
         attachment.blob = try sink.storeBlob(contentsOf: file)
         return attachment
