@@ -36,29 +36,32 @@ let package = Package(
         .target(name: "CSystemShims"),
         .target(name: "ResultModel"),
         // Small things several modules need, each in one place (package access, not a product).
-        .target(name: "ResultSupport"),
+        .target(
+            name: "ResultSupport",
+            dependencies: ["CSystemShims", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         .target(
             name: "ResultBundle",
             dependencies: [
-                "ResultModel", "CZlib", "CLibDeflate",
+                "ResultModel", "ResultSupport", "CZlib", "CLibDeflate",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .target(name: "TerminalEmulation", dependencies: ["ResultModel"]),
+        .target(name: "TerminalEmulation", dependencies: ["ResultModel", "ResultSupport"]),
         .target(name: "ResultImport", dependencies: ["ResultModel", "ResultSupport", "CLibXML2"]),
         .target(
             name: "HTMLReport",
             dependencies: [
-                "ResultModel", "ResultSupport", "ResultBundle", "TerminalEmulation",
-                .product(name: "Mustache", package: "swift-mustache"),
+                "ResultModel", "ResultSupport", .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
         .target(name: "JUnitExport", dependencies: ["ResultModel", "ResultSupport", "ResultBundle", "CLibXML2"]),
-        .target(name: "ResultRecorder", dependencies: ["ResultModel", "ResultBundle", "TerminalEmulation"]),
+        .target(
+            name: "ResultRecorder", dependencies: ["ResultModel", "ResultSupport", "ResultBundle", "TerminalEmulation"]),
         .target(
             name: "ResultBundleCLI",
             dependencies: [
-                "ResultModel", "ResultBundle", "TerminalEmulation", "ResultImport", "HTMLReport",
+                "ResultModel", "ResultSupport", "ResultBundle", "TerminalEmulation", "ResultImport", "HTMLReport",
                 "JUnitExport", "CSystemShims",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -78,15 +81,20 @@ let package = Package(
         // The parsers as libFuzzer targets (docs/FUZZING.md); replayed on seeds and regressions by FuzzTargetsTests.
         .target(
             name: "FuzzTargets",
-            dependencies: ["ResultModel", "ResultBundle", "ResultImport", "TerminalEmulation"]
+            dependencies: [
+                "ResultModel", "ResultSupport", "ResultBundle", "ResultImport", "TerminalEmulation", "HTMLReport",
+            ]
         ),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "_TestSupport"]),
         .testTarget(name: "ResultModelTests", dependencies: ["ResultModel", "_TestSupport"]),
         .testTarget(name: "ResultSupportTests", dependencies: ["ResultSupport"]),
         .testTarget(name: "ResultBundleTests", dependencies: ["ResultBundle", "_TestSupport"]),
-        .testTarget(name: "TerminalEmulationTests", dependencies: ["TerminalEmulation", "_TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "TerminalEmulationTests", dependencies: ["TerminalEmulation", "_TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ResultImportTests", dependencies: ["ResultImport", "_TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "HTMLReportTests", dependencies: ["HTMLReport", "_TestSupport"], exclude: ["Goldens"]),
+        .testTarget(
+            name: "HTMLReportTests", dependencies: ["HTMLReport", "ResultSupport", "_TestSupport"], exclude: ["Goldens"]
+        ),
         .testTarget(name: "JUnitExportTests", dependencies: ["JUnitExport", "_TestSupport"]),
         .testTarget(name: "ResultRecorderTests", dependencies: ["ResultRecorder", "_TestSupport"]),
         .testTarget(name: "ResultBundleCLITests", dependencies: ["ResultBundleCLI", "_TestSupport"]),

@@ -1,4 +1,5 @@
 import Foundation
+import HTMLReport
 import ResultBundle
 import ResultImport
 import ResultModel
@@ -40,7 +41,7 @@ enum FileFuzzing {
         guard let file = ScratchInput.write(input, named: "input.cast"),
             let emulator = try? AsciicastReader.replay(contentsOf: file)
         else { return }
-        _ = TerminalSnapshotRenderer.html(emulator.snapshot(includeScrollback: true))
+        _ = TerminalSnapshotHTML.render(emulator.snapshot(includeScrollback: true), label: "fuzz")
     }
 }
 

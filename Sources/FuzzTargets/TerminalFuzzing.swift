@@ -1,3 +1,4 @@
+import HTMLReport
 import TerminalEmulation
 
 /// The terminal emulator: bytes a program wrote, then every rendering of the screen.
@@ -9,7 +10,7 @@ enum TerminalFuzzing {
         emulator.feed(UnsafeRawBufferPointer(rebasing: input[..<middle]))
         emulator.feed(UnsafeRawBufferPointer(rebasing: input[middle...]))
         let snapshot = emulator.snapshot(includeScrollback: true)
-        _ = TerminalSnapshotRenderer.html(snapshot)
+        _ = TerminalSnapshotHTML.render(snapshot, label: "fuzz")
         _ = TerminalSnapshotRenderer.ansi(snapshot)
     }
 }

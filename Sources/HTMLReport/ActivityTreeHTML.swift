@@ -1,4 +1,5 @@
 import ResultModel
+import ResultSupport
 
 /// Draws a test's activities as a nested, collapsible tree (`<details>`), each step with its status, duration
 /// and a bar showing where in the test's time it ran and how long it took.
@@ -16,15 +17,14 @@ enum ActivityTreeHTML {
 
     private static func item(_ activity: ActivityRecord, origin: Double?, total: Double, depth: Int) -> String {
         let status = activity.status.rawValue
-        var line = "<span class=\"title\">\(HTMLEscaping.escape(activity.title))</span>"
+        var line = "<span class=\"title\">\(HTMLEscaping.escape(DisplayText.clean(activity.title)))</span>"
         line += "<span class=\"s-\(status)\">\(status)</span>"
         line += "<span class=\"num\">\(ReportFormatting.duration(activity.duration))</span>"
         line += bar(activity, origin: origin, total: total)
         var extras = ""
-        for issue in activity.issues.prefix(100) {
-            let place = issue.location.map { " <code>\(HTMLEscaping.escape($0.description))</code>" } ?? ""
-            extras += "<li class=\"issue k-\(issue.kind.rawValue)\">\(HTMLEscaping.escape(issue.message))\(place)</li>"
-        }
+        var issues = OutputBuffer()
+        for issue in activity.issues.prefix(100) { IssueHTML.appendItem(issue, to: &issues) }
+        extras += issues.string
         for attachment in activity.attachments.prefix(100) {
             let href = ReportPaths.attachment(
                 name: attachment.name, sha256: attachment.blob.sha256, mediaType: attachment.mediaType)

@@ -207,7 +207,7 @@ pre { white-space: pre-wrap; overflow-wrap: anywhere; background: var(--panel); 
 .failures { padding-left: 20px; } .failure { margin: 10px 0; } .failure .name { font-weight: 600; }
 .location { color: var(--muted); margin-left: 6px; }
 .issue { margin: 8px 0; } .issue .kind { font-weight: 600; }
-td > .issue:first-child, td > p:first-child { margin-top: 0; } td > p { margin: 0 0 6px; }
+td .issues { list-style: none; padding-left: 0; margin: 0; } td .issue:first-child, td > p:first-child { margin-top: 0; } td > p { margin: 0 0 6px; }
 .test-identity .name { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; color: var(--muted); }
 .crumbs ol { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 6px; }
 .crumbs li + li::before { content: "›"; margin-right: 6px; color: var(--muted); }
@@ -230,8 +230,6 @@ input[type=search] { font: inherit; padding: 4px 8px; min-width: 280px; color: v
 .attachments img { max-width: 100%; border: 1px solid var(--line); }
 .pages a, .pages span { margin-right: 6px; }
 .hidden { display: none; }
-.sb { font-weight: 700; } .sd { font-weight: 300; } .si { font-style: italic; } .su { text-decoration: underline; }
-.ss { text-decoration: line-through; } .sh { visibility: hidden; }
 @media print {
   header.top nav, .search, .filter, .skip { display: none; }
   body { font-size: 11pt; color: #000; background: #fff; } a { color: #000; }
@@ -332,9 +330,9 @@ dt { color: var(--muted); } dd { margin: 0; overflow-wrap: anywhere; }
 """####,
         "test.mustache": ####"""
 {{! test: one test's page. Reads: header/footer fields, breadcrumbs[label, href], name, displayName, status, duration,
-    location, properties[label, value], attempts[label, status, duration, reason, issues[kind, message, location, details, sourceHTML],
+    location, properties[label, value], attempts[label, status, duration, reason, issuesHTML,
     activitiesHTML, outputHTML, attachments[name, mediaType, size, href, isImage, previewText, snapshotHTML],
-    measurements[name, unit, chartHTML, stats[label, value], verdictText, verdictClass]], cases[arguments, status, issues[...]] }}
+    measurements[name, unit, chartHTML, stats[label, value], verdictText, verdictClass]], cases[arguments, status, issuesHTML] }}
 {{> header}}
 <nav class="crumbs" aria-label="Breadcrumbs"><ol>{{#breadcrumbs}}<li><a href="{{href}}">{{label}}</a></li>{{/breadcrumbs}}</ol></nav>
 <h1>{{name}}</h1>
@@ -354,7 +352,7 @@ dt { color: var(--muted); } dd { margin: 0; overflow-wrap: anywhere; }
   <table>
     <thead><tr><th scope="col">Arguments</th><th scope="col">Status</th><th scope="col">Issues</th></tr></thead>
     <tbody>
-    {{#cases}}<tr><td><code>{{arguments}}</code></td><td class="s-{{status}}">{{status}}</td><td>{{#issues}}<div>{{message}} {{#location}}<code>{{location}}</code>{{/location}}</div>{{/issues}}</td></tr>{{/cases}}
+    {{#cases}}<tr><td><code>{{arguments}}</code></td><td class="s-{{status}}">{{status}}</td><td>{{{issuesHTML}}}</td></tr>{{/cases}}
     </tbody>
   </table>
 </section>
@@ -364,19 +362,7 @@ dt { color: var(--muted); } dd { margin: 0; overflow-wrap: anywhere; }
 <section class="attempt" aria-label="{{label}}">
   {{#showLabel}}<h2>{{label}} <span class="badge s-{{status}}">{{status}}</span> {{duration}}</h2>{{/showLabel}}
   {{#reason}}<p class="reason">{{reason}}</p>{{/reason}}
-  {{#hasIssues}}
-  <h3>Issues</h3>
-  <ol class="issues">
-  {{#issues}}
-    <li class="issue k-{{kind}}">
-      <span class="kind">{{kind}}</span> {{#location}}<code class="location">{{location}}</code>{{/location}}
-      <pre class="message">{{message}}</pre>
-      {{#details}}<pre class="details">{{details}}</pre>{{/details}}
-      {{#sourceHTML}}{{{sourceHTML}}}{{/sourceHTML}}
-    </li>
-  {{/issues}}
-  </ol>
-  {{/hasIssues}}
+  {{#issuesHTML}}<h3>Issues</h3>{{{issuesHTML}}}{{/issuesHTML}}
   {{#activitiesHTML}}<h3>Activities</h3>{{{activitiesHTML}}}{{/activitiesHTML}}
   {{#hasMeasurements}}
   <h3>Measurements</h3>

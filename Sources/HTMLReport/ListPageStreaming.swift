@@ -1,3 +1,5 @@
+import ResultSupport
+
 /// Writes a list page whose rows are in a ``RowSpill``, without building the page in memory: the `list` template
 /// is rendered once with two marker groups, and the page is written as the text around them, each group's title
 /// and its rows read back from the spill.

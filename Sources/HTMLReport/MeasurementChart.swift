@@ -1,5 +1,6 @@
 import Foundation
 import ResultModel
+import ResultSupport
 
 /// Draws a measurement as an inline SVG chart: every value as a point joined by a line, with horizontal lines for
 /// the average, the baseline and the regression threshold, and a band for the allowed standard deviation.

@@ -178,19 +178,6 @@ extension ListPageModel: MustacheParent {
     }
 }
 
-extension IssueModel: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "kind": self.kind
-        case "message": self.message
-        case "location": self.location
-        case "details": self.details
-        case "sourceHTML": self.sourceHTML
-        default: nil
-        }
-    }
-}
-
 extension AttachmentModel: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
@@ -228,8 +215,7 @@ extension AttemptModel: MustacheParent {
         case "status": self.status
         case "duration": self.duration
         case "reason": self.reason
-        case "issues": self.issues
-        case "hasIssues": self.hasIssues
+        case "issuesHTML": self.issuesHTML
         case "activitiesHTML": self.activitiesHTML
         case "outputHTML": self.outputHTML
         case "attachments": self.attachments
@@ -246,7 +232,7 @@ extension CaseModel: MustacheParent {
         switch name {
         case "arguments": self.arguments
         case "status": self.status
-        case "issues": self.issues
+        case "issuesHTML": self.issuesHTML
         default: nil
         }
     }

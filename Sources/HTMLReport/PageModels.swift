@@ -131,14 +131,6 @@ struct ListPageModel {
     var hasPages: Bool
 }
 
-struct IssueModel {
-    var kind: String
-    var message: String
-    var location: String?
-    var details: String?
-    var sourceHTML: String?
-}
-
 struct AttachmentModel {
     var name: String
     var mediaType: String
@@ -164,8 +156,8 @@ struct AttemptModel {
     var status: String
     var duration: String
     var reason: String?
-    var issues: [IssueModel]
-    var hasIssues: Bool
+    /// The attempt's issues (``IssueHTML``), when it has any.
+    var issuesHTML: String?
     var activitiesHTML: String?
     var outputHTML: String?
     var attachments: [AttachmentModel]
@@ -177,7 +169,8 @@ struct AttemptModel {
 struct CaseModel {
     var arguments: String
     var status: String
-    var issues: [IssueModel]
+    /// The case's issues (``IssueHTML``).
+    var issuesHTML: String
 }
 
 /// `test.mustache`.

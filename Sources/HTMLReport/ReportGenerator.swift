@@ -1,5 +1,6 @@
 import Foundation
 import ResultModel
+import ResultSupport
 
 /// Writes a static HTML report of one or more result sources into a folder: `index.html`, one page per test
 /// with more to show than fits in a row (the others are rows with stable anchors in the list pages, showing all
@@ -21,14 +22,17 @@ public struct ReportGenerator {
 
     /// Writes the report: a folder, or with ``ReportOptions/singleFile`` one HTML file at `outputDirectory`.
     public func generate(from sources: [any ResultSource]) throws -> ReportSummary {
-        guard options.singleFile else { return try generateFolder(from: sources, into: options.outputDirectory) }
+        guard options.singleFile else {
+            return try generateFolder(from: sources, into: options.outputDirectory).summary
+        }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
             "resultbundle-single-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
-        var summary = try generateFolder(from: sources, into: scratch)
+        var (summary, pages) = try generateFolder(from: sources, into: scratch)
         let templates = try TemplateSet(overrides: options.templatesDirectory)
         let folded = try SingleFileReport.fold(
-            folder: scratch, into: options.outputDirectory, title: options.title, stylesheet: templates.stylesheet,
+            folder: scratch, pages: pages, into: options.outputDirectory, title: options.title,
+            stylesheet: templates.stylesheet,
             script: templates.script)
         summary.filesWritten = 1
         summary.bytesWritten = Int64(folded.bytes)
@@ -37,7 +41,10 @@ public struct ReportGenerator {
         return summary
     }
 
-    private func generateFolder(from sources: [any ResultSource], into folder: URL) throws -> ReportSummary {
+    /// Writes the report folder; returns its summary and the pages written (``ReportFileWriter/pagesWritten``).
+    private func generateFolder(from sources: [any ResultSource], into folder: URL) throws -> (
+        summary: ReportSummary, pages: [String]
+    ) {
         let templates = try TemplateSet(overrides: options.templatesDirectory)
         let files = try ReportFileWriter(root: folder)
         let excerpt = SourceExcerpt(root: options.sourceRoot)
@@ -89,7 +96,7 @@ public struct ReportGenerator {
         summary.bytesWritten = files.bytesWritten
         summary.testCount = lists.testCount
         summary.indexBytes = indexHTML.utf8.count
-        return summary
+        return (summary, files.pagesWritten)
     }
 
     private static func performanceModel(_ measurement: MeasurementRecord, of test: TestSummary) -> PerformanceModel {

@@ -1,4 +1,5 @@
 import ResultModel
+import ResultSupport
 
 /// Decides where a test's details are shown, and builds them when they fit in its list row.
 ///
@@ -81,27 +82,7 @@ enum RowDetail {
             html.appendEscapedHTML(DisplayText.clean(reason))
             html.append("</p>")
         }
-        for issue in attempt.issues {
-            html.append("<div class=\"issue k-")
-            html.appendEscapedHTML(issue.kind.rawValue)
-            html.append("\"><span class=\"kind\">")
-            html.appendEscapedHTML(issue.kind.rawValue)
-            html.append("</span>")
-            if let location = issue.location {
-                html.append(" <code class=\"location\">")
-                html.appendEscapedHTML(DisplayText.clean(location.description))
-                html.append("</code>")
-            }
-            html.append("<pre class=\"message\">")
-            html.appendEscapedHTML(DisplayText.clean(issue.message))
-            html.append("</pre>")
-            if let details = issue.displayedDetails {
-                html.append("<pre class=\"details\">")
-                html.appendEscapedHTML(DisplayText.clean(details))
-                html.append("</pre>")
-            }
-            html.append("</div>")
-        }
+        html.append(IssueHTML.list(attempt.issues))
         if let text = attempt.output?.text, !text.isEmpty {
             html.append("<pre class=\"log\">")
             html.appendTrusted(ANSIToHTML.render(text))

@@ -1,4 +1,5 @@
 import ResultModel
+import ResultSupport
 
 /// The facts shown about a run on the index page.
 enum RunModelBuilder {

@@ -1,5 +1,5 @@
 import Foundation
-import ResultBundle
+import ResultSupport
 
 /// Folds a report folder into one self-contained HTML file (to email or attach): every page becomes a section of
 /// one document, links between pages become links to those sections, CSS and the script are inlined (allowed by
@@ -9,18 +9,13 @@ enum SingleFileReport {
     /// Above this size the single file is slow to open, and a warning says so.
     static let warningBytes = 5 << 20
 
-    static func fold(folder: URL, into file: URL, title: String, stylesheet: String, script: String) throws -> (
-        bytes: Int, warnings: [String]
-    ) {
-        var pages = ["index.html", "failed.html", "skipped.html"]
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        pages += names.filter { $0.hasPrefix("all-") && $0.hasSuffix(".html") }.sorted {
-            pageNumber($0) < pageNumber($1)
-        }
-        let tests =
-            ((try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("tests").path)) ?? [])
-            .sorted()
-        pages += tests.map { "tests/" + $0 }
+    /// Folds every page in `pages` (the paths the report wrote, relative to `folder`): the index first, then the
+    /// other top-level pages, then those in folders, each group in the order written. A page a future version adds
+    /// is folded without a change here.
+    static func fold(
+        folder: URL, pages written: [String], into file: URL, title: String, stylesheet: String, script: String
+    ) throws -> (bytes: Int, warnings: [String]) {
+        let pages = readingOrder(written)
 
         let styleHash = ContentHash.sha256Base64(Data(stylesheet.utf8))
         let singleScript = script.replacingOccurrences(
@@ -53,8 +48,10 @@ enum SingleFileReport {
         return (html.utf8.count, warnings)
     }
 
-    private static func pageNumber(_ name: String) -> Int {
-        Int(name.dropFirst(4).dropLast(5)) ?? 0
+    /// The index, then top-level pages, then pages in folders, each group keeping the order of `pages`.
+    static func readingOrder(_ pages: [String]) -> [String] {
+        let top = pages.filter { !$0.contains("/") }
+        return top.filter { $0 == "index.html" } + top.filter { $0 != "index.html" } + pages.filter { $0.contains("/") }
     }
 
     static func anchor(for page: String) -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import ResultModel
+import ResultSupport
 
 /// Shows the source lines around an issue's location when the file is found under the source root. Never reads
 /// outside the root: the path is resolved (symbolic links included) and must stay inside it.

@@ -29,7 +29,7 @@ struct TemplateSet {
             }
         }
         self.library = library
-        stylesheet = (files["report.css"] ?? "") + "\n" + Self.paletteCSS
+        stylesheet = (files["report.css"] ?? "") + "\n" + TerminalColorsCSS.palette
         script = files["report.js"] ?? ""
     }
 
@@ -39,22 +39,4 @@ struct TemplateSet {
         }
         return html
     }
-
-    /// Classes for the 256-color palette used by console output and terminal snapshots (`f<n>`, `b<n>`). Inside
-    /// logs and terminal grids, foreground colors are adjusted toward white or black until they reach a 4.5:1
-    /// contrast with the panel behind them, so every color a program chose stays legible.
-    static let paletteCSS: String = {
-        var css = ""
-        var light = ""
-        var dark = ""
-        var terminal = ""
-        for index in 0..<256 {
-            let color = Palette.rgb(index)
-            css += ".f\(index){color:\(Palette.hex(color))}.b\(index){background-color:\(Palette.hex(color))}"
-            light += ".log .f\(index){color:\(Palette.hex(Contrast.legible(color, on: (0xF4, 0xF4, 0xF4))))}"
-            dark += ".log .f\(index){color:\(Palette.hex(Contrast.legible(color, on: (0x22, 0x22, 0x22))))}"
-            terminal += ".terminal .f\(index){color:\(Palette.hex(Contrast.legible(color, on: (0x11, 0x11, 0x11))))}"
-        }
-        return css + light + terminal + "@media (prefers-color-scheme: dark){" + dark + "}"
-    }()
 }

@@ -1,49 +1,81 @@
+import Foundation
 import ResultModel
+import ResultSupport
 
-/// Draws a terminal snapshot as a grid of real, selectable text: one `<span class="row">` per screen row,
-/// styled runs as `<span>` with palette classes (24-bit colors map to the nearest palette entry).
+/// The one HTML drawing of a terminal snapshot, used by the report and by `snapshot --format html`: a grid of
+/// real, selectable text, one `<span class="row">` per row (scrollback rows first, then the screen), styled runs as
+/// `<span>` with the classes of ``TextStyle/classNames`` (24-bit colors become the nearest palette entry), every
+/// character escaped.
 public enum TerminalSnapshotHTML {
-    /// The escaped HTML of `snapshot`, a `<pre class="terminal">` element.
+    /// The most rows drawn (the last ones: the screen is always drawn), and the most runs drawn per row.
+    public static let rowLimit = 10_000
+    public static let runLimit = 4096
+
+    /// The escaped HTML of `snapshot`, a `<pre class="terminal">` element labelled `label` for screen readers.
     public static func render(_ snapshot: TerminalSnapshot, label: String) -> String {
-        var html = "<pre class=\"terminal\" role=\"img\" aria-label=\"\(HTMLEscaping.escape(label))\" "
-        html += "data-columns=\"\(max(0, snapshot.columns))\" data-rows=\"\(max(0, snapshot.rows))\">"
-        for line in snapshot.lines.prefix(1000) {
-            html += "<span class=\"row\">"
-            for run in line.runs.prefix(4096) {
-                let classes = classNames(run.style)
-                let text = HTMLEscaping.escape(run.text)
-                html += classes.isEmpty ? text : "<span class=\"\(classes)\">\(text)</span>"
+        var html: [UInt8] = []
+        html.append(literal: "<pre class=\"terminal\" role=\"img\" aria-label=\"")
+        HTMLEscaping.appendEscaped(label, to: &html)
+        html.append(contentsOf: Array("\" data-columns=\"\(max(0, snapshot.columns))\" ".utf8))
+        html.append(contentsOf: Array("data-rows=\"\(max(0, snapshot.rows))\">".utf8))
+        for line in (snapshot.scrollback + snapshot.lines).suffix(rowLimit) {
+            html.append(literal: "<span class=\"row\">")
+            for run in line.runs.prefix(runLimit) {
+                let classes = style(of: run.style).classNames
+                if !classes.isEmpty {
+                    html.append(literal: "<span class=\"")
+                    html.append(contentsOf: Array(classes.utf8))
+                    html.append(literal: "\">")
+                }
+                HTMLEscaping.appendEscaped(run.text, to: &html)
+                if !classes.isEmpty { html.append(literal: "</span>") }
             }
-            html += "</span>\n"
+            html.append(literal: "</span>\n")
         }
-        html += "</pre>"
-        return html
+        html.append(literal: "</pre>")
+        return String(decoding: html, as: UTF8.self)
     }
 
-    static func classNames(_ style: TerminalStyle) -> String {
-        var foreground = paletteIndex(style.foreground)
-        var background = paletteIndex(style.background)
-        var names: [String] = []
-        if style.attributes.contains(.inverse) {
-            (foreground, background) = (background ?? 0, foreground ?? 15)
-            names.append("sv")
-        }
-        if let foreground { names.append("f\(foreground)") }
-        if let background { names.append("b\(background)") }
-        let attributes: [(TerminalAttributes, String)] = [
-            (.bold, "sb"), (.dim, "sd"), (.italic, "si"), (.underline, "su"), (.strikethrough, "ss"), (.hidden, "sh"),
-            (.blink, "sk"),
+    /// A whole HTML document showing `snapshot`, with the report's terminal and palette styles inline and a
+    /// Content-Security-Policy that allows nothing else: what `snapshot --format html` writes.
+    public static func document(_ snapshot: TerminalSnapshot, title: String) -> String {
+        let style = TerminalColorsCSS.standalone
+        let styleHash = ContentHash.sha256Base64(Data(style.utf8))
+        return """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'sha256-\(styleHash)'; base-uri 'none'; form-action 'none'">
+            <title>\(HTMLEscaping.escape(title))</title>
+            <style>\(style)</style>
+            </head>
+            <body>
+            \(render(snapshot, label: title))
+            </body>
+            </html>
+
+            """
+    }
+
+    /// The palette style of a snapshot's run.
+    static func style(of style: TerminalStyle) -> TextStyle {
+        var attributes: TextStyle.Attributes = []
+        let pairs: [(TerminalAttributes, TextStyle.Attributes)] = [
+            (.bold, .bold), (.dim, .dim), (.italic, .italic), (.underline, .underline), (.blink, .blink),
+            (.inverse, .inverse), (.hidden, .hidden), (.strikethrough, .strikethrough),
         ]
-        for (attribute, name) in attributes where style.attributes.contains(attribute) { names.append(name) }
-        return names.joined(separator: " ")
+        for (terminal, text) in pairs where style.attributes.contains(terminal) { attributes.insert(text) }
+        return TextStyle(
+            foreground: paletteIndex(style.foreground), background: paletteIndex(style.background),
+            attributes: attributes)
     }
 
     private static func paletteIndex(_ color: TerminalColor) -> Int? {
         switch color {
         case .default: return nil
         case .indexed(let index): return Int(index)
-        case .rgb(let red, let green, let blue):
-            return Palette.nearest(red: Int(red), green: Int(green), blue: Int(blue))
+        case .rgb(let red, let green, let blue): return XtermPalette.nearest(RGB(Int(red), Int(green), Int(blue)))
         }
     }
 }

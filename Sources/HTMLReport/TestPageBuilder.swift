@@ -1,5 +1,6 @@
 import Foundation
 import ResultModel
+import ResultSupport
 
 /// Builds a test page's view model, exporting the test's attachments into the report folder on the way.
 struct TestPageBuilder {
@@ -27,7 +28,7 @@ struct TestPageBuilder {
         let cases = test.cases.prefix(10_000).map { testCase in
             CaseModel(
                 arguments: DisplayText.clean(testCase.arguments), status: testCase.status.rawValue,
-                issues: (testCase.attempts.last?.issues ?? []).map(issueModel))
+                issuesHTML: IssueHTML.list(testCase.attempts.last?.issues ?? []).string)
         }
         let properties = test.properties.prefix(1000).map {
             FactModel(label: DisplayText.clean($0.name), value: DisplayText.clean($0.value))
@@ -49,7 +50,7 @@ struct TestPageBuilder {
     }
 
     private func attemptModel(_ attempt: TestAttempt, number: Int, of count: Int) throws -> AttemptModel {
-        let issues = attempt.issues.prefix(1000).map(issueModel)
+        let issues = IssueHTML.list(attempt.issues) { excerpt.html(for: $0.location) }
         let attachments = try attempt.allAttachments.prefix(1000).map(attachmentModel)
         let measurements = attempt.measurements.prefix(100).map(measurementModel)
         let activities = ActivityTreeHTML.render(
@@ -60,24 +61,13 @@ struct TestPageBuilder {
             status: attempt.status.rawValue,
             duration: ReportFormatting.duration(attempt.duration),
             reason: DisplayText.clean(attempt.statusReason),
-            issues: Array(issues),
-            hasIssues: !issues.isEmpty,
+            issuesHTML: issues.isEmpty ? nil : issues.string,
             activitiesHTML: activities.isEmpty ? nil : activities,
             outputHTML: try outputHTML(attempt.output),
             attachments: Array(attachments),
             hasAttachments: !attachments.isEmpty,
             measurements: Array(measurements),
             hasMeasurements: !measurements.isEmpty
-        )
-    }
-
-    func issueModel(_ issue: IssueRecord) -> IssueModel {
-        IssueModel(
-            kind: issue.kind.rawValue,
-            message: DisplayText.clean(issue.message),
-            location: DisplayText.clean(issue.location?.description),
-            details: DisplayText.clean(issue.displayedDetails),
-            sourceHTML: excerpt.html(for: issue.location)
         )
     }
 

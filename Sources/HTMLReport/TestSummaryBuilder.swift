@@ -1,4 +1,5 @@
 import ResultModel
+import ResultSupport
 
 /// Makes the ``TestSummary`` of each test as it is read. Tests of one suite come one after another, so the group
 /// key of the previous test is reused when module, suites and run are the same.

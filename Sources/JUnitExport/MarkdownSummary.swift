@@ -1,5 +1,6 @@
 import Foundation
 import ResultModel
+import ResultSupport
 
 /// A GitHub-flavored Markdown summary for job summaries and pull-request comments: a verdict line, a counts table
 /// per run, the failed tests with `file:line` and the first lines of their message in collapsible details,
@@ -113,43 +114,5 @@ public struct MarkdownSummary {
         let lines = message.split(separator: "\n", omittingEmptySubsequences: false).prefix(8).joined(separator: "\n")
         let body = MarkdownEscaping.html(String(lines.prefix(1500)))
         return "<details><summary>\(summary)</summary>\n\n<pre>\(body)</pre>\n\n</details>\n"
-    }
-}
-
-/// Escaping of untrusted text in Markdown, so names and messages never become markup, links or broken tables.
-enum MarkdownEscaping {
-    static func html(_ text: String) -> String {
-        var result = ""
-        for scalar in XMLText.clean(text).unicodeScalars {
-            switch scalar {
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "&": result += "&amp;"
-            case "\"": result += "&quot;"
-            case "|": result += "&#124;"
-            case "`": result += "&#96;"
-            case "[": result += "&#91;"
-            case "]": result += "&#93;"
-            case "*": result += "&#42;"
-            case "_": result += "&#95;"
-            case "@": result += "&#64;"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
-
-    static func inline(_ text: String) -> String {
-        html(text).replacingOccurrences(of: "\n", with: " ")
-    }
-
-    static func table(_ text: String) -> String { inline(text) }
-
-    static func safeURL(_ url: String) -> String? {
-        let lowered = url.lowercased()
-        guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://") else { return nil }
-        guard !url.contains(where: { $0 == " " || $0 == ")" || $0 == "<" || $0 == ">" || $0 == "\"" || $0.isNewline })
-        else { return nil }
-        return url
     }
 }

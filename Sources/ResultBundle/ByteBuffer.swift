@@ -1,6 +1,8 @@
+import ResultSupport
+
 /// A growable byte buffer with cheap appends, the storage of ``JSONBytes``.
 /// Not safe to use from several tasks at once.
-final class ByteBuffer {
+final class ByteBuffer: ByteAppending {
     private(set) var base: UnsafeMutablePointer<UInt8>
     private(set) var count = 0
     private(set) var capacity: Int
@@ -45,6 +47,9 @@ final class ByteBuffer {
         guard let pointer = bytes.baseAddress else { return }
         append(pointer, count: bytes.count)
     }
+
+    @inline(__always)
+    func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) { append(bytes) }
 
     func append(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { append($0) }

@@ -1,5 +1,6 @@
 import Foundation
 import ResultModel
+import ResultSupport
 
 /// Results held in memory: a ``ResultSink`` to write into and a ``ResultSource`` to read from.
 ///

@@ -1,3 +1,5 @@
+import ResultSupport
+
 /// A minimal, fast JSON writer into a byte buffer, used for record lines (the format's hot path).
 ///
 /// It writes exactly what `JSONEncoder` would decode back into the model types: keys as the Codable synthesis
@@ -59,31 +61,8 @@ struct JSONBytes {
 
     mutating func string(_ value: String) {
         separate()
-        buffer.append(UInt8(ascii: "\""))
-        var value = value
-        value.withUTF8 { utf8 in
-            var start = 0
-            for index in 0..<utf8.count {
-                let byte = utf8[index]
-                if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") { continue }
-                if start < index { buffer.append(UnsafeBufferPointer(rebasing: utf8[start..<index])) }
-                start = index + 1
-                switch byte {
-                case UInt8(ascii: "\""): buffer.append(UInt8(ascii: "\\"), UInt8(ascii: "\""))
-                case UInt8(ascii: "\\"): buffer.append(UInt8(ascii: "\\"), UInt8(ascii: "\\"))
-                case 0x0A: buffer.append(UInt8(ascii: "\\"), UInt8(ascii: "n"))
-                case 0x0D: buffer.append(UInt8(ascii: "\\"), UInt8(ascii: "r"))
-                case 0x09: buffer.append(UInt8(ascii: "\\"), UInt8(ascii: "t"))
-                default:
-                    let digits: StaticString = "0123456789abcdef"
-                    buffer.append(UInt8(ascii: "\\"), UInt8(ascii: "u"))
-                    buffer.append(0x30, 0x30)
-                    buffer.append(digits.utf8Start[Int(byte >> 4)], digits.utf8Start[Int(byte & 0xF)])
-                }
-            }
-            if start < utf8.count { buffer.append(UnsafeBufferPointer(rebasing: utf8[start...])) }
-        }
-        buffer.append(UInt8(ascii: "\""))
+        var sink = buffer
+        JSONEscaping.appendQuoted(value, to: &sink, scriptSafe: false)
         needsComma = true
     }
 

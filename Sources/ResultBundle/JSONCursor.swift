@@ -1,5 +1,6 @@
 import Foundation
 import ResultModel
+import ResultSupport
 
 /// A fast pull parser over one JSON text, used to decode record lines without building a tree.
 ///
@@ -336,13 +337,5 @@ struct JSONCursor {
         case nil: throw failure("unexpected end of line")
         default: _ = try readDouble()
         }
-    }
-}
-
-extension UnsafeBufferPointer<UInt8> {
-    /// Whether these bytes spell `text` (an ASCII key).
-    @inline(__always)
-    func equals(_ text: StaticString) -> Bool {
-        count == text.utf8CodeUnitCount && (count == 0 || memcmp(baseAddress!, text.utf8Start, count) == 0)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ResultModel
+import ResultSupport
 
 /// Streaming importer of JUnit XML from any tool (pytest, jest, Maven Surefire, Go, Gradle, ...), through
 /// libxml2's reader: nested `testsuite`s, `testcase` name, classname, file, line and time; `failure`, `error` and

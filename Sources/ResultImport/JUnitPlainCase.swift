@@ -1,4 +1,5 @@
 import ResultModel
+import ResultSupport
 
 extension JUnitImporter {
     /// Writes an empty `<testcase>` that has only a name, a classname of one or two parts and a time as a

@@ -1,3 +1,5 @@
+import ResultSupport
+
 /// Writes asciicast v2 recordings (newline-delimited JSON), one line at a time.
 ///
 /// Output bytes are split into events at UTF-8 character boundaries: a character cut between two chunks is held
@@ -42,26 +44,7 @@ public struct AsciicastWriter: Sendable {
     }
 
     /// A JSON string literal.
-    static func jsonString(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
-    }
+    static func jsonString(_ text: String) -> String { JSONEscaping.quoted(text) }
 
     /// How many leading bytes end on a character boundary (a trailing partial character of up to 3 bytes is
     /// excluded; anything invalid counts as complete and decodes to U+FFFD).

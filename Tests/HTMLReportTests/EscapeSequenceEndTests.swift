@@ -1,3 +1,4 @@
+import ResultSupport
 import Testing
 
 @testable import HTMLReport

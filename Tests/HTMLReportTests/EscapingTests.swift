@@ -1,5 +1,6 @@
 import HTMLReport
 import ResultModel
+import ResultSupport
 import Testing
 
 @Suite struct EscapingTests {

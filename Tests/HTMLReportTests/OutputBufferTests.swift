@@ -1,4 +1,5 @@
 import Foundation
+import ResultSupport
 import Testing
 
 @testable import HTMLReport

@@ -1,6 +1,7 @@
 import Foundation
 import ResultBundle
 import ResultModel
+import ResultSupport
 import Testing
 import _TestSupport
 
@@ -58,6 +59,8 @@ import _TestSupport
             #expect(!html.contains("onmouseover=\"window"), "\(name) holds a raw attribute")
             #expect(!html.contains("href=\"javascript:"), "\(name) links to javascript:")
             #expect(!html.contains("\u{1B}"), "\(name) holds a raw escape byte")
+            // Issue 21: an issue inside a step (the activity tree) showed its escape sequence as `�[31m`.
+            #expect(!html.contains("[31m"), "\(name) shows an escape sequence's text")
             #expect(html.contains("Content-Security-Policy"))
         }
         for name in files(in: site) {

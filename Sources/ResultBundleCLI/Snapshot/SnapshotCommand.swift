@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HTMLReport
 import ResultModel
 import TerminalEmulation
 
@@ -83,7 +84,7 @@ struct SnapshotCommand: ParsableCommand {
         switch format {
         case .text: rendered = snapshot.text + "\n"
         case .ansi: rendered = TerminalSnapshotRenderer.ansi(snapshot)
-        case .html: rendered = TerminalSnapshotRenderer.html(snapshot)
+        case .html: rendered = TerminalSnapshotHTML.document(snapshot, title: snapshot.title ?? "Terminal snapshot")
         case .json:
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]

@@ -1,32 +1,31 @@
 import Foundation
-import ResultModel
 
 /// Small, allocation-free helpers for matching ASCII patterns in a line of bytes.
 extension UnsafeBufferPointer where Element == UInt8 {
     /// Whether the bytes start with `prefix`.
     @inline(__always)
-    func hasPrefix(_ prefix: StaticString) -> Bool {
+    package func hasPrefix(_ prefix: StaticString) -> Bool {
         let length = prefix.utf8CodeUnitCount
         guard count >= length else { return false }
         return memcmp(baseAddress!, prefix.utf8Start, length) == 0
     }
 
     /// Whether the bytes are `other`'s.
-    func hasSameBytes(as other: [UInt8]) -> Bool {
+    package func hasSameBytes(as other: [UInt8]) -> Bool {
         guard count == other.count else { return false }
         guard count > 0 else { return true }
         return other.withUnsafeBufferPointer { memcmp(baseAddress!, $0.baseAddress!, count) == 0 }
     }
 
     /// Whether the bytes end with `suffix`.
-    func hasSuffix(_ suffix: StaticString) -> Bool {
+    package func hasSuffix(_ suffix: StaticString) -> Bool {
         let length = suffix.utf8CodeUnitCount
         guard count >= length else { return false }
         return memcmp(baseAddress! + (count - length), suffix.utf8Start, length) == 0
     }
 
     /// The index of the first occurrence of `needle` at or after `start`, when any.
-    func firstRange(of needle: StaticString, from start: Int = 0) -> Range<Int>? {
+    package func firstRange(of needle: StaticString, from start: Int = 0) -> Range<Int>? {
         let length = needle.utf8CodeUnitCount
         guard length > 0, count - start >= length, let base = baseAddress else { return nil }
         let first = needle.utf8Start.pointee
@@ -43,7 +42,7 @@ extension UnsafeBufferPointer where Element == UInt8 {
     }
 
     /// The index of the last occurrence of `needle`, when any.
-    func lastRange(of needle: StaticString) -> Range<Int>? {
+    package func lastRange(of needle: StaticString) -> Range<Int>? {
         let length = needle.utf8CodeUnitCount
         guard length > 0, count >= length, let base = baseAddress else { return nil }
         let first = needle.utf8Start.pointee
@@ -58,22 +57,22 @@ extension UnsafeBufferPointer where Element == UInt8 {
     }
 
     /// The index of the first `byte` at or after `start`.
-    func firstIndex(of byte: UInt8, from start: Int) -> Int? {
+    package func firstIndex(of byte: UInt8, from start: Int) -> Int? {
         guard start < count, let base = baseAddress else { return nil }
         guard let found = memchr(base + start, Int32(byte), count - start) else { return nil }
         return UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base
     }
 
     /// The bytes in `range` as a String (invalid UTF-8 becomes U+FFFD).
-    func string(_ range: Range<Int>) -> String {
+    package func string(_ range: Range<Int>) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: self[range]), as: UTF8.self)
     }
 
     /// The whole line as a String.
-    var string: String { String(decoding: self, as: UTF8.self) }
+    package var string: String { String(decoding: self, as: UTF8.self) }
 
     /// A non-negative decimal integer in `range`, when it is one.
-    func integer(_ range: Range<Int>) -> Int? {
+    package func integer(_ range: Range<Int>) -> Int? {
         guard !range.isEmpty, range.count < 19 else { return nil }
         var value = 0
         for index in range {
@@ -85,7 +84,7 @@ extension UnsafeBufferPointer where Element == UInt8 {
     }
 
     /// A decimal number in `range` (`0.105`, `1e-3`), when it is one.
-    func double(_ range: Range<Int>) -> Double? {
+    package func double(_ range: Range<Int>) -> Double? {
         guard !range.isEmpty, range.count < 64 else { return nil }
         return ShortDecimal.parse(UnsafeBufferPointer(rebasing: self[range])) ?? Double(string(range))
     }
@@ -94,8 +93,16 @@ extension UnsafeBufferPointer where Element == UInt8 {
 extension String {
     /// Whether the string's UTF-8 bytes contain `needle`: a `memchr` scan, much faster than the generic
     /// collection search that `contains(_:)` and `utf8.firstRange(of:)` fall back to.
-    func containsBytes(_ needle: StaticString) -> Bool {
+    package func containsBytes(_ needle: StaticString) -> Bool {
         var copy = self
         return copy.withUTF8 { $0.firstRange(of: needle) != nil }
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// Whether these bytes spell `text` (an ASCII key).
+    @inline(__always)
+    package func equals(_ text: StaticString) -> Bool {
+        count == text.utf8CodeUnitCount && (count == 0 || memcmp(baseAddress!, text.utf8Start, count) == 0)
     }
 }

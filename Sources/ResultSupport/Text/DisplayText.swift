@@ -1,9 +1,7 @@
-import ResultSupport
-
-/// Cleans untrusted text before a template escapes it: ANSI escape sequences are removed (``ANSIEscapes``), and
+/// Cleans untrusted text before it is escaped for a page or a summary: ANSI escape sequences are removed (``ANSIEscapes``), and
 /// control characters other than tab and line feed become U+FFFD, so no raw control byte reaches a page.
-enum DisplayText {
-    static func clean(_ text: String) -> String {
+package enum DisplayText {
+    package static func clean(_ text: String) -> String {
         guard needsCleaning(text) else { return text }
         var result = ""
         for scalar in ANSIEscapes.strip(text).unicodeScalars {
@@ -18,7 +16,7 @@ enum DisplayText {
         return result
     }
 
-    static func clean(_ text: String?) -> String? { text.map { clean($0) } }
+    package static func clean(_ text: String?) -> String? { text.map { clean($0) } }
 
     /// Whether `text` holds a C0 control character, DEL or a C1 control character (`C2 80`…`C2 9F` in UTF-8).
     private static func needsCleaning(_ text: String) -> Bool {

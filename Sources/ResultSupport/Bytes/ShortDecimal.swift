@@ -3,14 +3,14 @@
 /// A decimal with at most 15 digits is an integer that a `Double` holds exactly, divided by a power of ten that
 /// a `Double` also holds exactly; one correctly rounded division then gives the correctly rounded value, the same
 /// as `Double(String)` (Clinger's fast path). Anything else (exponents, more digits) is left to the caller.
-public enum ShortDecimal {
+package enum ShortDecimal {
     /// Powers of ten that a `Double` holds exactly.
     private static let exactPowersOfTen: [Double] = (0...22).map { exponent in
         (0..<exponent).reduce(1.0) { value, _ in value * 10 }
     }
 
     /// The value of `text` when it is `-`? digits `.` digits with 1 to 15 digits in all, else `nil`.
-    public static func parse(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+    package static func parse(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
         guard let first = text.first else { return nil }
         var index = 0
         let negative = first == UInt8(ascii: "-")

@@ -2,14 +2,14 @@ import Crypto
 import Foundation
 
 /// SHA-256 content hashes, the keys of blobs.
-public enum ContentHash {
+package enum ContentHash {
     /// Lowercase hexadecimal SHA-256 of `data`.
-    public static func sha256Hex(_ data: Data) -> String {
+    package static func sha256Hex(_ data: Data) -> String {
         hex(SHA256.hash(data: data))
     }
 
     /// Lowercase hexadecimal of a finished digest.
-    public static func hex(_ digest: SHA256.Digest) -> String {
+    package static func hex(_ digest: SHA256.Digest) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var bytes = [UInt8]()
         bytes.reserveCapacity(64)
@@ -23,7 +23,7 @@ public enum ContentHash {
 
 extension ContentHash {
     /// Base64 of the SHA-256 of `data` (the form Content-Security-Policy hashes use).
-    public static func sha256Base64(_ data: Data) -> String {
+    package static func sha256Base64(_ data: Data) -> String {
         Data(SHA256.hash(data: data)).base64EncodedString()
     }
 }

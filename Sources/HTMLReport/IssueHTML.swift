@@ -1,0 +1,45 @@
+import ResultModel
+import ResultSupport
+
+/// The one drawing of an issue, used by test pages (attempts and parameterized cases), list rows and step trees:
+/// an `<li class="issue k-KIND">` with the kind, the location, the message and details as preformatted text
+/// (escape sequences removed, controls replaced: ``DisplayText``), and the source lines around the location when
+/// the page shows them. A list of issues is an `<ol class="issues">`.
+enum IssueHTML {
+    /// The most issues drawn in one list.
+    static let listLimit = 1000
+
+    /// An `<ol class="issues">` of `issues` (empty when there are none), each with the source lines `source` gives.
+    static func list(_ issues: [IssueRecord], source: (IssueRecord) -> String? = { _ in nil }) -> OutputBuffer {
+        var html = OutputBuffer(capacity: 256)
+        guard !issues.isEmpty else { return html }
+        html.append("<ol class=\"issues\">")
+        for issue in issues.prefix(listLimit) { appendItem(issue, sourceHTML: source(issue), to: &html) }
+        html.append("</ol>")
+        return html
+    }
+
+    /// Appends one issue's `<li>`.
+    static func appendItem(_ issue: IssueRecord, sourceHTML: String? = nil, to html: inout OutputBuffer) {
+        html.append("<li class=\"issue k-")
+        html.appendEscapedHTML(issue.kind.rawValue)
+        html.append("\"><span class=\"kind\">")
+        html.appendEscapedHTML(issue.kind.rawValue)
+        html.append("</span>")
+        if let location = issue.location {
+            html.append(" <code class=\"location\">")
+            html.appendEscapedHTML(DisplayText.clean(location.description))
+            html.append("</code>")
+        }
+        html.append("<pre class=\"message\">")
+        html.appendEscapedHTML(DisplayText.clean(issue.message))
+        html.append("</pre>")
+        if let details = issue.displayedDetails {
+            html.append("<pre class=\"details\">")
+            html.appendEscapedHTML(DisplayText.clean(details))
+            html.append("</pre>")
+        }
+        if let sourceHTML { html.appendTrusted(sourceHTML) }
+        html.append("</li>")
+    }
+}

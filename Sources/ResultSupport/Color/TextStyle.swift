@@ -1,0 +1,146 @@
+/// How a run of terminal text is drawn: palette colors and attributes, set by SGR sequences (`ESC [ … m`, ECMA-48
+/// 8.3.117) in a console log or by the emulator in a snapshot. Renderers turn it into the same class names
+/// everywhere, so one color looks the same in a log, a snapshot, the report and `snapshot --format html`.
+package struct TextStyle: Equatable, Sendable {
+    /// Attributes SGR can set.
+    package struct Attributes: OptionSet, Sendable {
+        package let rawValue: UInt8
+        package init(rawValue: UInt8) { self.rawValue = rawValue }
+
+        package static let bold = Attributes(rawValue: 1 << 0)
+        package static let dim = Attributes(rawValue: 1 << 1)
+        package static let italic = Attributes(rawValue: 1 << 2)
+        package static let underline = Attributes(rawValue: 1 << 3)
+        package static let blink = Attributes(rawValue: 1 << 4)
+        package static let inverse = Attributes(rawValue: 1 << 5)
+        package static let hidden = Attributes(rawValue: 1 << 6)
+        package static let strikethrough = Attributes(rawValue: 1 << 7)
+
+        /// Each attribute with its class name, in the order class lists name them.
+        package static let classNames: [(Attributes, String)] = [
+            (.bold, "sb"), (.dim, "sd"), (.italic, "si"), (.underline, "su"), (.inverse, "sv"),
+            (.strikethrough, "ss"), (.hidden, "sh"), (.blink, "sk"),
+        ]
+    }
+
+    /// The foreground's palette index (``XtermPalette``), or `nil` for the default.
+    package var foreground: Int?
+    /// The background's palette index, or `nil` for the default.
+    package var background: Int?
+    package var attributes: Attributes = []
+
+    package init(foreground: Int? = nil, background: Int? = nil, attributes: Attributes = []) {
+        self.foreground = foreground.map { min(255, max(0, $0)) }
+        self.background = background.map { min(255, max(0, $0)) }
+        self.attributes = attributes
+    }
+
+    /// Whether text in this style is drawn as plain text.
+    package var isPlain: Bool { self == TextStyle() }
+
+    /// The classes that draw this style: `f<n>` and `b<n>` for the colors actually drawn (inverse swaps them, the
+    /// default foreground becoming 15 and the default background 0), then one class per attribute
+    /// (`sb` bold, `sd` dim, `si` italic, `su` underline, `sv` inverse, `ss` strikethrough, `sh` hidden, `sk`
+    /// blink). Empty for plain text.
+    package var classNames: String {
+        var foreground = foreground
+        var background = background
+        if attributes.contains(.inverse) { (foreground, background) = (background ?? 0, foreground ?? 15) }
+        var names: [String] = []
+        if let foreground { names.append("f\(foreground)") }
+        if let background { names.append("b\(background)") }
+        for (attribute, name) in Attributes.classNames where attributes.contains(attribute) { names.append(name) }
+        return names.joined(separator: " ")
+    }
+
+    /// Applies the parameters of one SGR sequence (the bytes between `ESC [` and `m`). Parameters are separated by
+    /// `;`; a parameter's `:` sub-parameters (ITU T.416: `38:5:n`, `38:2::r:g:b`, `38:2:r:g:b`) are read for
+    /// extended colors. An empty list or parameter is 0 (reset); unknown codes are ignored. 24-bit colors become
+    /// the nearest palette entry.
+    package mutating func applySelectGraphicRendition(_ parameters: UnsafeBufferPointer<UInt8>) {
+        var groups: [[Int]] = [[]]
+        var value = 0
+        var hasDigits = false
+        for byte in parameters.prefix(256) {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                value = min(value * 10 + Int(byte - 0x30), 99_999)
+                hasDigits = true
+            case UInt8(ascii: ":"), UInt8(ascii: ";"):
+                groups[groups.count - 1].append(hasDigits ? value : -1)
+                if byte == UInt8(ascii: ";") { groups.append([]) }
+                value = 0
+                hasDigits = false
+            default: return  // private parameters (`<`, `=`, `>`, `?`) are not SGR
+            }
+        }
+        groups[groups.count - 1].append(hasDigits ? value : -1)
+        var index = 0
+        while index < groups.count {
+            let group = groups[index]
+            let code = max(0, group[0])
+            if code == 38 || code == 48 {
+                let color: Int?
+                if group.count > 1 {
+                    color = Self.extendedColor(Array(group.dropFirst()), colonForm: true)
+                } else {
+                    let following = groups[(index + 1)...].map { max(0, $0[0]) }
+                    color = Self.extendedColor(following, colonForm: false)
+                    index += following.first == 5 ? 2 : following.first == 2 ? 4 : 0
+                }
+                if let color {
+                    if code == 38 { foreground = color } else { background = color }
+                }
+            } else {
+                apply(code)
+            }
+            index += 1
+        }
+    }
+
+    /// Applies the parameters of one SGR sequence given as text (`"1;31"`).
+    package mutating func applySelectGraphicRendition(_ parameters: String) {
+        var parameters = parameters
+        parameters.withUTF8 { applySelectGraphicRendition($0) }
+    }
+
+    /// The palette index of `5;n` or `2;r;g;b` (or their colon forms, where `2` may be followed by an empty
+    /// color-space identifier).
+    private static func extendedColor(_ values: [Int], colonForm: Bool) -> Int? {
+        guard let kind = values.first else { return nil }
+        if kind == 5, values.count >= 2 { return min(255, max(0, values[1])) }
+        guard kind == 2 else { return nil }
+        var channels = Array(values.dropFirst())
+        if colonForm && channels.count >= 4 { channels.removeFirst() }  // the color-space identifier
+        guard channels.count >= 3 else { return nil }
+        return XtermPalette.nearest(RGB(max(0, channels[0]), max(0, channels[1]), max(0, channels[2])))
+    }
+
+    private mutating func apply(_ code: Int) {
+        switch code {
+        case 0: self = TextStyle()
+        case 1: attributes.insert(.bold)
+        case 2: attributes.insert(.dim)
+        case 3: attributes.insert(.italic)
+        case 4, 21: attributes.insert(.underline)
+        case 5, 6: attributes.insert(.blink)
+        case 7: attributes.insert(.inverse)
+        case 8: attributes.insert(.hidden)
+        case 9: attributes.insert(.strikethrough)
+        case 22: attributes.subtract([.bold, .dim])
+        case 23: attributes.remove(.italic)
+        case 24: attributes.remove(.underline)
+        case 25: attributes.remove(.blink)
+        case 27: attributes.remove(.inverse)
+        case 28: attributes.remove(.hidden)
+        case 29: attributes.remove(.strikethrough)
+        case 30...37: foreground = code - 30
+        case 39: foreground = nil
+        case 40...47: background = code - 40
+        case 49: background = nil
+        case 90...97: foreground = code - 90 + 8
+        case 100...107: background = code - 100 + 8
+        default: break
+        }
+    }
+}

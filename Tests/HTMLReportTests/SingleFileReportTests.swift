@@ -1,0 +1,52 @@
+import Foundation
+import ResultBundle
+import Testing
+import _TestSupport
+
+@testable import HTMLReport
+
+/// `--single-file` folds the pages the report wrote, whatever they are.
+struct SingleFileReportTests {
+    static func page(_ body: String) -> String {
+        "<!DOCTYPE html><html><body><main id=\"main\" tabindex=\"-1\">\(body)</main></body></html>"
+    }
+
+    @Test func aPageAddedToTheReportIsFolded() throws {
+        let folder = try TestPaths.makeTemporaryDirectory("single")
+        let files = try ReportFileWriter(root: folder.appendingPathComponent("site"))
+        try files.write(Self.page("<h1>one test</h1>"), to: "tests/t-1.html")
+        try files.write(Self.page("<a href=\"trends.html\">trends</a>"), to: "index.html")
+        try files.write(Self.page("<h1>a new page</h1><a href=\"tests/t-1.html\">t</a>"), to: "trends.html")
+        try files.write("body{}", to: "assets/report.css")
+        #expect(files.pagesWritten == ["tests/t-1.html", "index.html", "trends.html"])
+
+        let output = folder.appendingPathComponent("single.html")
+        _ = try SingleFileReport.fold(
+            folder: files.root, pages: files.pagesWritten, into: output, title: "t", stylesheet: "", script: "")
+        let html = try String(contentsOf: output, encoding: .utf8)
+        let index = try #require(html.range(of: "id=\"page-index\""))
+        let trends = try #require(html.range(of: "id=\"page-trends\""))
+        let test = try #require(html.range(of: "id=\"page-tests-t-1\""))
+        #expect(index.lowerBound < trends.lowerBound && trends.lowerBound < test.lowerBound)
+        #expect(html.contains("<h1>a new page</h1>"))
+        #expect(html.contains("href=\"#page-trends\""))
+        #expect(html.contains("href=\"#page-tests-t-1\""))
+    }
+
+    @Test func everyPageOfARealReportIsFolded() throws {
+        let folder = try TestPaths.makeTemporaryDirectory("single-real")
+        let memory = try BundleReader(
+            url: TestPaths.sampleBundles.appendingPathComponent("v1.2-junit-properties.resultbundle"))
+        var options = ReportOptions(outputDirectory: folder.appendingPathComponent("site"))
+        _ = try ReportGenerator(options: options).generate(from: [memory])
+        let written = try FileManager.default.subpathsOfDirectory(atPath: options.outputDirectory.path)
+            .filter { $0.hasSuffix(".html") }
+        options.outputDirectory = folder.appendingPathComponent("single.html")
+        options.singleFile = true
+        _ = try ReportGenerator(options: options).generate(from: [memory])
+        let html = try String(contentsOf: options.outputDirectory, encoding: .utf8)
+        for page in written {
+            #expect(html.contains("id=\"\(SingleFileReport.anchor(for: page))\""), "\(page) is missing")
+        }
+    }
+}
