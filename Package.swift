@@ -55,7 +55,7 @@ let package = Package(
                 "ResultModel", "ResultSupport", .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
-        .target(name: "JUnitExport", dependencies: ["ResultModel", "ResultSupport", "ResultBundle", "CLibXML2"]),
+        .target(name: "JUnitExport", dependencies: ["ResultModel", "ResultSupport", "CLibXML2"]),
         .target(
             name: "ResultRecorder", dependencies: ["ResultModel", "ResultSupport", "ResultBundle", "TerminalEmulation"]),
         .target(

@@ -1,5 +1,4 @@
 import Foundation
-import ResultBundle
 import ResultModel
 
 extension JUnitExporter {
@@ -7,8 +6,8 @@ extension JUnitExporter {
     ///
     /// The elements are written in chunks on background threads (``TestCaseChunk``) while this thread copies
     /// finished chunks into the spool in order; a test that needs the source or the attachment folder is written
-    /// here, by `writer`, in its place. A bundle hands over its test lines rather than decoded tests, so that
-    /// plain passed tests are written from their text.
+    /// here, by `writer`, in its place. Tests come in the source's own batches (``ResultModel/TestBatch``), so a
+    /// plain passed test that a bundle keeps as text is written from that text.
     func collect(
         _ source: any ResultSource, into writer: XMLStreamWriter, spool: TestCaseSpool, xmlFolder: URL,
         _ summary: inout JUnitExportSummary
@@ -26,11 +25,7 @@ extension JUnitExporter {
         func take(_ chunk: TestCaseChunk) throws {
             try state.take(chunk, writer: writer, caseWriter: caseWriter, spool: spool)
         }
-        if let bundle = source as? BundleReader {
-            try bundle.forEachTestLineChunk({ try TestCaseChunk.write($0, flavor: flavor, depth: depth) }, take)
-        } else {
-            try source.forEachTestChunk({ try TestCaseChunk.write($0, flavor: flavor, depth: depth) }, take)
-        }
+        try source.forEachTestBatch({ try TestCaseChunk.write($0, flavor: flavor, depth: depth) }, take)
         try state.finish(writer: writer, spool: spool)
         summary = state.counts
         summary.attachments += attachments?.count ?? 0

@@ -1,6 +1,5 @@
 import CLibXML2
 import Foundation
-import ResultBundle
 import ResultModel
 
 /// The `<testcase>` elements of a chunk of consecutive tests, written away from the exporter's thread (see
@@ -24,37 +23,17 @@ struct TestCaseChunk: Sendable {
     var xml: [UInt8] = []
     var cases: [Case] = []
 
-    /// Writes `tests` as the exporter of `flavor` would, with `<testcase>` elements at `depth`.
-    static func write(_ tests: consuming [TestRecord], flavor: JUnitFlavor, depth: Int) throws -> TestCaseChunk {
-        var builder = try Builder(flavor: flavor, depth: depth, expectedCount: tests.count, expectedBytes: 0)
-        // Each test is moved out of the array (reversed, then popped) and read as a local: a test read through a
-        // subscript or a pointer is copied for every call that takes it, a retain and a release per field.
-        var remaining = tests
-        remaining.reverse()
-        while let test = remaining.popLast() { try builder.add(test) }
-        return try builder.finish()
-    }
-
-    /// Writes the tests of `lines` as ``write(_:flavor:depth:)`` writes them, writing a plain passed test of the
-    /// same suite as the test before it (``ResultBundle/PlainPassedTest``) from its text, without decoding it.
-    static func write(_ lines: TestLineBatch, flavor: JUnitFlavor, depth: Int) throws -> TestCaseChunk {
+    /// Writes the tests of `batch` as the exporter of `flavor` would, with `<testcase>` elements at `depth`; a
+    /// passed test handed over as text (``ResultModel/PassedTestInSuite``) is written from it, in the suite of the
+    /// test before it.
+    static func write(_ batch: any TestBatch, flavor: JUnitFlavor, depth: Int) throws -> TestCaseChunk {
         // A test line is about 150 bytes, and its `<testcase>` is shorter unless it has output to show.
         // (Reserved up to 64 Ki tests and 8 MiB: a batch of a few huge records must not reserve for many.)
+        let hint = batch.byteCountHint
         var builder = try Builder(
-            flavor: flavor, depth: depth, expectedCount: min(lines.byteCount / 128, 1 << 16),
-            expectedBytes: min(lines.byteCount, 8 << 20))
-        // The text of the previous test's run, module and suites, while it is in this library's own form.
-        var suiteText: [UInt8]?
-        try lines.forEachLine { line in
-            if let plain = PlainPassedTest(line: line.bytes), let previous = suiteText, plain.hasSuiteText(previous),
-                plain.name.count <= lines.maxStringBytes
-            {
-                try builder.addPlain(plain)
-            } else if let test = lines.decode(line) {
-                suiteText = PlainPassedTest.suiteText(of: line.bytes).map(Array.init)
-                try builder.add(test)
-            }
-        }
+            flavor: flavor, depth: depth, expectedCount: hint > 0 ? min(hint / 128, 1 << 16) : 512,
+            expectedBytes: min(hint, 8 << 20))
+        try batch.forEachTest({ try builder.add($0) }, passedInSameSuite: { try builder.addPlain($0) })
         return try builder.finish()
     }
 
@@ -86,7 +65,7 @@ struct TestCaseChunk: Sendable {
 
         /// Writes `test`, or keeps it for the exporter when its `system-out` reads the source. A case names its
         /// suite only when it differs from the previous case's.
-        mutating func add(_ test: TestRecord) throws {
+        mutating func add(_ test: consuming TestRecord) throws {
             let outcome = JUnitOutcome(test)
             let startsSuite = !(suite?.contains(test) ?? false)
             if startsSuite { suite = SuiteKey(test) }
@@ -104,7 +83,7 @@ struct TestCaseChunk: Sendable {
         }
 
         /// Writes a plain passed test of the same suite as the test added before it.
-        mutating func addPlain(_ test: PlainPassedTest) throws {
+        mutating func addPlain(_ test: PassedTestInSuite) throws {
             try withUnsafeTemporaryAllocation(of: CChar.self, capacity: test.name.count + 1) { name in
                 let base = name.baseAddress!
                 if !test.name.isEmpty { memcpy(base, test.name.baseAddress!, test.name.count) }

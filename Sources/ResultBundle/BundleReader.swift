@@ -121,12 +121,12 @@ public final class BundleReader: ResultSource {
         }
     }
 
-    /// Calls `transform` with the test lines of each record batch, on background threads (a few batches ahead), and
-    /// `body` with the results in order on the calling thread: ``forEachTestChunk(_:_:)`` for a transform that
-    /// decodes only the lines it cannot handle from their text. Damaged batches, and the lines the transform
-    /// could not decode, are skipped and added to ``damage``.
-    public func forEachTestLineChunk<Output: Sendable>(
-        _ transform: @escaping @Sendable (TestLineBatch) throws -> Output, _ body: (Output) throws -> Void
+    /// Calls `transform` with the tests of each record batch, on background threads (a few batches ahead), and
+    /// `body` with the results in order on the calling thread: ``forEachTestChunk(_:_:)`` where plain passed tests
+    /// come as their text (``ResultModel/TestBatch``), so they are never decoded. Damaged batches, and lines that
+    /// cannot be decoded, are skipped and added to ``damage``.
+    public func forEachTestBatch<Output: Sendable>(
+        _ transform: @escaping @Sendable (any TestBatch) throws -> Output, _ body: (Output) throws -> Void
     ) throws {
         try forEachBatch(inFrames: index.recordFrames.filter { $0.testCount > 0 }) { decoding, offset in
             let outcome = try RecordBatchDecoding.withPayload(at: offset, source: decoding.source) { payload in

@@ -7,19 +7,19 @@ import Foundation
 /// allocated fields, and as many releases later). Only the exact text this library's writer produces is
 /// recognized, key order included; any other line, however valid, is not a plain passed test, and its reader
 /// decodes it as usual. So the fast path never has to agree with the decoder on anything but this one shape.
-public struct PlainPassedTest {
+struct PlainPassedTest {
     /// The line's text from its start to the test's name: its run, module and suites. Two lines with equal suite
     /// texts have equal runs, modules and suites.
-    public var suiteText: UnsafeBufferPointer<UInt8>
+    var suiteText: UnsafeBufferPointer<UInt8>
     /// The name's bytes: printable ASCII without escapes, so they are the name itself.
-    public var name: UnsafeBufferPointer<UInt8>
+    var name: UnsafeBufferPointer<UInt8>
     /// When the attempt started, if recorded.
-    public var start: Double?
+    var start: Double?
     /// How long it took.
-    public var duration: Double
+    var duration: Double
 
     /// Reads `line` (one record line, without its newline); `nil` when it is not a plain passed test.
-    public init?(line: UnsafeBufferPointer<UInt8>) {
+    init?(line: UnsafeBufferPointer<UInt8>) {
         var scanner = LineScanner(line)
         guard let suiteText = scanner.suiteText(), let name = scanner.plainString(), scanner.take("}") else {
             return nil
@@ -46,14 +46,14 @@ public struct PlainPassedTest {
     }
 
     /// Whether the suite text is `text`.
-    public func hasSuiteText(_ text: [UInt8]) -> Bool {
+    func hasSuiteText(_ text: [UInt8]) -> Bool {
         text.count == suiteText.count
             && text.withUnsafeBufferPointer { memcmp($0.baseAddress!, suiteText.baseAddress!, text.count) == 0 }
     }
 
     /// The suite text of any test line whose identity is written as this library writes it (see
     /// ``suiteText``), whatever the rest of the line holds; `nil` otherwise.
-    public static func suiteText(of line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+    static func suiteText(of line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
         var scanner = LineScanner(line)
         guard let text = scanner.suiteText(), scanner.skipString(), scanner.take("}") else { return nil }
         return text

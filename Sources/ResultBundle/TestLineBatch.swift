@@ -2,21 +2,21 @@ import Foundation
 import ResultModel
 
 /// The test lines of one record batch, handed to a transform on the thread that inflated it (see
-/// ``BundleReader/forEachTestLineChunk(_:_:)``): each line's bytes, decoded into a ``ResultModel/TestRecord`` only
-/// when the transform asks. A transform that can write a test from its text (``PlainPassedTest``) skips decoding it.
+/// ``BundleReader/forEachTestBatch(_:_:)``): each line decoded into a ``ResultModel/TestRecord``, except a plain
+/// passed test (``PlainPassedTest``) of the same suite as the test before it, which is handed over as its text.
 ///
 /// Used on one thread only: lines that cannot be decoded are collected in ``damage``.
-public final class TestLineBatch {
+final class TestLineBatch: TestBatch {
     private let payload: [UInt8]
     private let frameOffset: Int64
     private let decoding: RecordBatchDecoding
     /// The lines that could not be decoded so far.
-    public private(set) var damage: [BundleDamage] = []
+    private(set) var damage: [BundleDamage] = []
 
     /// One line (without its newline). Its bytes are valid only during the call that receives it.
-    public struct Line {
+    struct Line {
         /// The line's text: one JSON object.
-        public let bytes: UnsafeBufferPointer<UInt8>
+        let bytes: UnsafeBufferPointer<UInt8>
         /// Where the line starts in the batch's payload.
         let offset: Int
     }
@@ -29,13 +29,13 @@ public final class TestLineBatch {
 
     /// Strings longer than this are cut when a line is decoded (``BundleLimits/maxDecodedStringBytes``); a
     /// transform that writes from a line's text must not write a longer one either.
-    public var maxStringBytes: Int { decoding.maxStringBytes }
+    var maxStringBytes: Int { decoding.maxStringBytes }
 
     /// The size of the batch's text in bytes.
-    public var byteCount: Int { payload.count }
+    var byteCountHint: Int { payload.count }
 
     /// Calls `body` with each line that may hold a test, in order (lines of other kinds are skipped unread).
-    public func forEachLine(_ body: (Line) throws -> Void) rethrows {
+    func forEachLine(_ body: (Line) throws -> Void) rethrows {
         try RecordLines.forEachLine(in: payload) { range, bytes in
             if RecordLines.isOtherKind(bytes, than: .test) { return }
             try body(Line(bytes: bytes, offset: range.lowerBound))
@@ -44,13 +44,32 @@ public final class TestLineBatch {
 
     /// The test `line` holds; `nil` when it holds another kind of record, or when it cannot be decoded (then it
     /// is added to ``damage`` and skipped, as every reader of the bundle skips it).
-    public func decode(_ line: Line) -> TestRecord? {
+    func decode(_ line: Line) -> TestRecord? {
         do {
             return try RecordLineCodec.decodeTest(
                 line.bytes, strings: decoding.strings, maxStringBytes: decoding.maxStringBytes)
         } catch {
             damage.append(decoding.damage(error, at: line.offset, frameOffset: frameOffset))
             return nil
+        }
+    }
+
+    /// Hands over each test: a plain passed test with the same run, module and suites (the same text) as the last
+    /// test decoded before it, and a name no longer than decoded strings may be, as its text; any other as a record.
+    func forEachTest(
+        _ record: (consuming TestRecord) throws -> Void, passedInSameSuite: (PassedTestInSuite) throws -> Void
+    ) throws {
+        // The text of the last decoded test's run, module and suites, while it is in this library's own form.
+        var suiteText: [UInt8]?
+        try forEachLine { line in
+            if let plain = PlainPassedTest(line: line.bytes), let previous = suiteText, plain.hasSuiteText(previous),
+                plain.name.count <= maxStringBytes
+            {
+                try passedInSameSuite(PassedTestInSuite(name: plain.name, start: plain.start, duration: plain.duration))
+            } else if let test = decode(line) {
+                suiteText = PlainPassedTest.suiteText(of: line.bytes).map(Array.init)
+                try record(test)
+            }
         }
     }
 }

@@ -65,6 +65,12 @@ public protocol ResultSource {
     func forEachTestChunk<Output: Sendable>(
         _ transform: @escaping @Sendable (consuming [TestRecord]) throws -> Output, _ body: (Output) throws -> Void
     ) throws
+    /// Calls `transform` with the tests in order, a batch of consecutive tests at a time, as the source holds them
+    /// (``TestBatch``: a plain passed test may come as its text), and `body` with each result in order, on the
+    /// calling thread; threads and errors as in ``forEachTestChunk(_:_:)``. By default the batches hold records.
+    func forEachTestBatch<Output: Sendable>(
+        _ transform: @escaping @Sendable (any TestBatch) throws -> Output, _ body: (Output) throws -> Void
+    ) throws
     /// The content of a blob, checked against its hash.
     func blobData(_ reference: BlobReference) throws -> Data
     /// The first `headBytes` and last `tailBytes` of a blob, however large it is (a reader streams it), so that

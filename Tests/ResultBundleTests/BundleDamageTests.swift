@@ -104,11 +104,9 @@ import _TestSupport
     @Test func lineChunksSkipADamagedBatchAndNoteIt() throws {
         let (reopened, written, victimOffset) = try damagedInTheMiddle("middle-lines")
         var ids: [String] = []
-        try reopened.forEachTestLineChunk { lines in
+        try reopened.forEachTestBatch { batch in
             var ids: [String] = []
-            lines.forEachLine { line in
-                if let test = lines.decode(line) { ids.append(test.id) }
-            }
+            try batch.forEachTest { ids.append($0.id) } passedInSameSuite: { _ in }
             return ids
         } _: {
             ids += $0

@@ -5,7 +5,7 @@ import _TestSupport
 
 @testable import ResultBundle
 
-/// Test lines handed over undecoded: plain passed tests read from their text, the others decoded, and lines that
+/// Test lines handed over as batches: plain passed tests of the suite before them as their text, the others decoded, and lines that
 /// cannot be decoded skipped and noted, in order, across batches.
 @Suite struct TestLineBatchTests {
     private static func plainLine(_ name: String, suite: String = "S", duration: String = "0.25") -> String {
@@ -30,22 +30,22 @@ import _TestSupport
             TestBundles.header() + firstFrame + (try TestBundles.recordBatch(second.joined(separator: "\n") + "\n"))
         let reader = try BundleReader(url: try TestBundles.file(bytes, "line-batches"))
         var seen: [String] = []
-        try reader.forEachTestLineChunk { lines in
+        try reader.forEachTestBatch { batch in
             var seen: [String] = []
-            lines.forEachLine { line in
-                if let plain = PlainPassedTest(line: line.bytes) {
-                    seen.append("plain \(String(decoding: plain.name, as: UTF8.self)) \(plain.duration)")
-                } else if let test = lines.decode(line) {
-                    seen.append("decoded \(test.identity.name) \(test.status.rawValue)")
-                }
+            try batch.forEachTest { test in
+                seen.append("decoded \(test.identity.name) \(test.status.rawValue)")
+            } passedInSameSuite: { plain in
+                seen.append("plain \(String(decoding: plain.name, as: UTF8.self)) \(plain.duration)")
             }
             return seen
         } _: {
             seen += $0
         }
+        // A batch's first test, and a test after one of another suite, come decoded; plain ones after come as text.
         #expect(
             seen == [
-                "plain a 0.25", "plain b 0.25", "decoded f failed", "plain c 0.001", "plain d 0.25", "plain g 0.25",
+                "decoded a passed", "plain b 0.25", "decoded f failed", "plain c 0.001", "decoded d passed",
+                "plain g 0.25",
             ])
         // Both bad lines are noted with their cause (rebuilding the missing index noted them too, without it).
         let causes = reader.damage.filter { $0.kind == .unreadableRecord && $0.message.contains("valid record (") }
