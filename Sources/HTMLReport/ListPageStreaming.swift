@@ -41,13 +41,13 @@ enum ListPageStreaming {
         var rest = Substring(html)
         for marker in [titleMarker, rowsMarker, titleMarker, rowsMarker] {
             guard let range = rest.range(of: marker) else {
-                throw ReportError("the list template does not show each group's title and rows once")
+                throw ReportError(.template, "the list template does not show each group's title and rows once")
             }
             parts.append(String(rest[..<range.lowerBound]))
             rest = rest[range.upperBound...]
         }
         guard parts[1] == parts[3] else {
-            throw ReportError("the list template does not show every group the same way")
+            throw ReportError(.template, "the list template does not show every group the same way")
         }
         return (parts[0], parts[1], parts[2], String(rest))
     }

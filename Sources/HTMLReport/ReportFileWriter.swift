@@ -1,4 +1,5 @@
 import Foundation
+import ResultSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -67,15 +68,12 @@ final class ReportFileWriter {
         guard descriptor >= 0 else { throw failure("cannot create the file", path: path) }
         defer { close(descriptor) }
         var total = 0
+        let file = POSIXFile(descriptor: descriptor, path: path)
         try body { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw failure("cannot write the file", path: path)
-                }
-                offset += written
+            do {
+                try file.write(bytes)
+            } catch let error as SystemCallError {
+                throw ReportError(.io, "cannot write the file: \(error.reason)", file: path, underlying: error)
             }
             total += bytes.count
         }
@@ -95,7 +93,8 @@ final class ReportFileWriter {
     }
 
     private func failure(_ message: String, path: String) -> ReportError {
-        ReportError("\(message): \(String(cString: strerror(errno)))", file: path)
+        let cause = SystemCallError("create", path: path)
+        return ReportError(.io, "\(message): \(cause.reason)", file: path, underlying: cause)
     }
 
     /// The absolute path of `relativePath` inside the folder.
@@ -103,12 +102,7 @@ final class ReportFileWriter {
         let components = relativePath.split(separator: "/", omittingEmptySubsequences: false)
         guard !relativePath.hasPrefix("/"), !components.isEmpty,
             !components.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty })
-        else { throw ReportError("refusing to write outside the report folder: \(relativePath)") }
+        else { throw ReportError(.outsideFolder, "refusing to write outside the report folder: \(relativePath)") }
         return rootPath + "/" + relativePath
     }
-}
-
-/// `write(2)`, named apart from the writer's own `write` methods.
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    write(descriptor, bytes, count)
 }

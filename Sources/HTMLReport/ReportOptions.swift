@@ -49,19 +49,3 @@ public struct ReportSummary: Sendable {
     /// Things the user should know (a single file that grew large, a template that failed).
     public var warnings: [String] = []
 }
-
-/// A report that could not be written.
-public struct ReportError: Error, CustomStringConvertible, Sendable {
-    /// What went wrong.
-    public var message: String
-    /// The file involved, when there is one.
-    public var file: String?
-
-    /// Creates an error.
-    public init(_ message: String, file: String? = nil) {
-        self.message = message
-        self.file = file
-    }
-
-    public var description: String { file.map { "\($0): \(message)" } ?? message }
-}

@@ -1,4 +1,5 @@
 import Foundation
+import ResultSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -25,7 +26,10 @@ final class RowSpill {
     init(in folder: URL) throws {
         path = folder.appendingPathComponent(".list-rows.spill").path
         descriptor = open(path, O_RDWR | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw Self.failure("cannot create the scratch file", path: path) }
+        guard descriptor >= 0 else {
+            let cause = SystemCallError("create", path: path)
+            throw ReportError(.io, "cannot create the scratch file: \(cause.reason)", file: path, underlying: cause)
+        }
     }
 
     deinit { remove() }
@@ -33,14 +37,10 @@ final class RowSpill {
     /// Appends `bytes` and returns where they are.
     func append(_ bytes: UnsafeRawBufferPointer) throws -> Piece {
         let piece = Piece(offset: end, count: bytes.count)
-        var done = 0
-        while done < bytes.count {
-            let written = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(end) + off_t(done))
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw Self.failure("cannot write the scratch file", path: path)
-            }
-            done += written
+        do {
+            try POSIXFile(descriptor: descriptor, path: path).write(bytes, at: end)
+        } catch {
+            throw ReportError(.io, "cannot write the scratch file: \(error.reason)", file: path, underlying: error)
         }
         end += Int64(bytes.count)
         return piece
@@ -49,14 +49,22 @@ final class RowSpill {
     /// Calls `body` with the bytes of `piece`, read back in chunks of at most 1 MiB.
     func read(_ piece: Piece, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
         var buffer = [UInt8](repeating: 0, count: min(piece.count, 1 << 20))
+        let file = POSIXFile(descriptor: descriptor, path: path)
         var done = 0
         while done < piece.count {
             let wanted = min(buffer.count, piece.count - done)
-            let got = buffer.withUnsafeMutableBytes {
-                pread(descriptor, $0.baseAddress!, wanted, off_t(piece.offset) + off_t(done))
+            let got: Int
+            do {
+                got = try buffer.withUnsafeMutableBytes {
+                    try file.read(
+                        into: UnsafeMutableRawBufferPointer(rebasing: $0[..<wanted]), at: piece.offset + Int64(done))
+                }
+            } catch let error as SystemCallError {
+                throw ReportError(.io, "cannot read the scratch file: \(error.reason)", file: path, underlying: error)
             }
-            if got < 0 && errno == EINTR { continue }
-            guard got > 0 else { throw Self.failure("cannot read the scratch file", path: path) }
+            guard got == wanted else {
+                throw ReportError(.io, "cannot read the scratch file: it is shorter than written", file: path)
+            }
             try buffer.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[..<got])) }
             done += got
         }
@@ -70,8 +78,4 @@ final class RowSpill {
         unlink(path)
     }
     private var removed = false
-
-    private static func failure(_ message: String, path: String) -> ReportError {
-        ReportError("\(message): \(String(cString: strerror(errno)))", file: path)
-    }
 }

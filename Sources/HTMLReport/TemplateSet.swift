@@ -14,7 +14,7 @@ struct TemplateSet {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory),
                 isDirectory.boolValue
-            else { throw ReportError("the templates folder does not exist", file: directory.path) }
+            else { throw ReportError(.template, "the templates folder does not exist", file: directory.path) }
             for name in files.keys {
                 let url = directory.appendingPathComponent(name)
                 if let text = try? String(contentsOf: url, encoding: .utf8) { files[name] = text }
@@ -25,7 +25,9 @@ struct TemplateSet {
             do {
                 try library.register(text, named: String(name.dropLast(".mustache".count)))
             } catch {
-                throw ReportError("the template does not parse: \(error)", file: name)
+                throw ReportError(
+                    .template, "the template does not parse: \(error)", file: name,
+                    underlying: error as? any Error & Sendable)
             }
         }
         self.library = library
@@ -35,7 +37,7 @@ struct TemplateSet {
 
     func render(_ model: Any, template: String) throws -> String {
         guard let html = library.render(model, withTemplate: template) else {
-            throw ReportError("no template named \(template)")
+            throw ReportError(.template, "no template named \(template)")
         }
         return html
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ResultSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -17,7 +18,7 @@ final class ScratchFile {
     init(creating path: String) throws {
         fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         self.path = path
-        guard fd >= 0 else { throw Self.error("cannot create the file", path: path) }
+        guard fd >= 0 else { throw Self.error("create the file", path: path) }
     }
 
     /// Creates a file in `directory` that has no name from the start: nothing is left behind, however the
@@ -26,7 +27,7 @@ final class ScratchFile {
         var template = Array(directory.appendingPathComponent("resultbundle-junit-XXXXXX").path.utf8CString)
         fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard fd >= 0 else { throw Self.error("cannot create a temporary file", path: path) }
+        guard fd >= 0 else { throw Self.error("create a temporary file", path: path) }
         unlink(path)
     }
 
@@ -34,24 +35,24 @@ final class ScratchFile {
 
     /// Writes all of `bytes` at the end of the file.
     func append(_ bytes: UnsafeRawBufferPointer) throws {
-        var offset = 0
-        while offset < bytes.count {
-            let written = pwrite(fd, bytes.baseAddress! + offset, bytes.count - offset, off_t(size))
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { throw Self.error("cannot write", path: path) }
-            offset += written
-            size += Int64(written)
+        do {
+            try POSIXFile(descriptor: fd, path: path).write(bytes, at: size)
+        } catch {
+            throw JUnitExportError(.io, "cannot write: \(error.reason)", file: path, underlying: error)
         }
+        size += Int64(bytes.count)
     }
 
     /// Fills `buffer` with the bytes at `position`; the file must hold them all.
     func read(into buffer: UnsafeMutableRawBufferPointer, at position: Int64) throws {
-        var offset = 0
-        while offset < buffer.count {
-            let count = pread(fd, buffer.baseAddress! + offset, buffer.count - offset, off_t(position) + off_t(offset))
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { throw Self.error("cannot read back", path: path) }
-            offset += count
+        let count: Int
+        do {
+            count = try POSIXFile(descriptor: fd, path: path).read(into: buffer, at: position)
+        } catch {
+            throw JUnitExportError(.io, "cannot read back: \(error.reason)", file: path, underlying: error)
+        }
+        guard count == buffer.count else {
+            throw JUnitExportError(.io, "cannot read back: the file is shorter than written", file: path)
         }
     }
 
@@ -59,11 +60,12 @@ final class ScratchFile {
     func close() throws {
         guard !isClosed else { return }
         isClosed = true
-        guard systemClose(fd) == 0 else { throw Self.error("cannot close", path: path) }
+        guard systemClose(fd) == 0 else { throw Self.error("close", path: path) }
     }
 
     private static func error(_ what: String, path: String) -> JUnitExportError {
-        JUnitExportError("\(what): \(String(cString: strerror(errno)))", file: path)
+        let cause = SystemCallError(what, path: path)
+        return JUnitExportError(.io, "cannot \(what): \(cause.reason)", file: path, underlying: cause)
     }
 }
 

@@ -20,10 +20,10 @@ final class XMLStreamWriter {
                     let output = Unmanaged<SinkContext>.fromOpaque(context!).takeUnretainedValue()
                     return output.write(UnsafeRawBufferPointer(start: bytes, count: Int(length))) ? length : -1
                 }, nil, context, nil)
-        else { throw JUnitExportError("libxml2 could not create an output buffer", file: place) }
+        else { throw JUnitExportError(.xmlWriter, "libxml2 could not create an output buffer", file: place) }
         guard let writer = xmlNewTextWriter(buffer) else {
             xmlOutputBufferClose(buffer)
-            throw JUnitExportError("libxml2 could not create a writer", file: place)
+            throw JUnitExportError(.xmlWriter, "libxml2 could not create a writer", file: place)
         }
         self.writer = writer
         self.output = output
@@ -97,7 +97,7 @@ final class XMLStreamWriter {
 
     @inline(never) private func failure() -> JUnitExportError {
         let cause = output.error.map { ": \($0)" } ?? ""
-        return JUnitExportError("libxml2 could not write the XML\(cause)", file: place)
+        return JUnitExportError(.xmlWriter, "libxml2 could not write the XML\(cause)", file: place)
     }
 }
 
@@ -121,20 +121,4 @@ private final class SinkContext {
 
 extension UnsafePointer where Pointee == CChar {
     fileprivate var xmlChars: UnsafePointer<xmlChar> { UnsafeRawPointer(self).assumingMemoryBound(to: xmlChar.self) }
-}
-
-/// An export that could not be written.
-public struct JUnitExportError: Error, CustomStringConvertible, Sendable {
-    /// What went wrong.
-    public var message: String
-    /// The file involved, when there is one.
-    public var file: String?
-
-    /// Creates an error.
-    public init(_ message: String, file: String? = nil) {
-        self.message = message
-        self.file = file
-    }
-
-    public var description: String { file.map { "\($0): \(message)" } ?? message }
 }

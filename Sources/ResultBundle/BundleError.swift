@@ -47,13 +47,25 @@ public struct BundleError: Error, CustomStringConvertible, Sendable, Equatable {
     public var path: String?
     /// The byte offset in that file where the problem is, when known.
     public var byteOffset: Int64?
+    /// The error that caused this one (a failed system call), when there is one.
+    public var underlying: (any Error & Sendable)?
 
     /// Creates an error.
-    public init(_ code: Code, _ message: String, path: String? = nil, byteOffset: Int64? = nil) {
+    public init(
+        _ code: Code, _ message: String, path: String? = nil, byteOffset: Int64? = nil,
+        underlying: (any Error & Sendable)? = nil
+    ) {
         self.code = code
         self.message = message
         self.path = path
         self.byteOffset = byteOffset
+        self.underlying = underlying
+    }
+
+    /// Errors are equal when their code, message and place are (the cause is not compared).
+    public static func == (left: BundleError, right: BundleError) -> Bool {
+        left.code == right.code && left.message == right.message && left.path == right.path
+            && left.byteOffset == right.byteOffset
     }
 
     /// `path: byte N: message`, leaving out what is unknown.

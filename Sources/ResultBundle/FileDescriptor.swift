@@ -1,4 +1,5 @@
 import Foundation
+import ResultSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -71,17 +72,12 @@ final class FileDescriptor {
         return Int64(info.st_size)
     }
 
+    /// The calls, retried when interrupted (``ResultSupport/POSIXFile``).
+    private var file: POSIXFile { POSIXFile(descriptor: fd, path: path) }
+
     /// Writes every byte at the current position.
     func writeAll(_ buffer: UnsafeRawBufferPointer) throws {
-        var done = 0
-        while done < buffer.count {
-            let result = write(fd, buffer.baseAddress! + done, buffer.count - done)
-            if result < 0 {
-                if errno == EINTR { continue }
-                throw Self.systemError("cannot write", path: path)
-            }
-            done += result
-        }
+        do { try file.write(buffer) } catch { throw Self.bundleError(error) }
     }
 
     /// Writes every byte at the current position.
@@ -92,31 +88,15 @@ final class FileDescriptor {
     /// Writes every byte at `offset`, leaving the current position alone.
     func pwriteAll(_ bytes: [UInt8], at offset: Int64) throws {
         try bytes.withUnsafeBytes { buffer in
-            var done = 0
-            while done < buffer.count {
-                let result = pwrite(fd, buffer.baseAddress! + done, buffer.count - done, off_t(offset) + off_t(done))
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    throw Self.systemError("cannot write", path: path)
-                }
-                done += result
+            do { try file.write(buffer, at: offset) } catch let error as SystemCallError {
+                throw Self.bundleError(error)
             }
         }
     }
 
     /// Reads up to `count` bytes at `offset` into `buffer`; fewer only at the end of the file.
     func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws -> Int {
-        var done = 0
-        while done < buffer.count {
-            let result = pread(fd, buffer.baseAddress! + done, buffer.count - done, off_t(offset) + off_t(done))
-            if result < 0 {
-                if errno == EINTR { continue }
-                throw Self.systemError("cannot read", path: path)
-            }
-            if result == 0 { break }
-            done += result
-        }
-        return done
+        do { return try file.read(into: buffer, at: offset) } catch { throw Self.bundleError(error) }
     }
 
     /// Reads up to `count` bytes at `offset`; fewer only at the end of the file. The caller bounds `count`.
@@ -155,8 +135,12 @@ final class FileDescriptor {
     }
 
     static func systemError(_ what: String, path: String) -> BundleError {
-        let code = errno
-        return BundleError(.io, "\(what) the file: \(String(cString: strerror(code)))", path: path)
+        bundleError(SystemCallError(String(what.dropFirst("cannot ".count)), path: path))
+    }
+
+    /// A failed call as the bundle's error: `cannot write the file: <reason>`, with the call as its cause.
+    static func bundleError(_ error: SystemCallError) -> BundleError {
+        BundleError(.io, "cannot \(error.operation) the file: \(error.reason)", path: error.path, underlying: error)
     }
 }
 

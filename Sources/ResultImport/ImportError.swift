@@ -1,3 +1,5 @@
+import ResultSupport
+
 /// An input that cannot be imported, with the place the problem was found.
 public struct ImportError: Error, CustomStringConvertible, Sendable, Equatable {
     /// What kind of problem it is.
@@ -31,6 +33,8 @@ public struct ImportError: Error, CustomStringConvertible, Sendable, Equatable {
     public var column: Int?
     /// The byte offset, when known.
     public var byteOffset: Int64?
+    /// The error that caused this one (a failed system call, a parser's error), when there is one.
+    public var underlying: (any Error & Sendable)?
 
     /// Creates an error.
     public init(
@@ -39,7 +43,8 @@ public struct ImportError: Error, CustomStringConvertible, Sendable, Equatable {
         file: String? = nil,
         line: Int? = nil,
         column: Int? = nil,
-        byteOffset: Int64? = nil
+        byteOffset: Int64? = nil,
+        underlying: (any Error & Sendable)? = nil
     ) {
         self.code = code
         self.message = message
@@ -47,6 +52,18 @@ public struct ImportError: Error, CustomStringConvertible, Sendable, Equatable {
         self.line = line
         self.column = column
         self.byteOffset = byteOffset
+        self.underlying = underlying
+    }
+
+    /// A failed read of the input.
+    static func unreadable(_ error: SystemCallError, file: String?) -> ImportError {
+        ImportError(.unreadable, "read failed: \(error.reason)", file: file, underlying: error)
+    }
+
+    /// Errors are equal when their code, message and place are (the cause is not compared).
+    public static func == (left: ImportError, right: ImportError) -> Bool {
+        left.code == right.code && left.message == right.message && left.file == right.file && left.line == right.line
+            && left.column == right.column && left.byteOffset == right.byteOffset
     }
 
     /// `file:line:column: message (byte N)`.

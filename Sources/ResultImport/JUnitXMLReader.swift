@@ -1,5 +1,6 @@
 import CLibXML2
 import Foundation
+import ResultSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -100,14 +101,13 @@ final class JUnitXMLReader {
             }
             start = 0
             end = kept
-            while true {
-                let got = readBytes(descriptor, storage.baseAddress! + end, min(Self.refillSize, storage.count - end))
-                if got < 0 && errno == EINTR { continue }
-                if got < 0 { return -1 }
-                if got == 0 { atEnd = true }
-                end += got
-                return got
+            let got = POSIXFile.retryingInterrupts {
+                readBytes(descriptor, storage.baseAddress! + end, min(Self.refillSize, storage.count - end))
             }
+            if got < 0 { return -1 }
+            if got == 0 { atEnd = true }
+            end += got
+            return got
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ResultSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -42,11 +43,13 @@ public struct LineReader {
         var splitter = LineSplitter(maximumLineLength: maximumLineLength)
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
         defer { buffer.deallocate() }
+        let file = POSIXFile(descriptor: descriptor, path: nil)
         while true {
-            let count = read(descriptor, buffer.baseAddress, chunkSize)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw ImportError(.unreadable, "read failed: \(String(cString: strerror(errno)))")
+            let count: Int
+            do {
+                count = try file.readSome(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<chunkSize]))
+            } catch {
+                throw ImportError.unreadable(error, file: nil)
             }
             if count == 0 { break }
             try splitter.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count]), body)

@@ -1,5 +1,6 @@
 import Foundation
 import ResultModel
+import ResultSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -97,11 +98,15 @@ public final class ResultImporter {
     private func readPrefix(_ descriptor: Int32, count: Int, fileName: String) throws -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)
         var filled = 0
+        let file = POSIXFile(descriptor: descriptor, path: fileName)
         while filled < count {
-            let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, count - filled) }
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw ImportError(.unreadable, "read failed: \(String(cString: strerror(errno)))", file: fileName)
+            let got: Int
+            do {
+                got = try bytes.withUnsafeMutableBytes {
+                    try file.readSome(into: UnsafeMutableRawBufferPointer(rebasing: $0[filled..<count]))
+                }
+            } catch let error as SystemCallError {
+                throw ImportError.unreadable(error, file: fileName)
             }
             if got == 0 { break }
             filled += got
@@ -120,12 +125,10 @@ enum StructuredImports {
         try prefix.withUnsafeBytes { try splitter.feed($0, body) }
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
         defer { chunk.deallocate() }
+        let file = POSIXFile(descriptor: descriptor, path: fileName)
         while true {
-            let count = read(descriptor, chunk.baseAddress, chunk.count)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw ImportError(.unreadable, "read failed: \(String(cString: strerror(errno)))", file: fileName)
-            }
+            let count: Int
+            do { count = try file.readSome(into: chunk) } catch { throw ImportError.unreadable(error, file: fileName) }
             if count == 0 { break }
             try splitter.feed(UnsafeRawBufferPointer(rebasing: chunk[0..<count]), body)
         }

@@ -1,3 +1,5 @@
+import ResultSupport
+
 #if canImport(Glibc)
     import Foundation
     import Glibc
@@ -159,10 +161,12 @@
             }
             var offset = 0
             while offset < bytes.count {
-                let written = bytes[offset...].withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+                let written = POSIXFile.retryingInterrupts {
+                    bytes[offset...].withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+                }
                 if written < 0 {
                     let error = errno
-                    if error == EINTR || error == EAGAIN { continue }
+                    if error == EAGAIN { continue }
                     throw TerminalEmulationError(
                         code: .cannotWrite, message: "cannot write to the terminal: \(Self.describe(error))",
                         systemError: error)

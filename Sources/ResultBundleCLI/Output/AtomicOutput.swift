@@ -1,5 +1,5 @@
-import CSystemShims
 import Foundation
+import ResultSupport
 
 /// Writes an output file or folder under a temporary name beside its destination and renames it into place only
 /// when it is complete, so an interrupted command never leaves a half-written file where a good one was.
@@ -36,7 +36,7 @@ struct AtomicOutput {
             // Swapping the two files and then removing the old one under the temporary name replaces the file
             // as atomically as renaming over it, without ext4's flush of a file renamed over another (which
             // writes the new file's blocks out before returning: 5-20 ms for a 10 MB report).
-            if rb_exchange_paths(temporary.path, destination.path) == 0 {
+            if (try? POSIXFile.exchange(temporary.path, destination.path)) != nil {
                 unlink(temporary.path)
                 return
             }

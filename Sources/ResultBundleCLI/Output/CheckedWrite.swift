@@ -1,18 +1,11 @@
 import Foundation
+import ResultSupport
 
 /// Writes bytes to a file descriptor completely, turning every failure into an error that names the output and
 /// the system's reason (exit code 1), so a full disk or a closed pipe is never reported as success.
 enum CheckedWrite {
     static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, named name: String) throws {
-        var offset = 0
-        while offset < bytes.count {
-            let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw failure(name)
-            }
-            offset += written
-        }
+        do { try POSIXFile(descriptor: descriptor, path: name).write(bytes) } catch { throw failure(name, error) }
     }
 
     static func write(_ data: Data, to descriptor: Int32, named name: String) throws {
@@ -21,15 +14,20 @@ enum CheckedWrite {
 
     /// Copies a whole file into `descriptor`.
     static func copy(_ file: URL, to descriptor: Int32, named name: String) throws {
-        let source = open(file.path, O_RDONLY | O_CLOEXEC)
-        guard source >= 0 else { throw CLIError("cannot read \(file.path): \(String(cString: strerror(errno)))") }
-        defer { _ = systemClose(source) }
+        let input: POSIXFile
+        do {
+            input = try POSIXFile.open(file.path, O_RDONLY)
+        } catch {
+            throw CLIError("cannot read \(file.path): \(error.reason)")
+        }
+        defer { try? input.close() }
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(source, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw CLIError("cannot read \(file.path): \(String(cString: strerror(errno)))", exitCode: 1)
+            let count: Int
+            do {
+                count = try buffer.withUnsafeMutableBytes { try input.readSome(into: $0) }
+            } catch let error as SystemCallError {
+                throw CLIError("cannot read \(file.path): \(error.reason)", exitCode: 1)
             }
             if count == 0 { return }
             try buffer.withUnsafeBytes {
@@ -47,17 +45,10 @@ enum CheckedWrite {
 
     /// Closes a descriptor opened for writing; a file system may report a failed write only here.
     static func close(_ descriptor: Int32, named name: String) throws {
-        if systemClose(descriptor) != 0 && errno != EINTR { throw failure(name) }
+        do { try POSIXFile(descriptor: descriptor, path: name).close() } catch { throw failure(name, error) }
     }
 
-    static func failure(_ name: String) -> CLIError {
-        CLIError("cannot write to \(name): \(String(cString: strerror(errno)))", exitCode: 1)
+    static func failure(_ name: String, _ error: SystemCallError = SystemCallError("write", path: nil)) -> CLIError {
+        CLIError("cannot write to \(name): \(error.reason)", exitCode: 1)
     }
 }
-
-// The C library's calls, under names the methods above do not shadow.
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    write(descriptor, bytes, count)
-}
-
-private func systemClose(_ descriptor: Int32) -> Int32 { close(descriptor) }

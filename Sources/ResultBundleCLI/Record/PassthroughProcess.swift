@@ -1,5 +1,6 @@
 import CSystemShims
 import Foundation
+import ResultSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -121,8 +122,7 @@ final class PassthroughProcess: @unchecked Sendable {
                 onIdle()
                 lock.unlock()
             }
-            let count = read(descriptor, buffer.baseAddress! + carried, Self.readSize)
-            if count < 0, errno == EINTR { continue }
+            let count = POSIXFile.retryingInterrupts { read(descriptor, buffer.baseAddress! + carried, Self.readSize) }
             if count <= 0 { break }
             if echoing {
                 echoing = writeAll(target, UnsafeRawBufferPointer(rebasing: buffer[carried..<carried + count]))
@@ -180,16 +180,7 @@ final class PassthroughProcess: @unchecked Sendable {
 
     /// Writes everything, or returns false when the reader went away (EPIPE) or the write failed otherwise.
     private func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            offset += written
-        }
-        return true
+        (try? POSIXFile(descriptor: descriptor, path: nil).write(bytes)) != nil
     }
 }
 

@@ -1,5 +1,6 @@
 import CSystemShims
 import Foundation
+import ResultSupport
 
 /// Passes SIGINT, SIGTERM and SIGHUP that reach `record` (alone, or through its own process group) on to the test
 /// command's process group, then ends that group with SIGKILL when it has not ended within the grace period
@@ -57,8 +58,7 @@ final class SignalForwarder: @unchecked Sendable {
     private func watch() {
         var byte: UInt8 = 0
         while true {
-            let count = read(pipe, &byte, 1)
-            if count < 0 && errno == EINTR { continue }
+            let count = POSIXFile.retryingInterrupts { read(pipe, &byte, 1) }
             if count <= 0 { return }
             lock.lock()
             let first = firstSignal == nil

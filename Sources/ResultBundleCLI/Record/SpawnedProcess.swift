@@ -1,4 +1,5 @@
 import Foundation
+import ResultSupport
 
 /// A program started with `posix_spawn` as the leader of a new process group, with its standard output and error
 /// going to given descriptors and standard input shared with ours.
@@ -47,9 +48,7 @@ struct SpawnedProcess {
     /// Waits for the process to end; returns its exit code, or 128 + the signal that ended it.
     func waitForExit() -> Int32 {
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            if errno != EINTR { return 128 + SIGKILL }
-        }
+        guard POSIXFile.retryingInterrupts({ waitpid(pid, &status, 0) }) >= 0 else { return 128 + SIGKILL }
         let signal = status & 0x7F
         return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
     }

@@ -1,0 +1,54 @@
+/// A JUnit export or summary that could not be written: the module's one error type, shaped as every module's is
+/// (a code, a message, the place, and the cause).
+public struct JUnitExportError: Error, CustomStringConvertible, Sendable {
+    /// A stable, machine-readable kind of error. New codes may be added; switch with a `default`.
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        /// The code's name, for example `io`.
+        public var rawValue: String
+        /// Creates a code from its name.
+        public init(rawValue: String) { self.rawValue = rawValue }
+        /// The code's name.
+        public var description: String { rawValue }
+
+        /// A file (the XML, a scratch file, an attachment) could not be created, written or read back.
+        public static let io = Code(rawValue: "io")
+        /// libxml2 could not set up or write the document.
+        public static let xmlWriter = Code(rawValue: "xmlWriter")
+    }
+
+    /// What kind of error this is.
+    public var code: Code
+    /// What went wrong, in a sentence.
+    public var message: String
+    /// The file involved, when there is one.
+    public var file: String?
+    /// The 1-based line in that file, when known.
+    public var line: Int?
+    /// The byte offset in that file, when known.
+    public var byteOffset: Int64?
+    /// The error that caused this one (a failed system call), when there is one.
+    public var underlying: (any Error & Sendable)?
+
+    /// Creates an error.
+    public init(
+        _ code: Code, _ message: String, file: String? = nil, line: Int? = nil, byteOffset: Int64? = nil,
+        underlying: (any Error & Sendable)? = nil
+    ) {
+        self.code = code
+        self.message = message
+        self.file = file
+        self.line = line
+        self.byteOffset = byteOffset
+        self.underlying = underlying
+    }
+
+    /// `file:line: byte N: message`, leaving out what is unknown.
+    public var description: String {
+        var place = file ?? ""
+        if let line { place += ":\(line)" }
+        var parts = place.isEmpty ? [] : [place]
+        if let byteOffset { parts.append("byte \(byteOffset)") }
+        parts.append(message)
+        return parts.joined(separator: ": ")
+    }
+}

@@ -1,0 +1,145 @@
+import CSystemShims
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A system call that failed: which, on what, and the system's error number. Modules keep it as the underlying
+/// cause of their own errors.
+package struct SystemCallError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// What was being done, as a verb phrase: `write`, `open`, `read`.
+    package var operation: String
+    /// The file or other object concerned, when there is one.
+    package var path: String?
+    /// `errno`.
+    package var number: Int32
+
+    /// An error for the `errno` of the call that just failed.
+    package init(_ operation: String, path: String?, number: Int32 = errno) {
+        self.operation = operation
+        self.path = path
+        self.number = number
+    }
+
+    /// The system's sentence for ``number``.
+    package var reason: String { String(cString: strerror(number)) }
+
+    /// `cannot write PATH: No space left on device`.
+    package var description: String { "cannot \(operation)\(path.map { " \($0)" } ?? ""): \(reason)" }
+}
+
+/// A file descriptor and the few calls every module makes on one, each written once: whole writes, reads that
+/// may return less, positioned reads and writes, all retried when a signal interrupts them (`EINTR`), and the
+/// atomic exchange of two paths. It does not own the descriptor: ``close()`` is explicit.
+package struct POSIXFile: Sendable {
+    /// The descriptor.
+    package let descriptor: Int32
+    /// The path, for errors.
+    package let path: String?
+
+    /// A file for an open descriptor.
+    package init(descriptor: Int32, path: String?) {
+        self.descriptor = descriptor
+        self.path = path
+    }
+
+    /// Opens `path` with `flags` (`O_CLOEXEC` is added) and `mode` for created files.
+    package static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o644) throws(SystemCallError) -> POSIXFile {
+        let descriptor = retryingInterrupts { systemOpen(path, flags | O_CLOEXEC, mode) }
+        guard descriptor >= 0 else { throw SystemCallError("open", path: path) }
+        return POSIXFile(descriptor: descriptor, path: path)
+    }
+
+    /// Calls `call` again while it fails with `EINTR`; returns its last result.
+    @inlinable
+    package static func retryingInterrupts<Result: BinaryInteger>(_ call: () -> Result) -> Result {
+        while true {
+            let result = call()
+            if result < 0 && errno == EINTR { continue }
+            return result
+        }
+    }
+
+    /// Writes every byte at the current position.
+    package func write(_ bytes: UnsafeRawBufferPointer) throws(SystemCallError) {
+        var done = 0
+        while done < bytes.count {
+            let written = Self.retryingInterrupts {
+                systemWrite(descriptor, bytes.baseAddress! + done, bytes.count - done)
+            }
+            guard written >= 0 else { throw SystemCallError("write", path: path) }
+            done += written
+        }
+    }
+
+    /// Writes every byte at the current position.
+    package func write(_ bytes: [UInt8]) throws(SystemCallError) {
+        do {
+            try bytes.withUnsafeBytes { try write($0) }
+        } catch let error as SystemCallError {
+            throw error
+        } catch {
+            preconditionFailure("write(_:) throws only SystemCallError")
+        }
+    }
+
+    /// Writes every byte at `offset`, leaving the current position alone.
+    package func write(_ bytes: UnsafeRawBufferPointer, at offset: Int64) throws(SystemCallError) {
+        var done = 0
+        while done < bytes.count {
+            let written = Self.retryingInterrupts {
+                pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset) + off_t(done))
+            }
+            guard written >= 0 else { throw SystemCallError("write", path: path) }
+            done += written
+        }
+    }
+
+    /// Reads what is there, up to `buffer.count` bytes, at the current position: 0 at the end of the file.
+    package func readSome(into buffer: UnsafeMutableRawBufferPointer) throws(SystemCallError) -> Int {
+        let count = Self.retryingInterrupts { systemRead(descriptor, buffer.baseAddress, buffer.count) }
+        guard count >= 0 else { throw SystemCallError("read", path: path) }
+        return count
+    }
+
+    /// Reads `buffer.count` bytes at `offset`; fewer only at the end of the file.
+    package func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(SystemCallError) -> Int {
+        var done = 0
+        while done < buffer.count {
+            let count = Self.retryingInterrupts {
+                pread(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset) + off_t(done))
+            }
+            guard count >= 0 else { throw SystemCallError("read", path: path) }
+            if count == 0 { break }
+            done += count
+        }
+        return done
+    }
+
+    /// Closes the descriptor. A file system may report a failed write only here; an interrupted close has closed
+    /// the descriptor on Linux, so it is not retried.
+    package func close() throws(SystemCallError) {
+        if systemClose(descriptor) != 0 && errno != EINTR { throw SystemCallError("close", path: path) }
+    }
+
+    /// Swaps the files at `first` and `second` atomically (Linux `renameat2` with `RENAME_EXCHANGE`). Throws with
+    /// `ENOSYS` or `EINVAL` where the system or the file system cannot.
+    package static func exchange(_ first: String, _ second: String) throws(SystemCallError) {
+        guard rb_exchange_paths(first, second) == 0 else { throw SystemCallError("exchange", path: first) }
+    }
+}
+
+// The C library's calls, under names the methods above do not shadow.
+private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { open(path, flags, mode) }
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
+}
+private func systemRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, bytes, count)
+}
+private func systemClose(_ descriptor: Int32) -> Int32 { close(descriptor) }
