@@ -106,7 +106,10 @@ import _TestSupport
         var ids: [String] = []
         try reopened.forEachTestBatch { batch in
             var ids: [String] = []
-            try batch.forEachTest { ids.append($0.id) } passedInSameSuite: { _ in }
+            try batch.forEachTest {
+                ids.append($0.id)
+            } passedInSameSuite: { _ in
+            }
             return ids
         } _: {
             ids += $0

@@ -49,7 +49,8 @@ package struct POSIXFile: Sendable {
     }
 
     /// Opens `path` with `flags` (`O_CLOEXEC` is added) and `mode` for created files.
-    package static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o644) throws(SystemCallError) -> POSIXFile {
+    package static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o644) throws(SystemCallError) -> POSIXFile
+    {
         let descriptor = retryingInterrupts { systemOpen(path, flags | O_CLOEXEC, mode) }
         guard descriptor >= 0 else { throw SystemCallError("open", path: path) }
         return POSIXFile(descriptor: descriptor, path: path)
