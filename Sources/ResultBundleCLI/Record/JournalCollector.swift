@@ -4,7 +4,7 @@ import ResultModel
 
 /// Reads the journals that test processes using ResultRecorder write while `record` runs, and merges what they
 /// recorded into the matching test as the test is written: steps, attachments (their blobs copied into the
-/// bundle) and measurements. Journals are re-read when they grow, tolerating their torn tails.
+/// bundle by ``ResultBundle/BundleRewriter``) and measurements. Journals are re-read when they grow, tolerating their torn tails.
 ///
 /// A test process writes a test's journal entry before it prints that the test ended, so the folder is read at
 /// most once per read of the command's output (``markStale()``): a listing per test cost more than the parsing.
@@ -44,7 +44,10 @@ final class JournalCollector {
         var test = test
         var attempt = test.attempts[test.attempts.count - 1]
         for fragment in fragments {
-            let copied = try copyBlobs(of: fragment.attempt, from: fragment.reader, to: sink)
+            // Only steps, attachments and measurements are taken from a journal; its output (if any) is not.
+            var recorded = fragment.attempt
+            recorded.output = nil
+            let copied = try BundleRewriter.copyBlobs(of: recorded, from: fragment.reader, to: sink)
             attempt.activities += copied.activities
             attempt.attachments += copied.attachments
             attempt.measurements += copied.measurements
@@ -96,41 +99,6 @@ final class JournalCollector {
             }
             consumed[name] = max(skip, index)
         }
-    }
-
-    private func copyBlobs(of attempt: TestAttempt, from reader: BundleReader, to sink: any ResultSink) throws
-        -> TestAttempt
-    {
-        var attempt = attempt
-        attempt.attachments = try attempt.attachments.map { try copy($0, from: reader, to: sink) }
-        attempt.activities = try attempt.activities.map { try copy($0, from: reader, to: sink) }
-        return attempt
-    }
-
-    private func copy(_ activity: ActivityRecord, from reader: BundleReader, to sink: any ResultSink) throws
-        -> ActivityRecord
-    {
-        var activity = activity
-        activity.attachments = try activity.attachments.map { try copy($0, from: reader, to: sink) }
-        activity.children = try activity.children.map { try copy($0, from: reader, to: sink) }
-        return activity
-    }
-
-    private func copy(_ attachment: AttachmentRecord, from reader: BundleReader, to sink: any ResultSink) throws
-        -> AttachmentRecord
-    {
-        var attachment = attachment
-        // Through a file, streamed both ways, so an attachment of any size the format allows is copied (reading it
-        // into memory refused one over 256 MiB).
-        // The file is in a folder made for it (creating it fails if the name exists), so nothing there is replaced.
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "resultbundle-attachment-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("blob")
-        try reader.copyBlob(attachment.blob, to: file)
-        attachment.blob = try sink.storeBlob(contentsOf: file)
-        return attachment
     }
 
     static func key(_ identity: TestIdentity) -> String {

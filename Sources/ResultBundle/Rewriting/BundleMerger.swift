@@ -3,9 +3,10 @@ import ResultModel
 
 /// Joins several bundles (shards, configurations, reruns) into one.
 ///
-/// Runs are renumbered in input order, each keeping its record and end; suites and tests get their new run
-/// index; each distinct blob is copied once, frame for frame, without recompressing. Streaming: one record batch
-/// and one 1 MiB chunk in memory. Damage in an input is skipped and reported in the outcome.
+/// Each input is appended by ``BundleRewriter``: runs are renumbered in input order, each keeping its record and
+/// end; suites and tests get their new run index; each distinct blob is copied once, frame for frame, without
+/// recompressing. Streaming: one record batch and one 1 MiB chunk in memory. Damage in an input is skipped and
+/// reported in the outcome.
 public struct BundleMerger: Sendable {
     /// What a merge wrote and what it had to skip.
     public struct Outcome: Sendable, Hashable {
@@ -41,10 +42,13 @@ public struct BundleMerger: Sendable {
     @discardableResult
     public func merge(_ inputs: [URL], into output: URL) throws -> Outcome {
         let writer = try BundleWriter(creating: output, flushPolicy: .batched, limits: limits)
+        let rewriter = BundleRewriter(into: writer)
         var outcome = Outcome()
         for input in inputs {
             let reader = try BundleReader(url: input, limits: limits)
-            try append(reader, to: writer, outcome: &outcome)
+            let counts = try rewriter.append(reader)
+            outcome.runCount += counts.runs
+            outcome.testCount += counts.tests
             outcome.damage += reader.damage.map { InputDamage(path: input.path, damage: $0) }
         }
         try writer.close()
@@ -58,49 +62,5 @@ public struct BundleMerger: Sendable {
     @discardableResult
     public func compact(_ input: URL, into output: URL) throws -> Outcome {
         try merge([input], into: output)
-    }
-
-    /// Appends every run, suite, test and blob of `reader` to `writer`.
-    func append(_ reader: BundleReader, to writer: BundleWriter, outcome: inout Outcome) throws {
-        for entry in reader.index.blobs.values.sorted(by: { $0.offset < $1.offset })
-        where !writer.hasBlob(hexDigest(entry.digest)) {
-            do {
-                try writer.copyBlobFrame(from: reader.source, at: entry.offset, digest: entry.digest)
-            } catch let problem as BundleError where problem.code != .io {
-                reader.note(
-                    BundleDamage(
-                        kind: .damagedBlob, byteOffset: entry.offset,
-                        message: "blob \(hexDigest(entry.digest)): \(problem.message); not copied"))
-            }
-        }
-        var runMap: [Int: Int] = [:]
-        for run in reader.runs {
-            runMap[run.index] = try writer.beginRun(run.record)
-            outcome.runCount += 1
-        }
-        func newRunIndex(_ old: Int) throws -> Int {
-            if let mapped = runMap[old] { return mapped }
-            let recovered = RunRecord(
-                name: "run \(old) of \(reader.url.lastPathComponent)", producer: "unknown",
-                source: "merge:recovered")
-            let mapped = try writer.beginRun(recovered)
-            runMap[old] = mapped
-            outcome.runCount += 1
-            return mapped
-        }
-        try reader.forEachSuite { suite in
-            var suite = suite
-            suite.runIndex = try newRunIndex(suite.runIndex)
-            try writer.addSuite(suite)
-        }
-        try reader.forEachTest { test in
-            var test = test
-            test.runIndex = try newRunIndex(test.runIndex)
-            try writer.addTest(test)
-            outcome.testCount += 1
-        }
-        for run in reader.runs {
-            if let end = run.end, let mapped = runMap[run.index] { try writer.endRun(mapped, end) }
-        }
     }
 }
