@@ -24,7 +24,7 @@ struct JUnitImporter {
     /// Module and suites of the last classname seen (consecutive test cases share their classname).
     private let classNames = ClassNameScopes()
 
-    private struct CaseState {
+    struct CaseState {
         var name: String
         var className: String?
         var file: String?
@@ -41,7 +41,7 @@ struct JUnitImporter {
         var properties: [NameValue] = []
     }
 
-    private struct SuiteState {
+    struct SuiteState {
         var name: String
         var timestamp: Double?
         var hostname: String?
@@ -52,7 +52,7 @@ struct JUnitImporter {
         var issues: [IssueRecord] = []
     }
 
-    private enum Capture {
+    enum Capture {
         case none
         case issue(kind: IssueRecord.Kind, message: String?, type: String?, element: JUnitElement)
         case skipped(message: String?)
@@ -66,186 +66,174 @@ struct JUnitImporter {
 
     func run(prefix: [UInt8], descriptor: Int32) throws -> (tests: Int, diagnostics: [Diagnostic]) {
         let reader = try JUnitXMLReader(prefix: prefix, descriptor: descriptor, fileName: fileName)
-        var suites: [SuiteState] = []
-        var current: CaseState?
-        var capture = Capture.none
-        var text = ""
-        var rerun: (element: JUnitElement, message: String?, type: String?, trace: String)?
-        var sawRoot = false
-        var rootOpen = false
-        var testCount = 0
-        var diagnostics: [Diagnostic] = []
-
-        /// A suite's timestamp; one in no known form is left absent, with a warning (never replaced by "now").
-        func timestamp(_ text: String?, line: Int) -> Double? {
-            guard let text, !text.trimmingWhitespace().isEmpty else { return nil }
-            if let value = JUnitTimestamp.parse(text) { return value }
-            diagnostics.append(
-                Diagnostic(
-                    severity: .warning,
-                    message: "the timestamp \"\(text.prefix(80))\" is in no form this importer knows; the suite's "
-                        + "start is left unknown", file: fileName, line: line))
-            return nil
-        }
-
-        func appendText(_ value: String) {
-            guard text.utf8.count < textLimit else { return }
-            text += value
-        }
-
+        var document = JUnitDocument(textLimit: textLimit)
         do {
             while let node = try reader.next() {
                 switch node {
                 case .startElement(let element, let isEmpty):
-                    if isEmpty, element == .testcase, sawRoot, current == nil, writesPassedTestsFromBytes,
-                        let plain = reader.plainCaseAttributes(),
-                        try writePlainCase(plain, start: suites.last?.timestamp)
-                    {
-                        testCount += 1
-                        break
-                    }
-                    let attributes = element.hasAttributesRead ? reader.attributes() : JUnitXMLReader.Attributes()
-                    switch element {
-                    case .testsuites:
-                        sawRoot = true
-                        rootOpen = !isEmpty
-                    case .testsuite:
-                        sawRoot = true
-                        suites.append(
-                            SuiteState(
-                                name: attributes.name ?? "suite \(suites.count + 1)",
-                                timestamp: timestamp(attributes.timestamp, line: reader.line),
-                                hostname: attributes.hostname,
-                                time: attributes.time.flatMap(Self.parseTime)))
-                        if isEmpty { testCount += try endSuite(&suites) }
-                    case .property:
-                        guard let propertyName = attributes.name else { break }
-                        // A property's value is its attribute or, when it has none, its text (multi-line values).
-                        guard attributes.value != nil || isEmpty else {
-                            capture = .propertyText(name: propertyName)
-                            text = ""
-                            break
-                        }
-                        Self.add(NameValue(name: propertyName, value: attributes.value ?? ""), &current, &suites)
-                    case .testcase:
-                        guard sawRoot else {
-                            throw ImportError(
-                                .notTestOutput, "a <testcase> outside any <testsuite>", file: fileName,
-                                line: reader.line)
-                        }
-                        current = CaseState(
-                            name: attributes.name ?? "(unnamed test)",
-                            className: attributes.classname,
-                            file: attributes.file,
-                            line: attributes.line.flatMap { Int($0) },
-                            time: attributes.time.flatMap(Self.parseTime),
-                            declaredStatus: attributes.status?.lowercased())
-                        if isEmpty {
-                            try endCase(current!, suites: suites)
-                            testCount += 1
-                            current = nil
-                        }
-                    case .failure, .error:
-                        guard current != nil || !suites.isEmpty else { break }
-                        let kind: IssueRecord.Kind = element == .error ? .thrownError : .assertion
-                        capture = .issue(
-                            kind: kind, message: attributes.message, type: attributes.type,
-                            element: element)
-                        text = ""
-                        if isEmpty { finishCapture(&capture, &current, &suites, text) }
-                    case .skipped:
-                        guard current != nil else { break }
-                        capture = .skipped(message: attributes.message)
-                        text = ""
-                        if isEmpty { finishCapture(&capture, &current, &suites, text) }
-                    case .flakyFailure, .rerunFailure, .flakyError, .rerunError:
-                        guard current != nil else { break }
-                        rerun = (element, attributes.message, attributes.type, "")
-                        if isEmpty, let value = rerun {
-                            current?.earlier.append(Self.attempt(from: value))
-                            rerun = nil
-                        }
-                    case .stackTrace:
-                        text = ""
-                    case .systemOut:
-                        capture = current != nil ? (rerun == nil ? .caseOutput : .none) : .suiteOutput
-                        text = ""
-                    case .systemErr:
-                        // A suite's system-err joins its output, as a case's does.
-                        capture = current == nil ? .suiteOutput : (rerun == nil ? .caseError : .none)
-                        text = ""
-                    default:
-                        break
-                    }
+                    try start(element, isEmpty: isEmpty, reader: reader, in: &document)
                 case .text:
                     // Text only matters inside an element being captured (elsewhere it is layout whitespace).
-                    if case .none = capture, rerun == nil { break }
-                    appendText(reader.text())
+                    if case .none = document.capture, document.rerun == nil { break }
+                    document.appendText(reader.text())
                 case .endElement(let element):
-                    switch element {
-                    case .testsuites:
-                        rootOpen = false
-                    case .testsuite:
-                        testCount += try endSuite(&suites)
-                    case .testcase:
-                        if let finished = current {
-                            try endCase(finished, suites: suites)
-                            testCount += 1
-                        }
-                        current = nil
-                    case .failure, .error, .skipped, .systemOut, .systemErr, .property:
-                        finishCapture(&capture, &current, &suites, text)
-                        text = ""
-                    case .stackTrace:
-                        rerun?.trace = text
-                        text = ""
-                    case .flakyFailure, .rerunFailure, .flakyError, .rerunError:
-                        if let value = rerun { current?.earlier.append(Self.attempt(from: value)) }
-                        rerun = nil
-                    default:
-                        break
-                    }
+                    try end(element, in: &document)
                 }
             }
-            if let open = Self.openElement(case: current, suites: suites, rootOpen: rootOpen) {
+            if let open = document.openElement {
                 throw ImportError(
                     .malformed, "the XML ends inside \(open) (the file is cut off)", file: fileName, line: reader.line)
             }
-        } catch var error as ImportError {
-            // libxml2 says "Extra content at the end of the document" (or the like) when a file is cut off.
-            if reader.isAtEndOfInput(error),
-                let open = Self.openElement(case: current, suites: suites, rootOpen: rootOpen),
-                !error.message.contains("the file is cut off")
-            {
-                error = ImportError(
-                    .malformed, "the XML ends inside \(open) (the file is cut off)", file: fileName, line: error.line,
-                    column: error.column)
-            }
-            if let open = current {
-                try endCase(open, suites: suites, interrupted: true)
-                testCount += 1
-            }
-            if testCount == 0 { throw error }
-            diagnostics.append(
-                Diagnostic(
-                    severity: .error,
-                    message: error.message + (error.column.map { " (column \($0))" } ?? "")
-                        + "; the tests before it were imported", file: fileName,
-                    line: error.line))
-            return (testCount, diagnostics)
+        } catch let error as ImportError {
+            return try recover(from: error, reader: reader, document: &document)
         }
-        if !sawRoot {
+        if !document.sawRoot {
             throw ImportError(
                 .notTestOutput, "no <testsuites> or <testsuite> element: this is not JUnit XML", file: fileName)
         }
-        return (testCount, diagnostics)
+        return (document.testCount, document.diagnostics)
     }
 
-    /// The element a document that ended was still inside, if any.
-    private static func openElement(case current: CaseState?, suites: [SuiteState], rootOpen: Bool) -> String? {
-        if let current { return "<testcase name=\"\(current.name)\">" }
-        if let suite = suites.last { return "<testsuite name=\"\(suite.name)\">" }
-        return rootOpen ? "<testsuites>" : nil
+    /// Handles an element's start tag.
+    private func start(
+        _ element: JUnitElement, isEmpty: Bool, reader: JUnitXMLReader, in document: inout JUnitDocument
+    ) throws {
+        if isEmpty, element == .testcase, document.sawRoot, document.current == nil, writesPassedTestsFromBytes,
+            let plain = reader.plainCaseAttributes(),
+            try writePlainCase(plain, start: document.suites.last?.timestamp)
+        {
+            document.testCount += 1
+            return
+        }
+        let attributes = element.hasAttributesRead ? reader.attributes() : JUnitXMLReader.Attributes()
+        switch element {
+        case .testsuites:
+            document.sawRoot = true
+            document.rootOpen = !isEmpty
+        case .testsuite:
+            document.sawRoot = true
+            document.suites.append(
+                SuiteState(
+                    name: attributes.name ?? "suite \(document.suites.count + 1)",
+                    timestamp: document.timestamp(attributes.timestamp, line: reader.line, fileName: fileName),
+                    hostname: attributes.hostname,
+                    time: attributes.time.flatMap(Self.parseTime)))
+            if isEmpty { document.testCount += try endSuite(&document.suites) }
+        case .property:
+            guard let propertyName = attributes.name else { break }
+            // A property's value is its attribute or, when it has none, its text (multi-line values).
+            guard attributes.value != nil || isEmpty else {
+                document.capture = .propertyText(name: propertyName)
+                document.text = ""
+                return
+            }
+            Self.add(NameValue(name: propertyName, value: attributes.value ?? ""), &document.current, &document.suites)
+        case .testcase:
+            guard document.sawRoot else {
+                throw ImportError(
+                    .notTestOutput, "a <testcase> outside any <testsuite>", file: fileName,
+                    line: reader.line)
+            }
+            document.current = CaseState(
+                name: attributes.name ?? "(unnamed test)",
+                className: attributes.classname,
+                file: attributes.file,
+                line: attributes.line.flatMap { Int($0) },
+                time: attributes.time.flatMap(Self.parseTime),
+                declaredStatus: attributes.status?.lowercased())
+            if isEmpty {
+                try endCase(document.current!, suites: document.suites)
+                document.testCount += 1
+                document.current = nil
+            }
+        case .failure, .error:
+            guard document.current != nil || !document.suites.isEmpty else { break }
+            let kind: IssueRecord.Kind = element == .error ? .thrownError : .assertion
+            document.capture = .issue(
+                kind: kind, message: attributes.message, type: attributes.type,
+                element: element)
+            document.text = ""
+            if isEmpty { finishCapture(&document.capture, &document.current, &document.suites, document.text) }
+        case .skipped:
+            guard document.current != nil else { break }
+            document.capture = .skipped(message: attributes.message)
+            document.text = ""
+            if isEmpty { finishCapture(&document.capture, &document.current, &document.suites, document.text) }
+        case .flakyFailure, .rerunFailure, .flakyError, .rerunError:
+            guard document.current != nil else { break }
+            document.rerun = (element, attributes.message, attributes.type, "")
+            if isEmpty, let value = document.rerun {
+                document.current?.earlier.append(Self.attempt(from: value))
+                document.rerun = nil
+            }
+        case .stackTrace:
+            document.text = ""
+        case .systemOut:
+            document.capture = document.current != nil ? (document.rerun == nil ? .caseOutput : .none) : .suiteOutput
+            document.text = ""
+        case .systemErr:
+            // A suite's system-err joins its output, as a case's does.
+            document.capture = document.current == nil ? .suiteOutput : (document.rerun == nil ? .caseError : .none)
+            document.text = ""
+        default:
+            return
+        }
+    }
+
+    /// Handles an element's end tag.
+    private func end(_ element: JUnitElement, in document: inout JUnitDocument) throws {
+        switch element {
+        case .testsuites:
+            document.rootOpen = false
+        case .testsuite:
+            document.testCount += try endSuite(&document.suites)
+        case .testcase:
+            if let finished = document.current {
+                try endCase(finished, suites: document.suites)
+                document.testCount += 1
+            }
+            document.current = nil
+        case .failure, .error, .skipped, .systemOut, .systemErr, .property:
+            finishCapture(&document.capture, &document.current, &document.suites, document.text)
+            document.text = ""
+        case .stackTrace:
+            document.rerun?.trace = document.text
+            document.text = ""
+        case .flakyFailure, .rerunFailure, .flakyError, .rerunError:
+            if let value = document.rerun { document.current?.earlier.append(Self.attempt(from: value)) }
+            document.rerun = nil
+        default:
+            return
+        }
+    }
+
+    /// After a reading error: a cut-off file is said to be cut off, an open test case is written as interrupted,
+    /// and the tests before the error are kept (with the error as a diagnostic) unless there are none.
+    private func recover(from error: ImportError, reader: JUnitXMLReader, document: inout JUnitDocument) throws -> (
+        tests: Int, diagnostics: [Diagnostic]
+    ) {
+        var error = error
+        // libxml2 says "Extra content at the end of the document" (or the like) when a file is cut off.
+        if reader.isAtEndOfInput(error),
+            let open = document.openElement,
+            !error.message.contains("the file is cut off")
+        {
+            error = ImportError(
+                .malformed, "the XML ends inside \(open) (the file is cut off)", file: fileName, line: error.line,
+                column: error.column)
+        }
+        if let open = document.current {
+            try endCase(open, suites: document.suites, interrupted: true)
+            document.testCount += 1
+        }
+        if document.testCount == 0 { throw error }
+        document.diagnostics.append(
+            Diagnostic(
+                severity: .error,
+                message: error.message + (error.column.map { " (column \($0))" } ?? "")
+                    + "; the tests before it were imported", file: fileName,
+                line: error.line))
+        return (document.testCount, document.diagnostics)
     }
 
     private func finishCapture(

@@ -34,12 +34,8 @@ public final class XCTestConsoleParser {
     @exclusivity(unchecked) private var lastStartedIdentity: TestIdentity?
     @exclusivity(unchecked) private var countedInSuite = 0
     @exclusivity(unchecked) private var lastSuiteEndDepth: Int?
-    /// The printed name of a test whose start line came while no test was open, kept as bytes: most tests end
-    /// on the very next line with `passed`, and are then written from bytes (``ResultSink/addPassedTest(_:)``)
-    /// without an `OpenTest`, strings or a record. Any other next line first opens the test as its start line
-    /// would have.
-    @exclusivity(unchecked) private var deferredName: [UInt8] = []
-    @exclusivity(unchecked) private var deferredStartLine: Int?
+    /// A test whose start line came while no test was open, kept as bytes (``XCTestDeferredStart``).
+    @exclusivity(unchecked) private var deferred = XCTestDeferredStart()
     private var orphanIssues: [String: [IssueRecord]] = [:]
     private var parsedFailureIssues = 0
     private var runSummaries = XCTestRunSummaries()
@@ -58,7 +54,7 @@ public final class XCTestConsoleParser {
     }
 
     /// Whether a test is running (its start line was seen and its end line not yet).
-    public var isInsideTest: Bool { current != nil || deferredStartLine != nil }
+    public var isInsideTest: Bool { current != nil || deferred.isPending }
 
     /// Feeds one line (without its line break). Returns whether the line belonged to XCTest: a structural line,
     /// or output printed inside a test. Other lines are the caller's (build output, another framework).
@@ -73,9 +69,9 @@ public final class XCTestConsoleParser {
     public func consume(
         original: UnsafeBufferPointer<UInt8>, plain: UnsafeBufferPointer<UInt8>, lineNumber: Int
     ) throws -> Bool {
-        if let startLine = deferredStartLine {
+        if deferred.isPending {
             if original.count == plain.count, try endDeferredTest(original) { return true }
-            try openDeferredTest(startedAt: startLine)
+            try openDeferredTest()
         }
         if original.count == plain.count, deferStart(original, lineNumber: lineNumber) { return true }
         let line = original
@@ -101,7 +97,7 @@ public final class XCTestConsoleParser {
 
     /// Ends parsing: a test still open is written as interrupted; summary lines are cross-checked.
     public func finish(interrupted: Bool = false) throws -> ConsoleParseSummary {
-        if let startLine = deferredStartLine { try openDeferredTest(startedAt: startLine) }
+        try openDeferredTest()
         if let open = current {
             let reason = "the log ends before the test's end line (started at line \(open.startLine))"
             try write(open, status: .interrupted, reason: reason, duration: nil, worker: nil)
@@ -116,28 +112,21 @@ public final class XCTestConsoleParser {
         return summary
     }
 
-    /// Keeps a start line's name as bytes when the test can be written from bytes if it passes next (see
-    /// ``deferredName``): no test is open, no issue waits for it, and its name is printable ASCII.
+    /// Keeps a start line's test as bytes when it can be written from bytes if it passes next
+    /// (``XCTestDeferredStart``): no test is open, and no issue or progress line waits for it.
     private func deferStart(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int) -> Bool {
-        guard options.writesPassedTestsFromBytes, current == nil, orphanIssues.isEmpty, progressOnly.isEmpty,
-            let range = XCTestLineClassifier.startedName(line)
+        guard options.writesPassedTestsFromBytes, current == nil, orphanIssues.isEmpty, progressOnly.isEmpty
         else { return false }
-        let name = UnsafeBufferPointer(rebasing: line[range])
-        guard name.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return false }
-        deferredName.removeAll(keepingCapacity: true)
-        deferredName.append(contentsOf: name)
-        deferredStartLine = lineNumber
-        return true
+        return deferred.keep(startLine: line, lineNumber: lineNumber)
     }
 
-    /// Writes the deferred test from bytes when `line` is its `passed` line; `false` for any other line.
+    /// Writes the kept test from bytes when `line` is its `passed` line; `false` for any other line.
     private func endDeferredTest(_ line: UnsafeBufferPointer<UInt8>) throws -> Bool {
-        guard let (range, duration) = XCTestLineClassifier.passedName(line),
-            UnsafeBufferPointer(rebasing: line[range]).hasSameBytes(as: deferredName)
-        else { return false }
-        return try deferredName.withUnsafeBufferPointer { printed in
+        guard let duration = deferred.passedDuration(in: line) else { return false }
+        let name = deferred.name  // a reference to the bytes, so clearing the lane below does not overlap reading them
+        return try name.withUnsafeBufferPointer { printed in
             guard let parts = XCTestTestName.parts(of: printed) else { return false }
-            deferredStartLine = nil
+            deferred.clear()
             let suite = parts.suite.map { UnsafeBufferPointer(rebasing: printed[$0]) }
             if let suite { countTest(inSuite: suite) }
             parsed.addPassed(duration: duration)
@@ -150,10 +139,10 @@ public final class XCTestConsoleParser {
         }
     }
 
-    /// Opens the deferred test as its start line would have.
-    private func openDeferredTest(startedAt startLine: Int) throws {
-        deferredStartLine = nil
-        try handle(.caseStarted(name: String(decoding: deferredName, as: UTF8.self)), lineNumber: startLine)
+    /// Opens the kept test, if any, as its start line would have.
+    private func openDeferredTest() throws {
+        guard let (name, startLine) = deferred.release() else { return }
+        try handle(.caseStarted(name: name), lineNumber: startLine)
     }
 
     /// `swift test --parallel` prints blocks only for failing tests; the others are known from progress lines
