@@ -312,7 +312,9 @@ import ResultSupport
                 reapIfExited(blocking: false)
                 return true
             }
-            let count = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
+            let count = POSIXFile.retryingInterrupts {
+                buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
+            }
             if count > 0 {
                 lock.lock()
                 buffer.withUnsafeBytes { emulator.feed(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
@@ -328,7 +330,7 @@ import ResultSupport
                 lock.unlock()
                 return true
             }
-            if count < 0 && (errno == EINTR || errno == EAGAIN) { return true }
+            if count < 0 && errno == EAGAIN { return true }
             return endOfOutput()  // EIO once every copy of the terminal is closed
         }
 
