@@ -1,3 +1,5 @@
+import ResultSupport
+
 /// A JUnit export or summary that could not be written: the module's one error type, shaped as every module's is
 /// (a code, a message, the place, and the cause).
 public struct JUnitExportError: Error, CustomStringConvertible, Sendable {
@@ -43,12 +45,5 @@ public struct JUnitExportError: Error, CustomStringConvertible, Sendable {
     }
 
     /// `file:line: byte N: message`, leaving out what is unknown.
-    public var description: String {
-        var place = file ?? ""
-        if let line { place += ":\(line)" }
-        var parts = place.isEmpty ? [] : [place]
-        if let byteOffset { parts.append("byte \(byteOffset)") }
-        parts.append(message)
-        return parts.joined(separator: ": ")
-    }
+    public var description: String { ErrorPlace.describe(message, file: file, line: line, byteOffset: byteOffset) }
 }
