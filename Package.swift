@@ -56,13 +56,14 @@ let package = Package(
             ]
         ),
         .target(name: "JUnitExport", dependencies: ["ResultModel", "ResultSupport", "CLibXML2"]),
+        .target(name: "PerformanceBaselines", dependencies: ["ResultModel", "ResultSupport"]),
         .target(
             name: "ResultRecorder", dependencies: ["ResultModel", "ResultSupport", "ResultBundle", "TerminalEmulation"]),
         .target(
             name: "ResultBundleCLI",
             dependencies: [
                 "ResultModel", "ResultSupport", "ResultBundle", "TerminalEmulation", "ResultImport", "HTMLReport",
-                "JUnitExport", "CSystemShims",
+                "JUnitExport", "PerformanceBaselines", "CSystemShims",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -96,6 +97,7 @@ let package = Package(
             name: "HTMLReportTests", dependencies: ["HTMLReport", "ResultSupport", "_TestSupport"], exclude: ["Goldens"]
         ),
         .testTarget(name: "JUnitExportTests", dependencies: ["JUnitExport", "_TestSupport"]),
+        .testTarget(name: "PerformanceBaselinesTests", dependencies: ["PerformanceBaselines", "_TestSupport"]),
         .testTarget(name: "ResultRecorderTests", dependencies: ["ResultRecorder", "_TestSupport"]),
         .testTarget(name: "ResultBundleCLITests", dependencies: ["ResultBundleCLI", "_TestSupport"]),
     ],

@@ -30,6 +30,7 @@ public struct ResultBundleCommand: ParsableCommand {
             SummaryCommand.self,
             SnapshotCommand.self,
             JSONCommand.self,
+            BaselineCommand.self,
         ]
     )
 

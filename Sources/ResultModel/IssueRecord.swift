@@ -16,6 +16,9 @@ public struct IssueRecord: Sendable, Codable, Hashable {
         case warning
         /// A skip, with its reason as the message.
         case skip
+        /// A measurement worse than its baseline by more than allowed (XCTest's performance failure). Format 1.3;
+        /// older readers see it as ``other``, which fails the test too.
+        case performanceRegression
         /// Anything else, including kinds written by a newer format version.
         case other
 
@@ -28,7 +31,7 @@ public struct IssueRecord: Sendable, Codable, Hashable {
         /// Whether an issue of this kind makes its test fail.
         public var isFailure: Bool {
             switch self {
-            case .assertion, .thrownError, .timeout, .crash, .other: true
+            case .assertion, .thrownError, .timeout, .crash, .performanceRegression, .other: true
             case .knownIssue, .warning, .skip: false
             }
         }

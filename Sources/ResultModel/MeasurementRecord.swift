@@ -1,3 +1,5 @@
+import Foundation
+
 /// A performance measurement: every value of one metric, the thresholds it is judged by, and an optional baseline.
 ///
 /// The verdict follows XCTest's rules; see ``MeasurementRecord/verdict``.
@@ -119,7 +121,7 @@ extension MeasurementRecord {
         }
         let rsd = relativeStandardDeviation
         let deviation = standardDeviation
-        if rsd > maxPercentRelativeStandardDeviation && deviation > maxStandardDeviation {
+        if Self.exceeds(rsd, maxPercentRelativeStandardDeviation) && Self.exceeds(deviation, maxStandardDeviation) {
             return MeasurementVerdict(
                 outcome: .failedVariation,
                 reason: "Relative standard deviation \(format(rsd))% exceeds the allowed "
@@ -134,7 +136,7 @@ extension MeasurementRecord {
             )
         }
         let percent = percentRegression ?? 0
-        if percent > maxPercentRegression && regression > maxRegression {
+        if Self.exceeds(percent, maxPercentRegression) && Self.exceeds(regression, maxRegression) {
             return MeasurementVerdict(
                 outcome: .failedRegression,
                 reason: "Average \(format(average)) is \(format(percent))% worse than the baseline "
@@ -149,7 +151,22 @@ extension MeasurementRecord {
         )
     }
 
+    /// Whether `value` is over `limit` by more than floating-point rounding: a change of exactly 10% or 0.1 s,
+    /// computed from decimal inputs, is at the limit, not over it (1.1 - 1.0 is 0.10000000000000009 in binary).
+    static func exceeds(_ value: Double, _ limit: Double) -> Bool {
+        value - limit > 1e-9 * max(1, abs(limit))
+    }
+
+    /// Three decimals, or four significant digits below 0.1 (a 6 ms measurement reads `0.006542`, not `0.007`).
     private func format(_ value: Double) -> String {
+        guard value.isFinite else { return "\(value)" }
+        if value != 0 && abs(value) < 0.1 {
+            let decimals = min(15, 3 - Int((log10(abs(value))).rounded(.down)))
+            var text = String(format: "%.\(decimals)f", value)
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+            return text
+        }
         let rounded = (value * 1000).rounded() / 1000
         var text = String(rounded)
         if text.hasSuffix(".0") { text.removeLast(2) }

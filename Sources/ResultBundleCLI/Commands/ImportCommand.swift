@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PerformanceBaselines
 import ResultBundle
 import ResultImport
 import ResultModel
@@ -37,11 +38,17 @@ struct ImportCommand: ParsableCommand {
     @Option(help: "A name for the run (a configuration or shard name).")
     var name: String?
 
+    @Flag(help: "Record this machine as the run's (the tests ran here: an import right after the test command).")
+    var thisMachine = false
+
     @Flag(help: "Replace OUT even when it is a file that is not a bundle.")
     var force = false
 
     @Flag(help: "Print nothing but errors.")
     var quiet = false
+
+    @OptionGroup(title: "Performance baselines")
+    var baselineOptions: BaselineOptions
 
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("Name at least one file to import, or - for stdin.") }
@@ -51,7 +58,10 @@ struct ImportCommand: ParsableCommand {
     func run() throws {
         let plan = try OutputRules(shape: .bundle, force: force, inputs: files).plan(for: output)
         let outcome = try OutputWriting.produce(plan, shape: .bundle, command: "import") { temporary in
-            let outcome = try ImportAction(files: files, format: format, runName: name).run(into: temporary)
+            let outcome = try ImportAction(
+                files: files, format: format, runName: name, host: thisMachine ? HostProbe.current() : HostInfo(),
+                baselines: try baselineOptions.judgement()
+            ).run(into: temporary)
             if outcome.importedFiles == 0 {
                 for failure in outcome.failures { StandardError.print("error: \(failure)") }
                 throw CLIError("no input could be imported; \(output) was not written")
@@ -72,6 +82,7 @@ struct ImportCommand: ParsableCommand {
                     + "\(totals.skipped) skipped) from \(outcome.importedFiles) of \(files.count) file(s)",
                 besides: plan)
         }
+        for note in outcome.baselineNotes { StandardError.print("note: \(note)") }
         // Damaged input (an input skipped, or read only up to where it broke) is exit 1, as the README says.
         if !outcome.failures.isEmpty || !outcome.damage.isEmpty { throw ExitCode(1) }
     }
@@ -86,22 +97,31 @@ struct ImportAction {
         var damage: [Diagnostic] = []
         var diagnostics: [Diagnostic] = []
         var totals = ResultTotals()
+        /// What judging the measurements against baselines found (machines without baselines, regressions).
+        var baselineNotes: [String] = []
     }
 
     let files: [String]
     let format: ImportFormat
     let runName: String?
+    /// The machine the tests ran on, when known.
+    var host = HostInfo()
+    /// The baselines to judge measurements against, when any.
+    var baselines: BaselineJudgement?
 
     func run(into url: URL) throws -> Outcome {
         let writer = try BundleWriter(creating: url, flushPolicy: .batched)
         let counting = CountingSink(wrapping: writer)
+        // Measurements are judged before they are counted, so a regression counts as a failure.
+        let judging = baselines.map { $0.sink(wrapping: counting) }
         // Parsing stays on this thread; encoding and compressing the records run on the other cores.
-        let sink = BackgroundSink(wrapping: counting)
+        let sink = BackgroundSink(wrapping: judging ?? counting)
         let run = RunRecord(
             name: runName,
             producer: ResultBundleCommand.producer,
             source: "import",
             start: Date().timeIntervalSince1970,
+            host: host,
             inputs: files
         )
         let runIndex = try sink.beginRun(run)
@@ -130,6 +150,7 @@ struct ImportAction {
         try writer.close()
         outcome.diagnostics = end.diagnostics
         outcome.totals = counting.totals
+        outcome.baselineNotes = judging.map(BaselineJudgement.notes) ?? []
         return outcome
     }
 }

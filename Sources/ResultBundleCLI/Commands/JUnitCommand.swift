@@ -41,6 +41,9 @@ struct JUnitCommand: ParsableCommand {
     @Flag(help: "Print nothing but errors.")
     var quiet = false
 
+    @OptionGroup(title: "Performance baselines")
+    var baselineOptions: BaselineOptions
+
     func validate() throws {
         guard !bundles.isEmpty else { throw ValidationError("Name at least one bundle to export.") }
     }
@@ -52,7 +55,8 @@ struct JUnitCommand: ParsableCommand {
         let attachmentsPlan = try attachmentsDir.map {
             try OutputRules(shape: .folder, force: force, inputs: bundles).plan(for: $0)
         }
-        let readers = try bundles.map { try BundleOpening.open($0, quiet: quiet, limits: .display) }
+        let readers = try baselineOptions.judged(
+            bundles.map { try BundleOpening.open($0, quiet: quiet, limits: .display) })
         var options = JUnitExportOptions(flavor: flavor)
         let summary: JUnitExportSummary
         do {

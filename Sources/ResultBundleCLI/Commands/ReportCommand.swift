@@ -47,6 +47,9 @@ struct ReportCommand: ParsableCommand {
     @Flag(help: "Print nothing but errors.")
     var quiet = false
 
+    @OptionGroup(title: "Performance baselines")
+    var baselineOptions: BaselineOptions
+
     func validate() throws {
         guard !bundles.isEmpty else { throw ValidationError("Name at least one bundle to report on.") }
     }
@@ -56,7 +59,8 @@ struct ReportCommand: ParsableCommand {
         let shape: OutputShape = singleFile ? .document : .folder
         let plan = try OutputRules(shape: shape, force: force, inputs: inputs, suggestedName: "report.html").plan(
             for: output)
-        let readers = try bundles.map { try BundleOpening.open($0, quiet: quiet, limits: .display) }
+        let readers = try baselineOptions.judged(
+            bundles.map { try BundleOpening.open($0, quiet: quiet, limits: .display) })
         let summary: ReportSummary
         do {
             summary = try OutputWriting.produce(plan, shape: shape, command: "report") { temporary in

@@ -32,6 +32,9 @@ struct SummaryCommand: ParsableCommand {
     @Option(help: "The HTML report's address, linked from the summary.")
     var reportURL: String?
 
+    @OptionGroup(title: "Performance baselines")
+    var baselineOptions: BaselineOptions
+
     func validate() throws {
         guard !bundles.isEmpty else { throw ValidationError("Name at least one bundle to summarize.") }
         guard maxBytes >= 512 else { throw ValidationError("--max-bytes must be at least 512.") }
@@ -39,7 +42,7 @@ struct SummaryCommand: ParsableCommand {
 
     func run() throws {
         let plan = try OutputRules(shape: .document, inputs: bundles, suggestedName: "summary.md").plan(for: output)
-        let readers = try bundles.map { try BundleOpening.open($0, limits: .display) }
+        let readers = try baselineOptions.judged(bundles.map { try BundleOpening.open($0, limits: .display) })
         let markdown: String
         do {
             markdown = try MarkdownSummary(maxBytes: maxBytes, reportURL: reportURL).render(readers)

@@ -12,7 +12,9 @@ struct RecordCommand: ParsableCommand {
             so a killed record still leaves every test that had finished. For `swift test`, swift-testing's JSON \
             event stream and attachments are captured too (unless --no-event-stream), and swift-testing results \
             come from it rather than from the console. Tests that use the ResultRecorder library add their steps, \
-            attachments, terminal snapshots and measurements. record exits with the command's own exit code.
+            attachments, terminal snapshots and measurements. Measurements are judged against the baselines of this \
+            machine (--baselines, or ./PerformanceBaselines when it exists; docs/BASELINES.md). record exits with \
+            the command's own exit code, or 1 when the command passed but a measurement regressed.
 
             The command runs in its own process group. SIGINT, SIGTERM and SIGHUP sent to record (or to its \
             group) are passed on to the command's group; after --grace-period seconds the group gets SIGKILL. \
@@ -47,6 +49,9 @@ struct RecordCommand: ParsableCommand {
     @Flag(help: "Print no summary after the command ends.")
     var quiet = false
 
+    @OptionGroup(title: "Performance baselines")
+    var baselineOptions: BaselineOptions
+
     @Argument(parsing: .postTerminator, help: "The test command and its arguments, after --.")
     var command: [String] = []
 
@@ -63,8 +68,9 @@ struct RecordCommand: ParsableCommand {
         let plan = try OutputRules(shape: .bundle, force: force).plan(for: output)
         // Signals are caught from here on: a cancellation before the command starts still closes the bundle.
         let signals = try SignalForwarder(gracePeriod: gracePeriod)
-        let session = RecordSession(
+        var session = RecordSession(
             command: command, runName: name, usesEventStream: !noEventStream, signals: signals)
+        session.baselines = try baselineOptions.judgement()
         let outcome: RecordSession.Outcome
         switch plan {
         case .standardOutput:
@@ -89,8 +95,11 @@ struct RecordCommand: ParsableCommand {
                 "resultbundle: \(output): \(totals.tests) tests, \(totals.passed) passed, \(totals.failed) failed, "
                     + "\(totals.skipped) skipped (\(ending))")
         }
+        for note in outcome.baselineNotes { StandardError.print("resultbundle: \(note)") }
         // Cancelled: 128 + the signal, as a shell reports a process that signal ended.
         if let signal = outcome.signal { throw ExitCode(128 + signal) }
         if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }
+        // The command passed, but a measurement failed against its baseline: the run failed, as in XCTest.
+        if outcome.performanceFailures > 0 { throw ExitCode(1) }
     }
 }

@@ -17,12 +17,18 @@ struct RecordSession {
         var signal: Int32?
         var totals: ResultTotals
         var diagnostics: [Diagnostic]
+        /// Measurements that failed against their baselines (each failed its test unless advisory).
+        var performanceFailures = 0
+        /// What judging against baselines found.
+        var baselineNotes: [String] = []
     }
 
     let command: [String]
     let runName: String?
     let usesEventStream: Bool
     let signals: SignalForwarder
+    /// The baselines to judge measurements against, when any.
+    var baselines: BaselineJudgement?
 
     /// Records into the bundle at `url` (written in place: the file is crash-safe while it grows).
     func run(writingTo url: URL) throws -> Outcome {
@@ -46,7 +52,10 @@ struct RecordSession {
         let journals = scratch.appendingPathComponent("journals")
         try FileManager.default.createDirectory(at: journals, withIntermediateDirectories: true)
         let collector = JournalCollector(directory: journals)
-        let sink = CountingSink(wrapping: EnrichingSink(wrapping: writer, collector: collector))
+        // Recorded data joins each test first, then its measurements are judged, then it is counted and written.
+        let counting = CountingSink(wrapping: writer)
+        let judging = baselines.map { $0.sink(wrapping: counting) }
+        let sink = EnrichingSink(wrapping: judging ?? counting, collector: collector)
         let runIndex = try sink.beginRun(RunMetadata.forRecordedCommand(command, name: runName))
         try writer.flush()
         let options = ConsoleParseOptions(fileName: "<console>", ignoresSwiftTesting: eventStream != nil)
@@ -113,6 +122,9 @@ struct RecordSession {
                 diagnostics: diagnostics, reportedCounts: summary.reportedCounts,
                 interruption: signal.map(SignalName.of)))
         try writer.close()
-        return Outcome(exitCode: exitCode, signal: signal, totals: sink.totals, diagnostics: diagnostics)
+        var outcome = Outcome(exitCode: exitCode, signal: signal, totals: counting.totals, diagnostics: diagnostics)
+        if let judging, !judging.isAdvisory { outcome.performanceFailures = judging.failures }
+        outcome.baselineNotes = judging.map(BaselineJudgement.notes) ?? []
+        return outcome
     }
 }

@@ -1,0 +1,151 @@
+import ArgumentParser
+import Foundation
+import PerformanceBaselines
+import ResultBundle
+import ResultModel
+
+/// `resultbundle baseline check`: every measurement against its machine's baseline.
+struct BaselineCheckCommand: ParsableCommand {
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, markdown, json
+    }
+
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check every measurement of a run against its machine's baseline; exit 1 on a regression.",
+        discussion: """
+            Verdicts follow XCTest: a measurement fails when its average is worse than the baseline by more than \
+            maxPercentRegression (10%) and by more than maxRegression (0.1 in its unit), or when its relative \
+            standard deviation is over 10% and its standard deviation over 0.1.
+            """)
+
+    @Argument(help: "The bundle to check.")
+    var bundle: String
+
+    @Option(help: "text (a table), markdown or json.")
+    var format = Format.text
+
+    @OptionGroup var options: BaselineOptions
+
+    func run() throws {
+        let reader = try BundleOpening.open(bundle, quiet: true)
+        let catalog = try options.catalog()
+        var rows: [BaselineCheckRow] = []
+        var notes: [String] = []
+        for run in reader.runs {
+            let machine = MachineConfiguration(host: run.record.host, label: options.machineLabel)
+            let application = BaselineApplication(
+                machine: machine, baselines: catalog.baselines(for: machine), advisory: true)
+            var unjudged = 0
+            try reader.forEachTest { test in
+                guard test.runIndex == run.index, let measurements = test.attempts.last?.measurements else { return }
+                for measurement in measurements {
+                    if let entry = application.baseline(forTest: test.id, metric: measurement.metricID) {
+                        let judged = BaselineApplication.applying(entry, to: measurement, machineKey: machine.key)
+                        rows.append(BaselineCheckRow(test: test.id, measurement: judged))
+                    } else {
+                        rows.append(BaselineCheckRow(test: test.id, measurement: measurement))
+                        unjudged += 1
+                    }
+                }
+            }
+            if unjudged > 0 && !machine.isKnown {
+                notes.append(
+                    "run \(run.index + 1) recorded no machine (CPU model and cores); its measurements are not judged")
+            } else if unjudged > 0 && application.baselines == nil {
+                let others = catalog.machines.map(\.machine.key)
+                notes.append(
+                    "no baselines for this run's machine \(machine.key)"
+                        + (others.isEmpty ? "" : "; machines with baselines: \(others.joined(separator: ", "))"))
+            }
+        }
+        let output: String
+        switch format {
+        case .text: output = BaselineCheckRow.table(rows, notes: notes)
+        case .markdown: output = BaselineCheckRow.markdown(rows, notes: notes)
+        case .json: output = try BaselineCheckRow.json(rows, notes: notes)
+        }
+        try StandardOutput.line(output)
+        if rows.contains(where: { $0.verdict.isFailure }) { throw ExitCode(1) }
+    }
+}
+
+/// One measurement in `baseline check`'s output.
+struct BaselineCheckRow: Encodable {
+    var test: String
+    var metric: String
+    var name: String
+    var unit: String
+    var value: Double
+    var baseline: Double?
+    var changePercent: Double?
+    var allowed: String
+    var verdict: MeasurementVerdict
+
+    init(test: String, measurement: MeasurementRecord) {
+        self.test = test
+        metric = measurement.metricID
+        name = measurement.name
+        unit = measurement.unit
+        value = measurement.average
+        baseline = measurement.baselineAverage
+        changePercent = measurement.baselineAverage.flatMap { base in
+            base == 0 ? nil : (measurement.average - base) / abs(base) * 100
+        }
+        allowed =
+            "\(BaselineText.number(measurement.maxPercentRegression))% and "
+            + "\(BaselineText.number(measurement.maxRegression)) \(measurement.unit)"
+        verdict = measurement.verdict
+    }
+
+    var verdictText: String {
+        switch verdict.outcome {
+        case .passed: "passed"
+        case .passedWithoutBaseline: "no baseline"
+        case .failedRegression: "REGRESSED"
+        case .failedVariation: "TOO VARIABLE"
+        case .noValues: "no values"
+        }
+    }
+
+    var cells: [String] {
+        [
+            test, name, BaselineText.number(value) + " " + unit, baseline.map { BaselineText.number($0) } ?? "-",
+            changePercent.map { BaselineText.percent($0) } ?? "-", allowed, verdictText,
+        ]
+    }
+
+    static let headers = ["test", "metric", "value", "baseline", "change", "allowed", "verdict"]
+
+    static func table(_ rows: [BaselineCheckRow], notes: [String]) -> String {
+        guard !rows.isEmpty else { return (["no measurements"] + notes).joined(separator: "\n") }
+        let all = [headers] + rows.map(\.cells)
+        let widths = headers.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+        let lines = all.map { cells in
+            cells.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }
+                .joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+        }
+        return (lines + notes).joined(separator: "\n")
+    }
+
+    static func markdown(_ rows: [BaselineCheckRow], notes: [String]) -> String {
+        var lines = [
+            "| " + headers.joined(separator: " | ") + " |", "|" + String(repeating: "---|", count: headers.count),
+        ]
+        lines += rows.map { row in "| " + row.cells.map(BaselineText.markdownCell).joined(separator: " | ") + " |" }
+        return (lines + notes.map { "\n" + BaselineText.markdownCell($0) }).joined(separator: "\n")
+    }
+
+    static func json(_ rows: [BaselineCheckRow], notes: [String]) throws -> String {
+        struct Document: Encodable {
+            var measurements: [BaselineCheckRow]
+            var notes: [String]
+            var regressions: Int
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let document = Document(
+            measurements: rows, notes: notes, regressions: rows.filter { $0.verdict.isFailure }.count)
+        return String(decoding: try encoder.encode(document), as: UTF8.self)
+    }
+}
