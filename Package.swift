@@ -58,7 +58,8 @@ let package = Package(
         .target(name: "JUnitExport", dependencies: ["ResultModel", "ResultSupport", "CLibXML2"]),
         .target(name: "PerformanceBaselines", dependencies: ["ResultModel", "ResultSupport"]),
         .target(
-            name: "ResultRecorder", dependencies: ["ResultModel", "ResultSupport", "ResultBundle", "TerminalEmulation"]),
+            name: "ResultRecorder",
+            dependencies: ["ResultModel", "ResultSupport", "ResultBundle", "TerminalEmulation", "PerformanceBaselines"]),
         .target(
             name: "ResultBundleCLI",
             dependencies: [

@@ -47,7 +47,7 @@ enum EmbeddedTemplates {
         "index.mustache": ####"""
 {{! index: the overview page. Reads: header/footer fields, verdict, verdictClass, counts[label, value, status, href],
     runs[name, source, facts[label, value], ciURL, ciText, duration], failures[name, href, status, message, location],
-    moreFailures, moreFailuresHref, slowest[name, href, status, duration], performance[name, href, metric, average, verdictText, verdictClass],
+    moreFailures, moreFailuresHref, slowest[name, href, status, duration], performance[name, href, metric, average, change, verdictText, verdictClass] (failures first),
     suites[module, name, href, total, failed, skipped], duration, searchChunks[src] }}
 {{> header}}
 {{#chrome}}<h1>{{reportTitle}}</h1>{{/chrome}}
@@ -109,9 +109,9 @@ enum EmbeddedTemplates {
 <section aria-labelledby="performance-heading">
   <h2 id="performance-heading">Performance</h2>
   <table>
-    <thead><tr><th scope="col">Test</th><th scope="col">Metric</th><th scope="col">Average</th><th scope="col">Verdict</th></tr></thead>
+    <thead><tr><th scope="col">Test</th><th scope="col">Metric</th><th scope="col">Average</th><th scope="col">Change</th><th scope="col">Verdict</th></tr></thead>
     <tbody>
-    {{#performance}}<tr><td><a href="{{href}}">{{name}}</a></td><td>{{metric}}</td><td>{{average}}</td><td class="{{verdictClass}}">{{verdictText}}</td></tr>{{/performance}}
+    {{#performance}}<tr><td><a href="{{href}}">{{name}}</a></td><td>{{metric}}</td><td>{{average}}</td><td>{{change}}</td><td class="{{verdictClass}}">{{verdictText}}</td></tr>{{/performance}}
     </tbody>
   </table>
 </section>

@@ -15,6 +15,8 @@ struct IndexFacts {
     /// The slowest tests so far, slowest first; of equally slow tests, the first read comes first.
     private(set) var slowest: [TestSummary] = []
     private(set) var performance: [PerformanceModel] = []
+    /// How many of ``performance`` (at its start) are failures.
+    private var failingPerformance = 0
     private(set) var measurementCount = 0
     /// Every group (`run › module › suite`) in the order first seen, with its counts.
     private(set) var suites: [SuiteModel] = []
@@ -45,10 +47,18 @@ struct IndexFacts {
         countInSuite(test)
     }
 
-    /// Keeps a measurement of a test for the performance table.
+    /// Keeps a measurement of a test for the performance table: failures (regressions, too much variation) before
+    /// the others, each group in the order seen, up to ``performanceLimit`` in all.
     mutating func addMeasurement(_ measurement: PerformanceModel) {
         measurementCount += 1
-        if performance.count < performanceLimit { performance.append(measurement) }
+        if measurement.isFailure {
+            guard failingPerformance < performanceLimit else { return }
+            performance.insert(measurement, at: failingPerformance)
+            failingPerformance += 1
+            if performance.count > performanceLimit { performance.removeLast() }
+        } else if performance.count < performanceLimit {
+            performance.append(measurement)
+        }
     }
 
     private mutating func countInSuite(_ test: TestSummary) {

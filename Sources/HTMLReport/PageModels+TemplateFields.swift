@@ -95,8 +95,10 @@ extension PerformanceModel: MustacheParent {
         case "href": self.href
         case "metric": self.metric
         case "average": self.average
+        case "change": self.change
         case "verdictText": self.verdictText
         case "verdictClass": self.verdictClass
+        case "isFailure": self.isFailure
         default: nil
         }
     }

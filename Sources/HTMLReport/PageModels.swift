@@ -56,8 +56,12 @@ struct PerformanceModel {
     var href: String
     var metric: String
     var average: String
+    /// The change against the baseline (`+12.5% worse`), empty without a baseline.
+    var change: String
     var verdictText: String
     var verdictClass: String
+    /// Whether the verdict is a failure (failures are listed first).
+    var isFailure: Bool
 }
 
 struct SuiteModel {

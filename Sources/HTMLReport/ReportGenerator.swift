@@ -106,8 +106,18 @@ public struct ReportGenerator {
             href: test.hasPage ? test.href : "all-\(test.listPage).html",
             metric: DisplayText.clean("\(measurement.name) (\(measurement.unit))"),
             average: ReportFormatting.number(measurement.average),
+            change: measurement.percentRegression.map(Self.change) ?? "",
             verdictText: DisplayText.clean(verdict.reason),
-            verdictClass: verdict.isFailure ? "verdict-fail" : "verdict-pass")
+            verdictClass: verdict.isFailure ? "verdict-fail" : "verdict-pass",
+            isFailure: verdict.isFailure)
+    }
+
+    /// A change against the baseline as people read it: `+12.5% worse` or `-3.1% better`.
+    static func change(_ percentRegression: Double) -> String {
+        let rounded = (percentRegression * 10).rounded() / 10
+        guard rounded != 0 else { return "no change" }
+        return (rounded > 0 ? "+" : "") + ReportFormatting.number(abs(rounded) * (rounded > 0 ? 1 : -1)) + "% "
+            + (rounded > 0 ? "worse" : "better")
     }
 
     private func chrome(title: String, root: String, templates: TemplateSet) -> PageChrome {

@@ -72,11 +72,12 @@ public struct BaselineApplication: Sendable {
             attempt.measurements[index] = judged
             let verdict = judged.verdict
             judgements(Judgement(test: test.id, measurement: judged, baseline: entry, verdict: verdict))
-            if verdict.isFailure {
+            let message = Self.message(judged, verdict: verdict, advisory: advisory)
+            // A bundle judged when it was written (by `record`) already holds the issue: it is not added twice.
+            if verdict.isFailure, !attempt.issues.contains(where: { $0.message == message }) {
                 failures.append(
                     IssueRecord(
-                        kind: advisory ? .warning : .performanceRegression,
-                        message: Self.message(judged, verdict: verdict, advisory: advisory)))
+                        kind: advisory ? .warning : .performanceRegression, message: message))
             }
         }
         guard !failures.isEmpty else {

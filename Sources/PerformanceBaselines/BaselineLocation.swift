@@ -54,3 +54,26 @@ public struct BaselineCatalog: Sendable {
         return machines.first { $0.machine == machine }
     }
 }
+
+extension BaselineLocation {
+    /// The environment variable `record` sets to the baselines it uses, so the test process (the recorder
+    /// library's `measure`) judges against the same ones.
+    public static let environmentVariable = "RESULTBUNDLE_BASELINES"
+    /// The environment variable `record` sets to `--machine-label`.
+    public static let labelEnvironmentVariable = "RESULTBUNDLE_MACHINE_LABEL"
+
+    /// The location a test process uses: the one `record` passed down, else `PerformanceBaselines/` in the current
+    /// folder (the package root under `swift test`) when it exists.
+    public static func forTestProcess(environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> BaselineLocation?
+    {
+        if let path = environment[environmentVariable], !path.isEmpty {
+            return BaselineLocation(url: URL(fileURLWithPath: path))
+        }
+        let fallback = URL(fileURLWithPath: BaselineStore.defaultFolderName)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: fallback.path, isDirectory: &isFolder), isFolder.boolValue
+        else { return nil }
+        return BaselineLocation(url: fallback)
+    }
+}

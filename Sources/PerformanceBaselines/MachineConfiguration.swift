@@ -39,6 +39,11 @@ public struct MachineConfiguration: Sendable, Codable, Hashable, CustomStringCon
             label: label)
     }
 
+    /// The machine this process runs on.
+    public static func current(label: String? = nil) -> MachineConfiguration {
+        MachineConfiguration(host: HostProbe.current(), label: label)
+    }
+
     /// Whether the run recorded its machine (a CPU model and a core count). Runs imported from a log often did
     /// not; their measurements are never judged against baselines, which could belong to any machine.
     public var isKnown: Bool { cpuModel != "unknown-cpu" && logicalCores > 0 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PerformanceBaselines
 
 /// `resultbundle record`: runs a test command and records its results into a bundle as they happen.
 struct RecordCommand: ParsableCommand {
@@ -71,6 +72,11 @@ struct RecordCommand: ParsableCommand {
         var session = RecordSession(
             command: command, runName: name, usesEventStream: !noEventStream, signals: signals)
         session.baselines = try baselineOptions.judgement()
+        // The test process's recorder judges its measurements against the same baselines (docs/BASELINES.md).
+        if let location = baselineOptions.location {
+            setenv(BaselineLocation.environmentVariable, location.url.standardizedFileURL.path, 1)
+        }
+        if let label = baselineOptions.machineLabel { setenv(BaselineLocation.labelEnvironmentVariable, label, 1) }
         let outcome: RecordSession.Outcome
         switch plan {
         case .standardOutput:

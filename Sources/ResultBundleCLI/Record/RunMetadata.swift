@@ -1,4 +1,5 @@
 import Foundation
+import PerformanceBaselines
 import ResultModel
 
 /// Collects what `record` stores about a run: command, directory, host, toolchain and CI context.

@@ -1,13 +1,14 @@
 import Foundation
 import ResultModel
 
-/// Reads facts about the machine a run happens on: host name, operating system, kernel, CPU and memory.
+/// Reads facts about the machine a run happens on: host name, operating system, kernel, CPU and memory (what
+/// `record` stores in a run, and what ``MachineConfiguration/current(label:)`` is made of).
 ///
 /// Everything is best effort: a fact that cannot be read is left `nil`. Reads only small files under `/proc`
 /// and `/etc` (Linux) and `uname`.
-enum HostProbe {
+public enum HostProbe {
     /// The current machine's description.
-    static func current() -> HostInfo {
+    public static func current() -> HostInfo {
         var info = HostInfo()
         info.hostname = ProcessInfo.processInfo.hostName
         info.cpuCount = ProcessInfo.processInfo.activeProcessorCount
@@ -31,7 +32,7 @@ enum HostProbe {
     }
 
     /// The `PRETTY_NAME` (or `NAME` and `VERSION`) of an `/etc/os-release` file.
-    static func osReleaseName(_ contents: String) -> String? {
+    public static func osReleaseName(_ contents: String) -> String? {
         var values: [String: String] = [:]
         for line in contents.split(separator: "\n") {
             guard let equals = line.firstIndex(of: "=") else { continue }
@@ -48,7 +49,7 @@ enum HostProbe {
     }
 
     /// The first `model name` (x86) or `Model`/`Hardware` (ARM) line of `/proc/cpuinfo`.
-    static func cpuModelName(_ contents: String) -> String? {
+    public static func cpuModelName(_ contents: String) -> String? {
         for key in ["model name", "Model", "Hardware", "cpu model"] {
             for line in contents.split(separator: "\n") where line.hasPrefix(key) {
                 guard let colon = line.firstIndex(of: ":") else { continue }
