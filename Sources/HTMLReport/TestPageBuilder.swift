@@ -148,7 +148,8 @@ struct TestPageBuilder {
             unit: DisplayText.clean(measurement.unit),
             chartHTML: MeasurementChart.render(measurement),
             stats: stats,
-            verdictText: verdict.reason,
+            verdictText: "XCTest: " + verdict.reason
+                + (measurement.statisticsSummary.map { " · " + $0 } ?? ""),
             verdictClass: verdict.isFailure ? "verdict-fail" : "verdict-pass"
         )
     }

@@ -24,12 +24,18 @@ public struct BaselineApplication: Sendable {
     public let machine: MachineConfiguration
     /// Whether failures are only reported (`--baselines-advisory`).
     public let advisory: Bool
+    /// Whether a measurement the rank test finds significantly worse fails too (`--fail-on-significant`).
+    public let failsOnSignificant: Bool
 
     /// Judges runs on `machine` against `baselines`.
-    public init(machine: MachineConfiguration, baselines: MachineBaselines?, advisory: Bool = false) {
+    public init(
+        machine: MachineConfiguration, baselines: MachineBaselines?, advisory: Bool = false,
+        failsOnSignificant: Bool = false
+    ) {
         self.machine = machine
         self.baselines = baselines
         self.advisory = advisory
+        self.failsOnSignificant = failsOnSignificant
     }
 
     /// The baseline of a measurement of `test`: an entry for its id, or for its `Class/method` (Xcode's files do
@@ -49,6 +55,7 @@ public struct BaselineApplication: Sendable {
         var measurement = measurement
         measurement.baselineAverage = entry.average
         measurement.baselineName = "baseline for \(machineKey)"
+        measurement.baselineValues = entry.values.isEmpty ? nil : entry.values
         if let value = entry.maxPercentRegression { measurement.maxPercentRegression = value }
         if let value = entry.maxRegression { measurement.maxRegression = value }
         if let value = entry.maxPercentRelativeStandardDeviation {
@@ -70,7 +77,13 @@ public struct BaselineApplication: Sendable {
             guard let entry = baseline(forTest: test.id, metric: measurement.metricID) else { continue }
             let judged = Self.applying(entry, to: measurement, machineKey: machine.key)
             attempt.measurements[index] = judged
-            let verdict = judged.verdict
+            var verdict = judged.verdict
+            if !verdict.isFailure, failsOnSignificant, judged.isSignificantlyWorse,
+                let summary = judged.statisticsSummary
+            {
+                verdict = MeasurementVerdict(
+                    outcome: .failedRegression, reason: "XCTest passes it, but the rank test does not: \(summary).")
+            }
             judgements(Judgement(test: test.id, measurement: judged, baseline: entry, verdict: verdict))
             let message = Self.message(judged, verdict: verdict, advisory: advisory)
             // A bundle judged when it was written (by `record`) already holds the issue: it is not added twice.
@@ -96,5 +109,6 @@ public struct BaselineApplication: Sendable {
     /// `Time (seconds): average 0.156 is 56% worse than the baseline 0.1 (allowed 10% and 0.1 seconds)`.
     static func message(_ measurement: MeasurementRecord, verdict: MeasurementVerdict, advisory: Bool) -> String {
         (advisory ? "Advisory: " : "") + "\(measurement.name) (\(measurement.metricID)): " + verdict.reason
+            + (measurement.statisticsSummary.map { " (" + $0 + ")" } ?? "")
     }
 }

@@ -10,6 +10,7 @@ public final class BaselineSink: ResultSink {
     private let catalog: BaselineCatalog
     private let label: String?
     private let advisory: Bool
+    private let failsOnSignificant: Bool
     private var applications: [Int: BaselineApplication] = [:]
     /// Measurements judged against a stored baseline that failed, so far.
     public private(set) var failures = 0
@@ -17,7 +18,11 @@ public final class BaselineSink: ResultSink {
     public private(set) var judged = 0
 
     /// A sink judging against `catalog` (machines labelled `label`) and passing everything on to `base`.
-    public init(wrapping base: any ResultSink, catalog: BaselineCatalog, label: String?, advisory: Bool) {
+    public init(
+        wrapping base: any ResultSink, catalog: BaselineCatalog, label: String?, advisory: Bool,
+        failsOnSignificant: Bool = false
+    ) {
+        self.failsOnSignificant = failsOnSignificant
         self.base = base
         self.catalog = catalog
         self.label = label
@@ -41,7 +46,8 @@ public final class BaselineSink: ResultSink {
         let index = try base.beginRun(run)
         let machine = MachineConfiguration(host: run.host, label: label)
         applications[index] = BaselineApplication(
-            machine: machine, baselines: catalog.baselines(for: machine), advisory: advisory)
+            machine: machine, baselines: catalog.baselines(for: machine), advisory: advisory,
+            failsOnSignificant: failsOnSignificant)
         return index
     }
 

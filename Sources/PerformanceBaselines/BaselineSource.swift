@@ -9,13 +9,17 @@ public final class BaselineSource: ResultSource {
     private let applications: [Int: BaselineApplication]
 
     /// `base` judged against `catalog`, each run by its own machine (with `label`).
-    public init(_ base: any ResultSource, catalog: BaselineCatalog, label: String?, advisory: Bool) {
+    public init(
+        _ base: any ResultSource, catalog: BaselineCatalog, label: String?, advisory: Bool,
+        failsOnSignificant: Bool = false
+    ) {
         self.base = base
         var applications: [Int: BaselineApplication] = [:]
         for run in base.runs {
             let machine = MachineConfiguration(host: run.record.host, label: label)
             applications[run.index] = BaselineApplication(
-                machine: machine, baselines: catalog.baselines(for: machine), advisory: advisory)
+                machine: machine, baselines: catalog.baselines(for: machine), advisory: advisory,
+                failsOnSignificant: failsOnSignificant)
         }
         self.applications = applications
     }

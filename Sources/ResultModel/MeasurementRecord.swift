@@ -26,6 +26,9 @@ public struct MeasurementRecord: Sendable, Codable, Hashable {
     public var baselineAverage: Double?
     /// The baseline's name, when known.
     public var baselineName: String?
+    /// The values measured when the baseline was set, when the baseline store kept them (format 1.3): what the
+    /// statistical comparison (docs/BASELINES.md) ranks ``values`` against. `nil` when unknown.
+    public var baselineValues: [Double]?
     /// Allowed relative standard deviation, in percent (XCTest's default: 10).
     public var maxPercentRelativeStandardDeviation: Double
     /// Standard deviation under which variation is never a failure, in the metric's unit (XCTest's default: 0.1).
@@ -44,6 +47,7 @@ public struct MeasurementRecord: Sendable, Codable, Hashable {
         polarity: Polarity = .smallerIsBetter,
         baselineAverage: Double? = nil,
         baselineName: String? = nil,
+        baselineValues: [Double]? = nil,
         maxPercentRelativeStandardDeviation: Double = 10,
         maxStandardDeviation: Double = 0.1,
         maxPercentRegression: Double = 10,
@@ -56,6 +60,7 @@ public struct MeasurementRecord: Sendable, Codable, Hashable {
         self.polarity = polarity
         self.baselineAverage = baselineAverage
         self.baselineName = baselineName
+        self.baselineValues = baselineValues
         self.maxPercentRelativeStandardDeviation = maxPercentRelativeStandardDeviation
         self.maxStandardDeviation = maxStandardDeviation
         self.maxPercentRegression = maxPercentRegression
@@ -194,6 +199,12 @@ public struct MeasurementVerdict: Sendable, Codable, Hashable {
     public var outcome: Outcome
     /// A sentence a person can read.
     public var reason: String
+
+    /// Creates a verdict.
+    public init(outcome: Outcome, reason: String) {
+        self.outcome = outcome
+        self.reason = reason
+    }
 
     /// Whether the outcome is a failure.
     public var isFailure: Bool { outcome == .failedVariation || outcome == .failedRegression }

@@ -187,6 +187,11 @@ enum ExportEncoding {
             json.key("relativeStandardDeviation"); json.double(measurement.relativeStandardDeviation)
             json.field("baseline", measurement.baselineAverage)
             json.field("baselineName", measurement.baselineName)
+            if let values = measurement.baselineValues {
+                json.key("baselineValues"); json.beginArray()
+                for value in values { json.double(value) }
+                json.endArray()
+            }
             let verdict = measurement.verdict
             json.key("verdict"); json.beginObject()
             json.key("outcome"); json.string(verdict.outcome.rawValue)

@@ -125,6 +125,12 @@ extension JSONBytes {
         key("polarity"); string(measurement.polarity.rawValue)
         field("baselineAverage", measurement.baselineAverage)
         field("baselineName", measurement.baselineName)
+        if let values = measurement.baselineValues {
+            key("baselineValues")
+            beginArray()
+            for value in values { double(value) }
+            endArray()
+        }
         key("maxPercentRelativeStandardDeviation"); double(measurement.maxPercentRelativeStandardDeviation)
         key("maxStandardDeviation"); double(measurement.maxStandardDeviation)
         key("maxPercentRegression"); double(measurement.maxPercentRegression)

@@ -360,6 +360,8 @@ extension JSONCursor {
                 measurement.baselineAverage = try cursor.optionalDouble()
             } else if key.equals("baselineName") {
                 measurement.baselineName = try cursor.optionalString()
+            } else if key.equals("baselineValues") {
+                measurement.baselineValues = try cursor.array { try $0.readDouble() }
             } else if key.equals("maxPercentRelativeStandardDeviation") {
                 measurement.maxPercentRelativeStandardDeviation = try cursor.readDouble()
             } else if key.equals("maxStandardDeviation") {

@@ -66,7 +66,8 @@ struct BaselineCheckCommand: ParsableCommand {
         case .json: output = try BaselineCheckRow.json(rows, notes: notes)
         }
         try StandardOutput.line(output)
-        if rows.contains(where: { $0.verdict.isFailure }) { throw ExitCode(1) }
+        let significant = options.failOnSignificant && rows.contains { $0.statistics?.significantlyWorse == true }
+        if rows.contains(where: { $0.verdict.isFailure }) || significant { throw ExitCode(1) }
     }
 }
 
@@ -81,6 +82,20 @@ struct BaselineCheckRow: Encodable {
     var changePercent: Double?
     var allowed: String
     var verdict: MeasurementVerdict
+    var statistics: Statistics?
+
+    /// The rank comparison with the baseline's values (docs/BASELINES.md).
+    struct Statistics: Encodable {
+        var u: Double
+        var pValue: Double
+        var exact: Bool
+        var shift: Double
+        var lower: Double
+        var upper: Double
+        var confidence: Double
+        var significantlyWorse: Bool
+        var summary: String
+    }
 
     init(test: String, measurement: MeasurementRecord) {
         self.test = test
@@ -96,6 +111,13 @@ struct BaselineCheckRow: Encodable {
             "\(BaselineText.number(measurement.maxPercentRegression))% and "
             + "\(BaselineText.number(measurement.maxRegression)) \(measurement.unit)"
         verdict = measurement.verdict
+        if let comparison = measurement.rankComparison, let summary = measurement.statisticsSummary {
+            statistics = Statistics(
+                u: comparison.u, pValue: comparison.pValue, exact: comparison.isExact, shift: comparison.shift,
+                lower: comparison.interval.lowerBound, upper: comparison.interval.upperBound,
+                confidence: comparison.confidence, significantlyWorse: measurement.isSignificantlyWorse,
+                summary: summary)
+        }
     }
 
     var verdictText: String {
@@ -112,10 +134,11 @@ struct BaselineCheckRow: Encodable {
         [
             test, name, BaselineText.number(value) + " " + unit, baseline.map { BaselineText.number($0) } ?? "-",
             changePercent.map { BaselineText.percent($0) } ?? "-", allowed, verdictText,
+            statistics.map { String($0.summary.dropFirst("statistics: ".count)) } ?? "-",
         ]
     }
 
-    static let headers = ["test", "metric", "value", "baseline", "change", "allowed", "verdict"]
+    static let headers = ["test", "metric", "value", "baseline", "change", "allowed", "verdict", "statistics"]
 
     static func table(_ rows: [BaselineCheckRow], notes: [String]) -> String {
         guard !rows.isEmpty else { return (["no measurements"] + notes).joined(separator: "\n") }

@@ -18,6 +18,10 @@ struct BaselineOptions: ParsableArguments {
     @Flag(help: "Report measurements worse than their baselines without failing their tests.")
     var baselinesAdvisory = false
 
+    @Flag(
+        help: "Also fail a measurement the rank test finds significantly worse than its baseline's values (p < 0.05).")
+    var failOnSignificant = false
+
     /// The location given, or the default store when it exists; `nil` when there is none.
     var location: BaselineLocation? {
         if let baselines { return BaselineLocation(url: URL(fileURLWithPath: baselines)) }
@@ -45,7 +49,9 @@ struct BaselineOptions: ParsableArguments {
     /// What `record` and `import` judge measurements with: the baselines, when there is a location.
     func judgement() throws -> BaselineJudgement? {
         guard location != nil else { return nil }
-        return BaselineJudgement(catalog: try catalog(), label: machineLabel, advisory: baselinesAdvisory)
+        return BaselineJudgement(
+            catalog: try catalog(), label: machineLabel, advisory: baselinesAdvisory,
+            failsOnSignificant: failOnSignificant)
     }
 
     /// `sources` judged against the baselines, when there are any.
@@ -53,7 +59,9 @@ struct BaselineOptions: ParsableArguments {
         guard location != nil else { return sources }
         let catalog = try catalog()
         return sources.map {
-            BaselineSource($0, catalog: catalog, label: machineLabel, advisory: baselinesAdvisory)
+            BaselineSource(
+                $0, catalog: catalog, label: machineLabel, advisory: baselinesAdvisory,
+                failsOnSignificant: failOnSignificant)
         }
     }
 }
@@ -63,10 +71,12 @@ struct BaselineJudgement {
     let catalog: BaselineCatalog
     let label: String?
     let advisory: Bool
+    let failsOnSignificant: Bool
 
     /// A sink judging tests on their way to `base`.
     func sink(wrapping base: any ResultSink) -> BaselineSink {
-        BaselineSink(wrapping: base, catalog: catalog, label: label, advisory: advisory)
+        BaselineSink(
+            wrapping: base, catalog: catalog, label: label, advisory: advisory, failsOnSignificant: failsOnSignificant)
     }
 
     /// What a judging sink found, as sentences: regressions, and runs whose machine has no baselines (naming the
