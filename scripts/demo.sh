@@ -10,9 +10,11 @@ binary="$PWD/.build/debug/resultbundle"
 mkdir -p out
 
 if [ -f Examples/Package.swift ]; then
-    # The example's tests include a deliberate failure, so record exits non-zero; the demo goes on.
-    (cd Examples && "$binary" record -o ../out/demo.resultbundle --name demo -- swift test) || true
+    # The example's tests include a deliberate failure, so record exits non-zero; the demo goes on. Its measured
+    # test is judged against Examples/PerformanceBaselines, committed for CI's machine class (label ci).
+    (cd Examples && "$binary" record -o ../out/demo.resultbundle --name demo --machine-label ci -- swift test) || true
     bundle=out/demo.resultbundle
+    "$binary" baseline check "$bundle" --baselines Examples/PerformanceBaselines --machine-label ci || true
 else
     bundle=$(ls SampleBundles/*.resultbundle | head -1)
 fi

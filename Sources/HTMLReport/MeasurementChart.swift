@@ -53,7 +53,14 @@ public enum MeasurementChart {
         svg += axisLabel(label(low + padding), y: y(low + padding), left: left)
         svg += horizontal("average", y: y(average), from: left, to: width - right, color: "#2a7ab8", dash: nil)
         if let baseline = measurement.baselineAverage, baseline.isFinite {
+            // The allowed band for this machine: from the baseline to the regression threshold.
+            if let threshold = threshold(measurement), threshold.isFinite {
+                let (upper, lower) = (y(max(baseline, threshold)), y(min(baseline, threshold)))
+                svg += "<rect class=\"allowed\" x=\"\(number(left))\" y=\"\(number(upper))\" width=\"\(number(plotWidth))\" "
+                svg += "height=\"\(number(max(0, lower - upper)))\" fill=\"#2e8b5722\"><title>allowed</title></rect>"
+            }
             svg += horizontal("baseline", y: y(baseline), from: left, to: width - right, color: "#2e8b57", dash: "6 3")
+            svg += changeLabel(measurement, baseline: baseline, y: y(baseline), right: width - right)
         }
         if let threshold = threshold(measurement), threshold.isFinite {
             svg += horizontal(
@@ -88,6 +95,19 @@ public enum MeasurementChart {
             "y1=\"\(String(format: "%.1f", y))\" y2=\"\(String(format: "%.1f", y))\" stroke=\"\(color)\" stroke-width=\"1.5\""
         if let dash { line += " stroke-dasharray=\"\(dash)\"" }
         return line + "><title>\(name)</title></line>"
+    }
+
+    /// `baseline 0.0031 · +106.2%` at the baseline line's right end: the change of the average against it.
+    private static func changeLabel(_ measurement: MeasurementRecord, baseline: Double, y: Double, right: Double)
+        -> String
+    {
+        var text = "baseline " + String(format: "%.4g", baseline)
+        if baseline != 0 {
+            let change = (measurement.average - baseline) / abs(baseline) * 100
+            text += " · average " + (change >= 0 ? "+" : "") + String(format: "%.1f", change) + "%"
+        }
+        return "<text class=\"change\" x=\"\(String(format: "%.1f", right))\" y=\"\(String(format: "%.1f", y - 4))\" "
+            + "text-anchor=\"end\" font-size=\"10\" fill=\"currentColor\">\(HTMLEscaping.escape(text))</text>"
     }
 
     private static func axisLabel(_ text: String, y: Double, left: Double) -> String {

@@ -57,7 +57,8 @@ def test_a_regression_fails_the_test_and_the_run(store, tmp_path):
     site = tmp_path / "site"
     run("report", bundle, "-o", site)
     page = next(page for page in (site / "tests").glob("*.html") if "testTablePerformance" in page.name).read_text()
-    assert 'class="baseline"' in page and "worse than the baseline" in page
+    assert 'class="baseline"' in page and 'class="allowed"' in page and "worse than the baseline" in page
+    assert 'class="change"' in page and "average +" in page
     summary = tmp_path / "summary.md"
     run("summary", bundle, "-o", summary)
     assert "### Performance regressions" in summary.read_text()
