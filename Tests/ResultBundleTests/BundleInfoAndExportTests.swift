@@ -26,7 +26,7 @@ import _TestSupport
         var text = ""
         try BundleJSONExporter(reader: BundleReader(url: url)).write(to: &text)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-        #expect(object["schemaVersion"] as? String == "1.2" && object["formatVersion"] as? String == "1.3")
+        #expect(object["schemaVersion"] as? String == "1.3" && object["formatVersion"] as? String == "1.3")
         let tests = try #require(object["tests"] as? [[String: Any]])
         #expect(tests.map { $0["id"] as? String } == written.map(\.id))
         let divide = try #require(tests.first { ($0["name"] as? String) == "testDivide" })

@@ -86,3 +86,28 @@ def test_a_baseline_never_applies_to_another_machine(store, tmp_path):
     test = measured(bundle)
     assert test["status"] == "passed" and not test["issues"]
     assert test["measurements"][0].get("baseline") is None
+
+
+def test_store_files_follow_their_json_schema(store):
+    import jsonschema
+    schema = json.loads((ROOT / "docs" / "schemas" / "baselines.schema.json").read_text())
+    for file in list(store.glob("*.json")) + list((ROOT / "Examples" / "PerformanceBaselines").glob("*.json")):
+        jsonschema.validate(json.loads(file.read_text()), schema)
+
+
+def test_set_writes_xcodes_shape(tmp_path):
+    bundle = tmp_path / "run.resultbundle"
+    assert record(bundle, "--baselines", tmp_path / "none").returncode == 0
+    folder = tmp_path / "Example.xcbaseline"
+    run("baseline", "set", bundle, "--format", "xcode", "--baselines", folder, "--machine-label", "ci")
+    import plistlib
+    info = plistlib.loads((folder / "Info.plist").read_bytes())
+    [(uuid, destination)] = info["runDestinationsByUUID"].items()
+    assert destination["localComputer"]["modelCode"] == "resultbundle:ci"
+    classes = plistlib.loads((folder / f"{uuid}.plist").read_bytes())["classNames"]
+    metric = classes["WordTallyXCTests"]["testTablePerformance()"]["com.apple.XCTPerformanceMetric_WallClockTime"]
+    assert metric["baselineAverage"] > 0
+    shown = run("baseline", "show", "--baselines", folder).stdout
+    assert "-ci  1 baselines" in shown
+    mismatch = run("baseline", "set", bundle, "--format", "xcode", "--baselines", tmp_path / "store", check=False)
+    assert mismatch.returncode == 2 and "does not match" in mismatch.stderr

@@ -49,12 +49,44 @@ struct BaselineSetCommand: ParsableCommand {
     @Option(help: "Only this metric (an identifier, ours or Xcode's).")
     var metric: String?
 
+    /// The shape the baselines are written in.
+    enum StoreFormat: String, ExpressibleByArgument, CaseIterable {
+        case json, xcode
+    }
+
+    @Option(
+        help: """
+            json: our store (one JSON file per machine); xcode: Xcode's .xcbaseline folder (--baselines \
+            NAME.xcbaseline; default PerformanceBaselines.xcbaseline). Default: the kind --baselines names.
+            """)
+    var format: StoreFormat?
+
     @OptionGroup var options: BaselineOptions
+
+    /// Where to write: `--baselines` (of the kind `--format` asks), or the default of that kind.
+    func location() throws -> BaselineLocation {
+        switch (format, options.baselines) {
+        case (.xcode, nil):
+            return BaselineLocation(url: URL(fileURLWithPath: BaselineStore.defaultFolderName + ".xcbaseline"))
+        case (.xcode, let path?) where !path.hasSuffix(".xcbaseline"),
+            (.json, let path?) where path.hasSuffix(".xcbaseline"):
+            throw CLIError(
+                "--format \(format!.rawValue) does not match --baselines \(path): Xcode's folders end in .xcbaseline, "
+                    + "our stores do not")
+        default:
+            return options.writableLocation
+        }
+    }
 
     func run() throws {
         let reader = try BundleOpening.open(bundle, quiet: true)
-        let location = options.writableLocation
-        var catalog = try options.catalog().machines
+        let location = try location()
+        var catalog: [MachineBaselines]
+        do {
+            catalog = try location.load()
+        } catch let error as BaselineError {
+            throw CLIError(error.description)
+        }
         let date = ISO8601DateFormatter().string(from: Date())
         var lines: [String] = []
         for run in reader.runs {
