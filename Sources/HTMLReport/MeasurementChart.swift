@@ -56,7 +56,8 @@ public enum MeasurementChart {
             // The allowed band for this machine: from the baseline to the regression threshold.
             if let threshold = threshold(measurement), threshold.isFinite {
                 let (upper, lower) = (y(max(baseline, threshold)), y(min(baseline, threshold)))
-                svg += "<rect class=\"allowed\" x=\"\(number(left))\" y=\"\(number(upper))\" width=\"\(number(plotWidth))\" "
+                svg += "<rect class=\"allowed\" x=\"\(number(left))\" y=\"\(number(upper))\" "
+                svg += "width=\"\(number(plotWidth))\" "
                 svg += "height=\"\(number(max(0, lower - upper)))\" fill=\"#2e8b5722\"><title>allowed</title></rect>"
             }
             svg += horizontal("baseline", y: y(baseline), from: left, to: width - right, color: "#2e8b57", dash: "6 3")
