@@ -57,6 +57,7 @@ let package = Package(
         ),
         .target(name: "JUnitExport", dependencies: ["ResultModel", "ResultSupport", "CLibXML2"]),
         .target(name: "PerformanceBaselines", dependencies: ["ResultModel", "ResultSupport"]),
+        .target(name: "RunComparison", dependencies: ["ResultModel", "ResultSupport"]),
         .target(
             name: "ResultRecorder",
             dependencies: ["ResultModel", "ResultSupport", "ResultBundle", "TerminalEmulation", "PerformanceBaselines"]),
@@ -64,7 +65,7 @@ let package = Package(
             name: "ResultBundleCLI",
             dependencies: [
                 "ResultModel", "ResultSupport", "ResultBundle", "TerminalEmulation", "ResultImport", "HTMLReport",
-                "JUnitExport", "PerformanceBaselines", "CSystemShims",
+                "JUnitExport", "PerformanceBaselines", "RunComparison", "CSystemShims",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -99,6 +100,7 @@ let package = Package(
         ),
         .testTarget(name: "JUnitExportTests", dependencies: ["JUnitExport", "_TestSupport"]),
         .testTarget(name: "PerformanceBaselinesTests", dependencies: ["PerformanceBaselines", "_TestSupport"]),
+        .testTarget(name: "RunComparisonTests", dependencies: ["RunComparison", "_TestSupport"]),
         .testTarget(name: "ResultRecorderTests", dependencies: ["ResultRecorder", "_TestSupport"]),
         .testTarget(name: "ResultBundleCLITests", dependencies: ["ResultBundleCLI", "_TestSupport"]),
     ],

@@ -131,3 +131,11 @@ public struct ReportGenerator {
         return count > 1 ? "bundle \(sourceIndex + 1): \(base)" : base
     }
 }
+
+extension ReportGenerator {
+    /// The report's stylesheet (the built-in `report.css` or an override's, with the palette classes), for pages
+    /// written in the report's style outside a report (`compare -o`).
+    public static func stylesheet(templatesDirectory: URL? = nil) throws -> String {
+        try TemplateSet(overrides: templatesDirectory).stylesheet
+    }
+}

@@ -31,6 +31,7 @@ public struct ResultBundleCommand: ParsableCommand {
             SnapshotCommand.self,
             JSONCommand.self,
             BaselineCommand.self,
+            CompareCommand.self,
         ]
     )
 

@@ -1,0 +1,127 @@
+import ArgumentParser
+import Foundation
+import HTMLReport
+import ResultBundle
+import RunComparison
+
+/// `resultbundle compare`: what changed between two runs.
+struct CompareCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compare",
+        abstract: "Compare two runs: new failures, fixed, flaky, slower and faster tests, measurement changes.",
+        discussion: """
+            Tests are matched by their id (Module/Suite/name), parameterized cases also by their arguments, and, \
+            when both bundles hold several configurations, by configuration (the run's name). A duration change \
+            counts as slower or faster only beyond both --slower-seconds and --slower-percent, so noise does \
+            not; measurements count beyond their own thresholds (XCTest's 10% and 0.1). See docs/COMPARE.md.
+
+            Examples:
+              resultbundle compare main.resultbundle pr.resultbundle
+              resultbundle compare main.resultbundle pr.resultbundle --format markdown --max-bytes 65535
+              resultbundle compare main.resultbundle pr.resultbundle -o compare/ --fail-on new-failures,flaky
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, markdown, json
+    }
+
+    /// The buckets `--fail-on` can name.
+    enum Gate: String, CaseIterable {
+        case newFailures = "new-failures", stillFailing = "still-failing", flaky, slower
+        case removed, newlySkipped = "newly-skipped", measurements
+
+        var keyPath: KeyPath<Comparison.Buckets, [Comparison.Entry]> {
+            switch self {
+            case .newFailures: \.newFailures
+            case .stillFailing: \.stillFailing
+            case .flaky: \.flaky
+            case .slower: \.slower
+            case .removed: \.removedTests
+            case .newlySkipped: \.newlySkipped
+            case .measurements: \.measurementChanges
+            }
+        }
+    }
+
+    @Argument(help: "The bundle to compare with (for example main's latest run).")
+    var base: String
+
+    @Argument(help: "The bundle to compare (for example the pull request's run).")
+    var head: String
+
+    @Option(help: "text (a table), markdown (for pull-request comments) or json (docs/schemas/compare.schema.json).")
+    var format = Format.text
+
+    @Option(help: "The largest Markdown to write, in bytes (GitHub comments: 65536).")
+    var maxBytes = 65_536
+
+    @Option(name: .shortAndLong, help: "Also write an HTML comparison page, in the report's style, into this folder.")
+    var output: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Exit 1 when any of these buckets is not empty: \(Gate.allCases.map(\.rawValue).joined(separator: ", ")).",
+            valueName: "buckets"))
+    var failOn: String?
+
+    @Option(help: "A duration change counts only beyond this many seconds...")
+    var slowerSeconds = 0.1
+
+    @Option(help: "...and beyond this percentage of BASE's duration.")
+    var slowerPercent = 20.0
+
+    @Flag(help: "Replace the output folder even when it holds files resultbundle did not write.")
+    var force = false
+
+    func gates() throws -> [Gate] {
+        guard let failOn else { return [] }
+        return try failOn.split(separator: ",").map { name in
+            guard let gate = Gate(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
+                throw ValidationError(
+                    "--fail-on: unknown bucket '\(name)'; use \(Gate.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            return gate
+        }
+    }
+
+    func validate() throws {
+        _ = try gates()
+        guard maxBytes >= 512 else { throw ValidationError("--max-bytes must be at least 512.") }
+        guard slowerSeconds >= 0, slowerPercent >= 0 else {
+            throw ValidationError("--slower-seconds and --slower-percent must be 0 or more.")
+        }
+    }
+
+    func run() throws {
+        let plan = try output.map {
+            try OutputRules(shape: .folder, force: force, inputs: [base, head]).plan(for: $0)
+        }
+        let digests = try [base, head].map { path in
+            do {
+                return try RunDigest(BundleOpening.open(path, quiet: true, limits: .display))
+            } catch let error as BundleError {
+                throw ErrorReport.cliError(error)
+            }
+        }
+        let comparison = RunComparer(thresholds: .init(seconds: slowerSeconds, percent: slowerPercent))
+            .compare(base: digests[0], head: digests[1])
+        switch format {
+        case .text: try StandardOutput.line(ComparisonText.table(comparison))
+        case .markdown: try StandardOutput.line(ComparisonText.markdown(comparison, maxBytes: maxBytes - 1))
+        case .json: try StandardOutput.line(try ComparisonText.json(comparison))
+        }
+        if let plan {
+            let stylesheet = try ReportGenerator.stylesheet()
+            let title =
+                "\(URL(fileURLWithPath: head).lastPathComponent) compared with \(URL(fileURLWithPath: base).lastPathComponent)"
+            try OutputWriting.produce(plan, shape: .folder, command: "compare") { folder in
+                try FileManager.default.createDirectory(
+                    at: folder.appendingPathComponent("assets"), withIntermediateDirectories: true)
+                try Data(stylesheet.utf8).write(to: folder.appendingPathComponent("assets/report.css"))
+                let page = ComparisonHTML.page(comparison, title: title, stylesheetPath: "assets/report.css")
+                try Data(page.utf8).write(to: folder.appendingPathComponent("index.html"))
+            }
+        }
+        if try gates().contains(where: { !comparison.buckets[keyPath: $0.keyPath].isEmpty }) { throw ExitCode(1) }
+    }
+}

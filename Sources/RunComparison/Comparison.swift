@@ -1,0 +1,85 @@
+import ResultModel
+
+/// What changed from one run (BASE) to another (HEAD), test by test, in buckets.
+public struct Comparison: Sendable, Codable {
+    /// The version of the JSON this encodes to (`docs/schemas/compare.schema.json`).
+    public static let schemaVersion = "1.0"
+
+    /// One test in a bucket.
+    public struct Entry: Sendable, Codable, Hashable {
+        public var key: String
+        public var test: String
+        public var arguments: String?
+        public var configuration: String?
+        public var baseStatus: TestStatus?
+        public var headStatus: TestStatus?
+        public var baseDuration: Double?
+        public var headDuration: Double?
+        /// The change of the duration, HEAD − BASE, in seconds, when both are known.
+        public var durationChange: Double?
+        /// The first failure message in HEAD (or BASE for fixed and removed tests).
+        public var message: String?
+        /// For measurement changes: the metric, both averages and the change in percent (worse is positive).
+        public var metric: String?
+        public var baseAverage: Double?
+        public var headAverage: Double?
+        public var percentWorse: Double?
+    }
+
+    /// The buckets, each ordered as HEAD's tests (BASE's for removed ones).
+    public struct Buckets: Sendable, Codable {
+        /// Passed or absent in BASE, failing in HEAD.
+        public var newFailures: [Entry] = []
+        /// Failing in BASE, passing in HEAD.
+        public var fixed: [Entry] = []
+        /// Failing in both.
+        public var stillFailing: [Entry] = []
+        /// In HEAD only.
+        public var newTests: [Entry] = []
+        /// In BASE only.
+        public var removedTests: [Entry] = []
+        /// Not skipped in BASE, skipped in HEAD.
+        public var newlySkipped: [Entry] = []
+        /// Attempts disagreed in HEAD (failed, then passed).
+        public var flaky: [Entry] = []
+        /// Slower by more than both thresholds.
+        public var slower: [Entry] = []
+        /// Faster by more than both thresholds.
+        public var faster: [Entry] = []
+        /// Measurements whose average changed by more than their own thresholds, either way.
+        public var measurementChanges: [Entry] = []
+    }
+
+    /// The thresholds used.
+    public struct Thresholds: Sendable, Codable, Hashable {
+        /// A duration change counts only beyond this many seconds...
+        public var seconds: Double
+        /// ...and beyond this percentage of BASE's duration.
+        public var percent: Double
+
+        /// The defaults: 0.1 s and 20%.
+        public init(seconds: Double = 0.1, percent: Double = 20) {
+            self.seconds = seconds
+            self.percent = percent
+        }
+    }
+
+    public var schemaVersion = Comparison.schemaVersion
+    /// How many tests (and cases) each side has.
+    public var baseCount: Int
+    public var headCount: Int
+    public var thresholds: Thresholds
+    public var buckets: Buckets
+
+    /// The names of the buckets, in the order they are shown, with their labels. (A constant; its key paths are
+    /// immutable, though the standard library does not mark them `Sendable`.)
+    nonisolated(unsafe) public static let bucketNames:
+        [(key: String, label: String, keyPath: KeyPath<Buckets, [Entry]>)] = [
+            ("newFailures", "New failures", \.newFailures), ("stillFailing", "Still failing", \.stillFailing),
+            ("flaky", "Flaky in HEAD", \.flaky), ("fixed", "Fixed", \.fixed),
+            ("newlySkipped", "Newly skipped", \.newlySkipped),
+            ("slower", "Slower", \.slower), ("faster", "Faster", \.faster),
+            ("measurementChanges", "Measurement changes", \.measurementChanges), ("newTests", "New tests", \.newTests),
+            ("removedTests", "Removed tests", \.removedTests),
+        ]
+}

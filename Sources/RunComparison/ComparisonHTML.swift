@@ -1,0 +1,63 @@
+import Foundation
+import ResultSupport
+
+/// The comparison as one HTML page in the report's style (its stylesheet, given by the caller), static, with no
+/// script: counts, then a table per non-empty bucket. Every name and message is escaped.
+public enum ComparisonHTML {
+    /// The Content-Security-Policy of the page: its stylesheet only.
+    public static let contentSecurityPolicy =
+        "default-src 'none'; style-src 'self'; base-uri 'none'; form-action 'none'"
+
+    /// The page, linking `stylesheetPath` (relative to the page).
+    public static func page(_ comparison: Comparison, title: String, stylesheetPath: String) -> String {
+        var html = """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta http-equiv="Content-Security-Policy" content="\(contentSecurityPolicy)">
+            <meta name="referrer" content="no-referrer">
+            <title>\(HTMLEscaping.escape(title))</title>
+            <link rel="stylesheet" href="\(HTMLEscaping.escape(stylesheetPath))">
+            </head>
+            <body>
+            <main id="main">
+            <h1>\(HTMLEscaping.escape(title))</h1>
+            <p>BASE: \(comparison.baseCount) tests · HEAD: \(comparison.headCount) tests · a duration change counts \
+            beyond \(ComparisonText.duration(comparison.thresholds.seconds)) and \
+            \(String(format: "%g", comparison.thresholds.percent))%</p>
+
+            """
+        html += "<table class=\"counts\"><tbody>"
+        for bucket in Comparison.bucketNames {
+            let count = comparison.buckets[keyPath: bucket.keyPath].count
+            let link = count > 0 ? "<a href=\"#\(bucket.key)\">\(bucket.label)</a>" : bucket.label
+            html += "<tr><th scope=\"row\">\(link)</th><td class=\"num\">\(count)</td></tr>"
+        }
+        html += "</tbody></table>\n"
+        for bucket in Comparison.bucketNames {
+            let entries = comparison.buckets[keyPath: bucket.keyPath]
+            guard !entries.isEmpty else { continue }
+            html += "<section aria-labelledby=\"\(bucket.key)\"><h2 id=\"\(bucket.key)\">\(bucket.label) "
+            html += "(\(entries.count))</h2>\n<table class=\"tests\"><thead><tr><th scope=\"col\">Test</th>"
+            html +=
+                "<th scope=\"col\">BASE</th><th scope=\"col\">HEAD</th><th scope=\"col\">Detail</th></tr></thead><tbody>"
+            for entry in entries.prefix(10_000) {
+                let base = entry.baseStatus?.rawValue ?? "absent"
+                let head = entry.headStatus?.rawValue ?? "absent"
+                html += "<tr><td>\(HTMLEscaping.escape(DisplayText.clean(ComparisonText.name(entry))))</td>"
+                html += "<td class=\"s-\(base)\">\(base) \(ComparisonText.duration(entry.baseDuration))</td>"
+                html += "<td class=\"s-\(head)\">\(head) \(ComparisonText.duration(entry.headDuration))</td>"
+                html +=
+                    "<td>\(HTMLEscaping.escape(DisplayText.clean(ComparisonText.detail(entry, bucket: bucket.key))))"
+                html += "</td></tr>"
+            }
+            html += "</tbody></table>"
+            if entries.count > 10_000 { html += "<p>… and \(entries.count - 10_000) more (see the JSON).</p>" }
+            html += "</section>\n"
+        }
+        html += "</main>\n</body>\n</html>\n"
+        return html
+    }
+}

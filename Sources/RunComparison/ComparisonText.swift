@@ -1,0 +1,112 @@
+import Foundation
+import ResultModel
+import ResultSupport
+
+/// A comparison written for people: a terminal table, or Markdown for a pull-request comment.
+public enum ComparisonText {
+    /// `1.234 s`, `56 ms`, `-` when unknown.
+    static func duration(_ seconds: Double?) -> String {
+        guard let seconds, seconds.isFinite else { return "-" }
+        if abs(seconds) >= 1 { return String(format: "%.2f s", seconds) }
+        return String(format: "%.0f ms", seconds * 1000)
+    }
+
+    /// `+0.35 s (+42%)`.
+    static func change(_ entry: Comparison.Entry) -> String {
+        guard let change = entry.durationChange else { return "" }
+        var text = (change >= 0 ? "+" : "-") + duration(abs(change))
+        if let before = entry.baseDuration, before > 0 {
+            text += String(format: " (%+.0f%%)", change / before * 100)
+        }
+        return text
+    }
+
+    /// The test as one line: `Module/Suite/name [arguments] @configuration`.
+    static func name(_ entry: Comparison.Entry) -> String {
+        entry.test + (entry.arguments.map { " [\($0)]" } ?? "") + (entry.configuration.map { " @\($0)" } ?? "")
+    }
+
+    /// What one entry shows besides its name.
+    static func detail(_ entry: Comparison.Entry, bucket: String) -> String {
+        switch bucket {
+        case "slower", "faster":
+            return "\(duration(entry.baseDuration)) → \(duration(entry.headDuration)), \(change(entry))"
+        case "measurementChanges":
+            let percent = entry.percentWorse.map { String(format: "%+.1f%% %@", abs($0), $0 > 0 ? "worse" : "better") }
+            return "\(entry.metric ?? ""): \(number(entry.baseAverage)) → \(number(entry.headAverage))"
+                + (percent.map { ", " + $0.replacingOccurrences(of: "+", with: "") } ?? "")
+        case "newTests", "removedTests", "newlySkipped", "fixed":
+            return (entry.headStatus ?? entry.baseStatus)?.rawValue ?? ""
+        default:
+            let status = "\(entry.baseStatus?.rawValue ?? "absent") → \(entry.headStatus?.rawValue ?? "absent")"
+            return status + (entry.message.map { ": " + $0 } ?? "")
+        }
+    }
+
+    private static func number(_ value: Double?) -> String {
+        guard let value else { return "-" }
+        return String(format: "%.6g", value)
+    }
+
+    /// The terminal table: one section per non-empty bucket, counts first. Control characters in names and
+    /// messages are shown as U+FFFD, so nothing a test printed reaches the terminal as a sequence.
+    public static func table(_ comparison: Comparison, limit: Int = 50) -> String {
+        var lines = ["BASE: \(comparison.baseCount) tests, HEAD: \(comparison.headCount) tests"]
+        let counts = Comparison.bucketNames.map { "\($0.label): \(comparison.buckets[keyPath: $0.keyPath].count)" }
+        lines.append(counts.joined(separator: ", "))
+        for bucket in Comparison.bucketNames {
+            let entries = comparison.buckets[keyPath: bucket.keyPath]
+            guard !entries.isEmpty else { continue }
+            lines.append("")
+            lines.append("\(bucket.label) (\(entries.count))")
+            for entry in entries.prefix(limit) {
+                lines.append("  " + DisplayText.clean(name(entry) + "  " + detail(entry, bucket: bucket.key)))
+            }
+            if entries.count > limit { lines.append("  … and \(entries.count - limit) more") }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// GitHub-flavored Markdown within `maxBytes` (UTF-8): a counts line, then each non-empty bucket as a list;
+    /// what does not fit is counted, never cut mid-entry.
+    public static func markdown(_ comparison: Comparison, maxBytes: Int) -> String {
+        let buckets = comparison.buckets
+        var head = "## Compared with BASE\n\n"
+        let counts = Comparison.bucketNames.compactMap { bucket -> String? in
+            let count = buckets[keyPath: bucket.keyPath].count
+            return count == 0 ? nil : "\(bucket.label): **\(count)**"
+        }
+        head += counts.isEmpty ? "No changes.\n" : counts.joined(separator: " · ") + "\n"
+        var output = head
+        var left = 0
+        for bucket in Comparison.bucketNames {
+            let entries = buckets[keyPath: bucket.keyPath]
+            guard !entries.isEmpty else { continue }
+            let title = "\n### \(bucket.label)\n\n"
+            guard output.utf8.count + title.utf8.count + 64 <= maxBytes else {
+                left += entries.count
+                continue
+            }
+            output += title
+            for (index, entry) in entries.enumerated() {
+                let line =
+                    "- **" + MarkdownEscaping.inline(name(entry)) + "** "
+                    + MarkdownEscaping.inline(detail(entry, bucket: bucket.key)) + "\n"
+                guard output.utf8.count + line.utf8.count + 64 <= maxBytes else {
+                    left += entries.count - index
+                    break
+                }
+                output += line
+            }
+        }
+        if left > 0 { output += "\n_\(left) more not shown (size limit)._\n" }
+        return output
+    }
+
+    /// The JSON document (`docs/schemas/compare.schema.json`).
+    public static func json(_ comparison: Comparison) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(comparison), as: UTF8.self)
+    }
+}

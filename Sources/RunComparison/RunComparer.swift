@@ -1,0 +1,83 @@
+import ResultModel
+
+/// Compares two runs test by test (``Comparison``). Tests are matched by their id, parameterized cases by their
+/// arguments too, and, when both bundles hold several configurations, by configuration (the run's name); a bundle
+/// of one run matches another of one run whatever their names.
+public struct RunComparer: Sendable {
+    /// The duration thresholds of "slower" and "faster".
+    public var thresholds: Comparison.Thresholds
+
+    /// A comparer with `thresholds`.
+    public init(thresholds: Comparison.Thresholds = .init()) { self.thresholds = thresholds }
+
+    /// Compares `base` with `head`.
+    public func compare(base: RunDigest, head: RunDigest) -> Comparison {
+        var buckets = Comparison.Buckets()
+        for current in head.tests {
+            let previous = base[current.key]
+            let entry = Self.entry(base: previous, head: current)
+            guard let previous else {
+                buckets.newTests.append(entry)
+                if current.status.isFailure { buckets.newFailures.append(entry) }
+                if current.isFlaky { buckets.flaky.append(entry) }
+                continue
+            }
+            switch (previous.status.isFailure, current.status.isFailure) {
+            case (false, true): buckets.newFailures.append(entry)
+            case (true, true): buckets.stillFailing.append(entry)
+            case (true, false) where current.status.isPass: buckets.fixed.append(entry)
+            default: break
+            }
+            if current.status == .skipped && previous.status != .skipped { buckets.newlySkipped.append(entry) }
+            if current.isFlaky { buckets.flaky.append(entry) }
+            if previous.status.isPass, current.status.isPass, let change = entry.durationChange,
+                let before = previous.duration, before >= 0
+            {
+                let percent = before > 0 ? abs(change) / before * 100 : .infinity
+                if abs(change) > thresholds.seconds && percent > thresholds.percent {
+                    if change > 0 { buckets.slower.append(entry) } else { buckets.faster.append(entry) }
+                }
+            }
+            for measurement in current.measurements {
+                guard let old = previous.measurements.first(where: { $0.metric == measurement.metric }),
+                    let change = Self.measurementChange(old: old, new: measurement, entry: entry)
+                else { continue }
+                buckets.measurementChanges.append(change)
+            }
+        }
+        for previous in base.tests where head[previous.key] == nil {
+            buckets.removedTests.append(Self.entry(base: previous, head: nil))
+        }
+        buckets.slower.sort { ($0.durationChange ?? 0) > ($1.durationChange ?? 0) }
+        buckets.faster.sort { ($0.durationChange ?? 0) < ($1.durationChange ?? 0) }
+        return Comparison(
+            baseCount: base.tests.count, headCount: head.tests.count, thresholds: thresholds, buckets: buckets)
+    }
+
+    static func entry(base: TestDigest?, head: TestDigest?) -> Comparison.Entry {
+        let either = head ?? base!
+        var change: Double?
+        if let before = base?.duration, let after = head?.duration { change = after - before }
+        return Comparison.Entry(
+            key: either.key, test: either.test, arguments: either.arguments, configuration: either.configuration,
+            baseStatus: base?.status, headStatus: head?.status, baseDuration: base?.duration,
+            headDuration: head?.duration, durationChange: change,
+            message: head?.status.isFailure == true ? head?.message : base?.message)
+    }
+
+    /// A measurement whose average changed by more than its thresholds (both, as XCTest judges), either way.
+    static func measurementChange(
+        old: TestDigest.MeasurementDigest, new: TestDigest.MeasurementDigest, entry: Comparison.Entry
+    ) -> Comparison.Entry? {
+        guard old.average.isFinite, new.average.isFinite, old.average != 0 else { return nil }
+        let worse = new.largerIsBetter ? old.average - new.average : new.average - old.average
+        let percent = worse / abs(old.average) * 100
+        guard abs(percent) > new.maxPercentRegression, abs(worse) > new.maxRegression else { return nil }
+        var result = entry
+        result.metric = new.name.isEmpty ? new.metric : "\(new.name) (\(new.unit))"
+        result.baseAverage = old.average
+        result.headAverage = new.average
+        result.percentWorse = percent
+        return result
+    }
+}

@@ -1,0 +1,118 @@
+import ResultModel
+
+/// What a comparison needs of one test (or one parameterized case): its key, status, duration, whether its
+/// attempts disagreed, its first failure message and its measurements. Small, so two runs of 100,000 tests fit.
+public struct TestDigest: Sendable, Hashable, Codable {
+    /// What it is matched by: the test's id, with `[arguments]` for a case, and `@configuration` when the bundle
+    /// holds several configurations.
+    public var key: String
+    /// The test's id (without the case or configuration).
+    public var test: String
+    /// A parameterized case's arguments.
+    public var arguments: String?
+    /// The configuration (the run's name) when the bundle holds several.
+    public var configuration: String?
+    /// The final status.
+    public var status: TestStatus
+    /// The final attempt's duration, in seconds.
+    public var duration: Double?
+    /// How many attempts ran.
+    public var attempts: Int
+    /// Whether its attempts disagreed (one failed, a later one passed).
+    public var isFlaky: Bool
+    /// The first failure's message, first line.
+    public var message: String?
+    /// The final attempt's measurements: metric, name, unit, average, whether larger is better.
+    public var measurements: [MeasurementDigest]
+
+    /// A measurement's average.
+    public struct MeasurementDigest: Sendable, Hashable, Codable {
+        public var metric: String
+        public var name: String
+        public var unit: String
+        public var average: Double
+        public var largerIsBetter: Bool
+        /// The thresholds a change is judged by (XCTest's: percent and absolute, both must be exceeded).
+        public var maxPercentRegression: Double
+        public var maxRegression: Double
+    }
+}
+
+/// The digests of every test of a source, in order.
+public struct RunDigest: Sendable {
+    /// Digests in the order read.
+    public private(set) var tests: [TestDigest] = []
+    /// Position of each key in ``tests``.
+    public private(set) var positions: [String: Int] = [:]
+    /// The configurations (run names) the source holds, in order.
+    public private(set) var configurations: [String] = []
+
+    /// Reads every test of `source`: each test, and each parameterized case as its own digest.
+    public init(_ source: any ResultSource) throws {
+        var names: [Int: String] = [:]
+        for run in source.runs { names[run.index] = run.record.name ?? "run \(run.index + 1)" }
+        var distinct: [String] = []
+        for run in source.runs where !distinct.contains(names[run.index]!) { distinct.append(names[run.index]!) }
+        configurations = distinct
+        let several = distinct.count > 1
+        try source.forEachTest { test in
+            let configuration = several ? names[test.runIndex] : nil
+            add(Self.digest(test, configuration: configuration))
+            for testCase in test.cases {
+                add(Self.digest(testCase, of: test, configuration: configuration))
+            }
+        }
+    }
+
+    /// The digest of `key`, when the run has it.
+    public subscript(key: String) -> TestDigest? { positions[key].map { tests[$0] } }
+
+    private mutating func add(_ digest: TestDigest) {
+        if let existing = positions[digest.key] {
+            // The same test twice (shards of one configuration, reruns): the later result counts.
+            tests[existing] = digest
+        } else {
+            positions[digest.key] = tests.count
+            tests.append(digest)
+        }
+    }
+
+    static func key(test: String, arguments: String?, configuration: String?) -> String {
+        test + (arguments.map { "[\($0)]" } ?? "") + (configuration.map { "@\($0)" } ?? "")
+    }
+
+    static func digest(_ test: TestRecord, configuration: String?) -> TestDigest {
+        let final = test.attempts.last
+        return TestDigest(
+            key: key(test: test.id, arguments: nil, configuration: configuration), test: test.id, arguments: nil,
+            configuration: configuration, status: test.combinedStatus, duration: test.duration,
+            attempts: test.attempts.count, isFlaky: test.isFlaky, message: firstFailure(test.attempts),
+            measurements: (final?.measurements ?? []).map(measurement))
+    }
+
+    static func digest(_ testCase: TestCaseRecord, of test: TestRecord, configuration: String?) -> TestDigest {
+        let passed = testCase.attempts.last?.status.isPass ?? false
+        let flaky =
+            testCase.attempts.count > 1 && passed && testCase.attempts.dropLast().contains { $0.status.isFailure }
+        return TestDigest(
+            key: key(test: test.id, arguments: testCase.arguments, configuration: configuration), test: test.id,
+            arguments: testCase.arguments, configuration: configuration, status: testCase.status,
+            duration: testCase.attempts.last?.duration, attempts: testCase.attempts.count, isFlaky: flaky,
+            message: firstFailure(testCase.attempts), measurements: [])
+    }
+
+    private static func firstFailure(_ attempts: [TestAttempt]) -> String? {
+        guard let final = attempts.last else { return nil }
+        let issue = final.allIssues.first { $0.kind.isFailure }
+        let text = issue?.message ?? (final.status.isFailure ? final.statusReason : nil)
+        return text.map { String($0.split(separator: "\n", omittingEmptySubsequences: false).first ?? "") }
+            .map { String($0.prefix(500)) }
+    }
+
+    private static func measurement(_ record: MeasurementRecord) -> TestDigest.MeasurementDigest {
+        TestDigest.MeasurementDigest(
+            metric: record.metricID, name: record.name, unit: record.unit, average: record.average,
+            largerIsBetter: record.polarity == .largerIsBetter, maxPercentRegression: record.maxPercentRegression,
+            maxRegression: record.maxRegression)
+    }
+}
