@@ -123,6 +123,16 @@ def main():
     row(f"JUnit export of 100,000 tests, {memory:.0f} MB peak", seconds, "gzip -6 of the XML written", peer,
         "≤ 1.5x, < 150 MB")
 
+    # compare (issue 20): two 100,000-test bundles (the JUnit run and the console run's tests, imported again),
+    # against the report of one of them in the same run.
+    other = work / "junit-again.resultbundle"
+    subprocess.run([binary, "import", junit, "-o", other, "--quiet"], check=True)
+    seconds, memory, peer = timed_with_peer(
+        [binary, "compare", bundle, other, "--format", "json"],
+        ["sh", "-c", f"rm -rf '{site}' && '{binary}' report '{bundle}' -o '{site}' --quiet"])
+    row(f"compare of two 100,000-test bundles (JSON), {memory:.0f} MB peak", seconds,
+        "report of one of them", peer, "≤ 0.5 s")
+
     # Ten million tests (issue 25.9): the index is a large index, the fresh bundle verifies, and `info` reads the
     # runs' totals from the index instead of reading ten million tests.
     log = work / "console-10m.log"

@@ -14,7 +14,7 @@ public struct RunComparer: Sendable {
     public func compare(base: RunDigest, head: RunDigest) -> Comparison {
         var buckets = Comparison.Buckets()
         for current in head.tests {
-            let previous = base[current.key]
+            let previous = base.matching(current)
             let entry = Self.entry(base: previous, head: current)
             guard let previous else {
                 buckets.newTests.append(entry)
@@ -45,7 +45,7 @@ public struct RunComparer: Sendable {
                 buckets.measurementChanges.append(change)
             }
         }
-        for previous in base.tests where head[previous.key] == nil {
+        for previous in base.tests where head.matching(previous) == nil {
             buckets.removedTests.append(Self.entry(base: previous, head: nil))
         }
         buckets.slower.sort { ($0.durationChange ?? 0) > ($1.durationChange ?? 0) }

@@ -2,10 +2,14 @@ import ResultModel
 
 /// What a comparison needs of one test (or one parameterized case): its key, status, duration, whether its
 /// attempts disagreed, its first failure message and its measurements. Small, so two runs of 100,000 tests fit.
-public struct TestDigest: Sendable, Hashable, Codable {
+public struct TestDigest: Sendable, Hashable {
     /// What it is matched by: the test's id, with `[arguments]` for a case, and `@configuration` when the bundle
     /// holds several configurations.
-    public var key: String
+    public var key: String {
+        didSet { keyHash = key.hashValue }
+    }
+    /// ``key``'s hash, computed once (on the thread that read the test).
+    public private(set) var keyHash: Int
     /// The test's id (without the case or configuration).
     public var test: String
     /// A parameterized case's arguments.
@@ -25,6 +29,24 @@ public struct TestDigest: Sendable, Hashable, Codable {
     /// The final attempt's measurements: metric, name, unit, average, whether larger is better.
     public var measurements: [MeasurementDigest]
 
+    /// Creates a digest.
+    public init(
+        key: String, test: String, arguments: String?, configuration: String?, status: TestStatus, duration: Double?,
+        attempts: Int, isFlaky: Bool, message: String?, measurements: [MeasurementDigest]
+    ) {
+        self.key = key
+        keyHash = key.hashValue
+        self.test = test
+        self.arguments = arguments
+        self.configuration = configuration
+        self.status = status
+        self.duration = duration
+        self.attempts = attempts
+        self.isFlaky = isFlaky
+        self.message = message
+        self.measurements = measurements
+    }
+
     /// A measurement's average.
     public struct MeasurementDigest: Sendable, Hashable, Codable {
         public var metric: String
@@ -42,37 +64,74 @@ public struct TestDigest: Sendable, Hashable, Codable {
 public struct RunDigest: Sendable {
     /// Digests in the order read.
     public private(set) var tests: [TestDigest] = []
-    /// Position of each key in ``tests``.
-    public private(set) var positions: [String: Int] = [:]
+    /// Position of each key in ``tests``, by the key's hash; keys whose hash another key already has are in
+    /// ``collisions``.
+    private var positions: [Int: Int] = [:]
+    private var collisions: [String: Int] = [:]
     /// The configurations (run names) the source holds, in order.
     public private(set) var configurations: [String] = []
 
-    /// Reads every test of `source`: each test, and each parameterized case as its own digest.
+    /// Reads every test of `source`: each test, and each parameterized case as its own digest. Batches are read
+    /// on the source's decoding threads (``ResultModel/ResultSource/forEachTestBatch(_:_:)``), and a passed test a
+    /// bundle keeps as text is digested from its name without being decoded.
     public init(_ source: any ResultSource) throws {
         var names: [Int: String] = [:]
         for run in source.runs { names[run.index] = run.record.name ?? "run \(run.index + 1)" }
         var distinct: [String] = []
         for run in source.runs where !distinct.contains(names[run.index]!) { distinct.append(names[run.index]!) }
         configurations = distinct
-        let several = distinct.count > 1
-        try source.forEachTest { test in
-            let configuration = several ? names[test.runIndex] : nil
-            add(Self.digest(test, configuration: configuration))
-            for testCase in test.cases {
-                add(Self.digest(testCase, of: test, configuration: configuration))
+        let configurationNames = distinct.count > 1 ? names : [:]
+        try source.forEachTestBatch({ batch in
+            var digests: [TestDigest] = []
+            digests.reserveCapacity(max(64, batch.byteCountHint / 128))
+            // The id of the last decoded test without its name (`Module/Suite/`), for the passed tests after it.
+            var prefix = ""
+            var configuration: String?
+            try batch.forEachTest { test in
+                configuration = configurationNames[test.runIndex]
+                var parent = test.identity
+                parent.name = ""
+                prefix = parent.id
+                digests.append(Self.digest(test, configuration: configuration))
+                for testCase in test.cases {
+                    digests.append(Self.digest(testCase, of: test, configuration: configuration))
+                }
+            } passedInSameSuite: { passed in
+                let id = prefix + String(decoding: passed.name, as: UTF8.self)
+                digests.append(
+                    TestDigest(
+                        key: Self.key(test: id, arguments: nil, configuration: configuration), test: id,
+                        arguments: nil, configuration: configuration, status: .passed, duration: passed.duration,
+                        attempts: 1, isFlaky: false, message: nil, measurements: []))
             }
+            return digests
+        }) { digests in
+            for digest in digests { add(digest) }
         }
     }
 
     /// The digest of `key`, when the run has it.
-    public subscript(key: String) -> TestDigest? { positions[key].map { tests[$0] } }
+    public subscript(key: String) -> TestDigest? { position(of: key, hash: key.hashValue).map { tests[$0] } }
+
+    /// The digest with `digest`'s key, when the run has it.
+    public func matching(_ digest: TestDigest) -> TestDigest? {
+        position(of: digest.key, hash: digest.keyHash).map { tests[$0] }
+    }
+
+    private func position(of key: String, hash: Int) -> Int? {
+        if let index = positions[hash], tests[index].key == key { return index }
+        return collisions.isEmpty ? nil : collisions[key]
+    }
 
     private mutating func add(_ digest: TestDigest) {
-        if let existing = positions[digest.key] {
+        if let existing = position(of: digest.key, hash: digest.keyHash) {
             // The same test twice (shards of one configuration, reruns): the later result counts.
             tests[existing] = digest
+        } else if positions[digest.keyHash] == nil {
+            positions[digest.keyHash] = tests.count
+            tests.append(digest)
         } else {
-            positions[digest.key] = tests.count
+            collisions[digest.key] = tests.count
             tests.append(digest)
         }
     }
