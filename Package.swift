@@ -58,6 +58,7 @@ let package = Package(
         .target(name: "JUnitExport", dependencies: ["ResultModel", "ResultSupport", "CLibXML2"]),
         .target(name: "PerformanceBaselines", dependencies: ["ResultModel", "ResultSupport"]),
         .target(name: "RunComparison", dependencies: ["ResultModel", "ResultSupport"]),
+        .target(name: "RunHistory", dependencies: ["ResultModel", "ResultSupport", "RunComparison", "CZlib"]),
         .target(
             name: "ResultRecorder",
             dependencies: ["ResultModel", "ResultSupport", "ResultBundle", "TerminalEmulation", "PerformanceBaselines"]),
@@ -65,7 +66,7 @@ let package = Package(
             name: "ResultBundleCLI",
             dependencies: [
                 "ResultModel", "ResultSupport", "ResultBundle", "TerminalEmulation", "ResultImport", "HTMLReport",
-                "JUnitExport", "PerformanceBaselines", "RunComparison", "CSystemShims",
+                "JUnitExport", "PerformanceBaselines", "RunComparison", "RunHistory", "CSystemShims",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -101,6 +102,7 @@ let package = Package(
         .testTarget(name: "JUnitExportTests", dependencies: ["JUnitExport", "_TestSupport"]),
         .testTarget(name: "PerformanceBaselinesTests", dependencies: ["PerformanceBaselines", "_TestSupport"]),
         .testTarget(name: "RunComparisonTests", dependencies: ["RunComparison", "_TestSupport"]),
+        .testTarget(name: "RunHistoryTests", dependencies: ["RunHistory", "RunComparison", "_TestSupport"]),
         .testTarget(name: "ResultRecorderTests", dependencies: ["ResultRecorder", "_TestSupport"]),
         .testTarget(name: "ResultBundleCLITests", dependencies: ["ResultBundleCLI", "_TestSupport"]),
     ],

@@ -14,6 +14,12 @@ public struct MarkdownSummary {
     public var maxBytes: Int
     /// The HTML report's address, linked when it is an http(s) URL.
     public var reportURL: String?
+    /// A label for a failed test (from a history: `new failure`, `failing for 5 runs since abc1234`), shown after
+    /// its name; untrusted text, escaped here.
+    public var failureLabel: (@Sendable (TestRecord) -> String?)?
+    /// Sections added after the others (from a history: the flakiest tests), as title and lines of plain text,
+    /// escaped here.
+    public var extraSections: [(title: String, lines: [String])] = []
 
     /// Creates a summary renderer.
     public init(maxBytes: Int = 1_048_576, reportURL: String? = nil) {
@@ -95,6 +101,17 @@ public struct MarkdownSummary {
                 output += "\n_\(regressions.count - shown) more regressions are not shown._\n"
             }
         }
+        for section in extraSections where !section.lines.isEmpty {
+            output += "\n### \(MarkdownEscaping.inline(section.title))\n\n"
+            var shown = 0
+            for line in section.lines {
+                let item = "- " + MarkdownEscaping.inline(line) + "\n"
+                guard output.utf8.count + item.utf8.count < budget else { break }
+                output += item
+                shown += 1
+            }
+            if shown < section.lines.count { output += "\n_\(section.lines.count - shown) more are not shown._\n" }
+        }
         return output
     }
 
@@ -107,6 +124,7 @@ public struct MarkdownSummary {
         let issues = (test.finalAttempt?.allIssues ?? []) + test.cases.flatMap { $0.attempts.last?.allIssues ?? [] }
         let issue = issues.first { $0.kind.isFailure } ?? issues.first
         var summary = "<b>" + MarkdownEscaping.html(qualifiedName(test)) + "</b>"
+        if let label = failureLabel?(test) { summary += " <i>" + MarkdownEscaping.html(label) + "</i>" }
         if let location = issue?.location {
             summary += " <code>" + MarkdownEscaping.html(location.description) + "</code>"
         }

@@ -32,6 +32,7 @@ public struct ResultBundleCommand: ParsableCommand {
             JSONCommand.self,
             BaselineCommand.self,
             CompareCommand.self,
+            HistoryCommand.self,
         ]
     )
 

@@ -32,6 +32,9 @@ struct SummaryCommand: ParsableCommand {
     @Option(help: "The HTML report's address, linked from the summary.")
     var reportURL: String?
 
+    @Option(help: "A history file (history add): label failures (new, failing since) and list the flakiest tests.")
+    var history: String?
+
     @OptionGroup(title: "Performance baselines")
     var baselineOptions: BaselineOptions
 
@@ -45,7 +48,9 @@ struct SummaryCommand: ParsableCommand {
         let readers = try baselineOptions.judged(bundles.map { try BundleOpening.open($0, limits: .display) })
         let markdown: String
         do {
-            markdown = try MarkdownSummary(maxBytes: maxBytes, reportURL: reportURL).render(readers)
+            var summary = MarkdownSummary(maxBytes: maxBytes, reportURL: reportURL)
+            if let history { try HistoryAnnotations.annotate(&summary, history: history) }
+            markdown = try summary.render(readers)
         } catch let error as BundleError {
             throw ErrorReport.cliError(error)
         }

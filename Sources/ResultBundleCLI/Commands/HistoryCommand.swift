@@ -1,0 +1,162 @@
+import ArgumentParser
+import Foundation
+import ResultBundle
+import ResultModel
+import RunComparison
+import RunHistory
+
+/// `resultbundle history`: a run-by-run history kept as one small file (docs/HISTORY.md).
+struct HistoryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history",
+        abstract: "Keep a history of runs in one small file: add a run, show flaky and failing tests.",
+        discussion: """
+            The history is a file CI keeps the way it keeps any artifact (a cache, an artifact store, a branch). \
+            Each run adds a digest: per test a status and a duration, per run its totals, commit and branch.
+
+            Examples:
+              resultbundle history add run.resultbundle --history main.rbhistory --keep 100
+              resultbundle history show --history main.rbhistory
+            """,
+        subcommands: [HistoryAddCommand.self, HistoryShowCommand.self])
+}
+
+/// `resultbundle history add`.
+struct HistoryAddCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: "Append one run's digest to a history file (created when missing).")
+
+    @Argument(help: "The bundle of the run to add.")
+    var bundle: String
+
+    @Option(help: "The history file.")
+    var history: String
+
+    @Option(help: "Keep at most this many runs, dropping the oldest.")
+    var keep = 100
+
+    @Option(help: "The run's commit (default: the run's CI metadata).")
+    var commit: String?
+
+    @Option(help: "The run's branch (default: the run's CI metadata).")
+    var branch: String?
+
+    func validate() throws {
+        guard keep >= 1 else { throw ValidationError("--keep must be at least 1.") }
+    }
+
+    func run() throws {
+        let reader = try BundleOpening.open(bundle, quiet: true, limits: .display)
+        let digest: RunDigest
+        do {
+            digest = try RunDigest(reader)
+        } catch let error as BundleError {
+            throw ErrorReport.cliError(error)
+        }
+        var facts = HistoryRun.Facts()
+        let environment = reader.runs.flatMap(\.record.environment)
+        facts.name = reader.runs.compactMap(\.record.name).first
+        facts.time = reader.runs.compactMap(\.record.start).min()
+        facts.commit = commit ?? environment.first { $0.name == "vcs.commit" }?.value
+        facts.branch = branch ?? environment.first { $0.name == "vcs.branch" }?.value
+        for test in digest.tests where test.arguments == nil {
+            facts.tests += 1
+            facts.duration += test.duration ?? 0
+            if test.status.isFailure {
+                facts.failed += 1
+            } else if test.status == .skipped {
+                facts.skipped += 1
+            } else if test.status.isPass {
+                facts.passed += 1
+            }
+        }
+        let outcome: HistoryWriter.Outcome
+        do {
+            outcome = try HistoryWriter.add(digest, facts: facts, to: URL(fileURLWithPath: history), keep: keep)
+        } catch let error as HistoryError {
+            throw CLIError(error.description, exitCode: error.code == .io ? 1 : 2)
+        }
+        try StandardOutput.line(
+            "\(history): added \(outcome.tests) tests (\(outcome.newTests) new); \(outcome.runs) runs"
+                + (outcome.dropped > 0 ? ", \(outcome.dropped) oldest dropped" : "") + ", \(outcome.bytes) bytes")
+    }
+}
+
+/// `resultbundle history show`.
+struct HistoryShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "List a history's runs, its flakiest tests and the tests failing now.")
+
+    @Option(help: "The history file.")
+    var history: String
+
+    @Option(help: "How many newest runs the figures cover.")
+    var window = 30
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    func run() throws {
+        let loaded: RunHistory
+        do {
+            loaded = try RunHistory.read(URL(fileURLWithPath: history))
+        } catch let error as HistoryError {
+            throw CLIError(error.description, exitCode: 2)
+        }
+        let analysis = HistoryAnalysis(loaded, window: window)
+        let flaky = analysis.flakyTests(limit: 50)
+        let failing = loaded.keys.compactMap { key -> (String, String)? in
+            guard let record = analysis.record(for: key), record.failingStreak > 0,
+                let label = analysis.label(for: key)
+            else { return nil }
+            return (key, label)
+        }
+        if json {
+            struct Document: Encodable {
+                var runs: [HistoryRun.Facts]
+                var flaky: [Flaky]
+                var failing: [Failing]
+                struct Flaky: Encodable {
+                    var test: String
+                    var flips: Int
+                    var flipRate: Double
+                    var retriesPassed: Int
+                }
+                struct Failing: Encodable {
+                    var test: String
+                    var label: String
+                }
+            }
+            let document = Document(
+                runs: loaded.runs.map(\.facts),
+                flaky: flaky.map {
+                    .init(test: $0.key, flips: $0.flips, flipRate: $0.flipRate, retriesPassed: $0.retriesPassed)
+                },
+                failing: failing.map { .init(test: $0.0, label: $0.1) })
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            try StandardOutput.line(String(decoding: try encoder.encode(document), as: UTF8.self))
+            return
+        }
+        var lines = ["\(loaded.runs.count) runs, \(loaded.keys.count) tests"]
+        for (index, run) in loaded.runs.enumerated().suffix(10) {
+            let facts = run.facts
+            lines.append(
+                "  #\(index + 1) \(facts.name ?? "-") \(facts.commit.map { String($0.prefix(12)) } ?? "-"): "
+                    + "\(facts.tests) tests, \(facts.failed) failed, \(facts.skipped) skipped")
+        }
+        if !flaky.isEmpty {
+            lines.append("Flaky (last \(min(window, loaded.runs.count)) runs):")
+            for record in flaky {
+                lines.append(
+                    "  \(record.key): \(record.flips) flips, \(record.retriesPassed) passed on retry, flip rate "
+                        + String(format: "%.2f", record.flipRate))
+            }
+        }
+        if !failing.isEmpty {
+            lines.append("Failing now:")
+            for (key, label) in failing { lines.append("  \(key): \(label)") }
+        }
+        try StandardOutput.line(lines.map { TerminalText.escapingControls($0) }.joined(separator: "\n"))
+    }
+}

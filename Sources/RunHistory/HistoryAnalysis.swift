@@ -1,0 +1,96 @@
+import Foundation
+
+/// What a history says about each test: its recent statuses, flips between passing and failing, the failing
+/// streak and since when, and the flaky ranking.
+public struct HistoryAnalysis: Sendable {
+    /// One test's recent record.
+    public struct TestRecord: Sendable, Hashable {
+        public var key: String
+        /// Statuses over the window, oldest first (absent where the test did not run).
+        public var statuses: [HistoryStatus]
+        /// Durations over the window, in seconds (nil where unknown or absent).
+        public var durations: [Double?]
+        /// Changes between passing and failing over the window (skips and absences are looked through).
+        public var flips: Int
+        /// Runs in the window where the test passed only on a retry.
+        public var retriesPassed: Int
+        /// Consecutive failing runs at the end (0 when it last passed).
+        public var failingStreak: Int
+        /// The run (index in the history) where the current failing streak began.
+        public var failingSince: Int?
+        /// Flips per run the test ran in.
+        public var flipRate: Double
+    }
+
+    /// The history analysed.
+    public let history: RunHistory
+    /// How many newest runs the figures cover.
+    public let window: Int
+
+    /// Analyses the newest `window` runs of `history`.
+    public init(_ history: RunHistory, window: Int = 30) {
+        self.history = history
+        self.window = max(1, window)
+    }
+
+    /// The record of `key`, when the history has it.
+    public func record(for key: String) -> TestRecord? {
+        guard let index = history.index(of: key) else { return nil }
+        return record(at: index)
+    }
+
+    func record(at index: Int) -> TestRecord {
+        let runs = history.runs.suffix(window)
+        let first = history.runs.count - runs.count
+        let statuses = runs.map { $0.status(at: index) }
+        let durations = runs.map { $0.duration(at: index) }
+        var flips = 0
+        var previous: HistoryStatus?
+        var ran = 0
+        for status in statuses where status.isPassing || status.isFailing {
+            ran += 1
+            if let previous, previous.isFailing != status.isFailing { flips += 1 }
+            previous = status
+        }
+        var streak = 0
+        var since: Int?
+        for (offset, status) in statuses.enumerated().reversed() {
+            if status == .absent || status == .skipped { continue }
+            guard status.isFailing else { break }
+            streak += 1
+            since = first + offset
+        }
+        return TestRecord(
+            key: history.keys[index], statuses: statuses, durations: durations, flips: flips,
+            retriesPassed: statuses.filter { $0 == .passedOnRetry }.count, failingStreak: streak,
+            failingSince: since, flipRate: ran > 1 ? Double(flips) / Double(ran - 1) : 0)
+    }
+
+    /// The label a report or summary shows for `key` when it failed in the newest run: `new failure`,
+    /// `failing for 5 runs since abc1234`, or `flaky: 7 flips in the last 30 runs`; `nil` when there is nothing
+    /// to say.
+    public func label(for key: String) -> String? {
+        guard let record = record(for: key) else { return "new test" }
+        if record.flips >= 2 {
+            return "flaky: \(record.flips) flips in the last \(record.statuses.count) runs"
+        }
+        if record.failingStreak == 1 { return "new failure" }
+        if record.failingStreak > 1, let since = record.failingSince {
+            let run = history.runs[since].facts
+            let origin = run.commit.map { String($0.prefix(12)) } ?? run.name ?? "run \(since + 1)"
+            return "failing for \(record.failingStreak) runs since \(origin)"
+        }
+        return nil
+    }
+
+    /// Tests that flipped or passed on a retry in the window, most flaky first (by flip rate, then retries that
+    /// passed, then flips).
+    public func flakyTests(limit: Int = 100) -> [TestRecord] {
+        let records = history.keys.indices.map(record(at:)).filter { $0.flips > 0 || $0.retriesPassed > 0 }
+        return Array(
+            records.sorted {
+                ($0.flipRate, $0.retriesPassed, $0.flips, $1.key) > ($1.flipRate, $1.retriesPassed, $1.flips, $0.key)
+            }
+            .prefix(limit))
+    }
+}

@@ -1,0 +1,42 @@
+import ResultSupport
+
+/// A history file that cannot be read or written: the module's one error type, shaped as every module's is (a
+/// code, a message, the place, and the cause).
+public struct HistoryError: Error, CustomStringConvertible, Sendable {
+    /// A stable, machine-readable kind of error. New codes may be added; switch with a `default`.
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        public var rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        /// The file could not be read or written.
+        public static let io = Code(rawValue: "io")
+        /// The file is not a history file.
+        public static let notAHistory = Code(rawValue: "notAHistory")
+        /// The file was written by a newer major version.
+        public static let newerMajorVersion = Code(rawValue: "newerMajorVersion")
+    }
+
+    public var code: Code
+    public var message: String
+    public var file: String?
+    public var line: Int?
+    public var byteOffset: Int64?
+    public var underlying: (any Error & Sendable)?
+
+    /// Creates an error.
+    public init(
+        _ code: Code, _ message: String, file: String? = nil, line: Int? = nil, byteOffset: Int64? = nil,
+        underlying: (any Error & Sendable)? = nil
+    ) {
+        self.code = code
+        self.message = message
+        self.file = file
+        self.line = line
+        self.byteOffset = byteOffset
+        self.underlying = underlying
+    }
+
+    /// `file: byte N: message`.
+    public var description: String { ErrorPlace.describe(message, file: file, line: line, byteOffset: byteOffset) }
+}

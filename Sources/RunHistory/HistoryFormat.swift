@@ -1,0 +1,91 @@
+import CZlib
+import Foundation
+
+/// The `.rbhistory` file's layout (docs/HISTORY.md): a 16-byte header, then frames, each a 16-byte frame header
+/// and a zlib-compressed payload. Append-only: a `history add` appends a tests frame (the test keys seen for the
+/// first time) and a run frame; a torn last frame (a killed writer) is ignored by readers and cut by the next
+/// writer, so every complete run survives.
+enum HistoryFormat {
+    static let magic: [UInt8] = Array("RBHISTRY".utf8)
+    static let major: UInt16 = 1
+    static let minor: UInt16 = 0
+    static let headerSize = 16
+    static let frameHeaderSize = 16
+    /// The largest payload a frame may declare, compressed or not (a hostile file cannot make a reader allocate more).
+    static let maxPayloadBytes = 256 << 20
+
+    /// Frame types.
+    enum FrameType: UInt8 {
+        /// Test keys, one per line, appended to the table in order.
+        case tests = 0x54  // T
+        /// One run: a JSON line of its facts, then a status byte and a duration varint per table entry.
+        case run = 0x52  // R
+    }
+
+    /// The file header.
+    static func header() -> [UInt8] {
+        var bytes = magic
+        bytes.appendLittleEndian(major)
+        bytes.appendLittleEndian(minor)
+        bytes.appendLittleEndian(UInt32(0))
+        return bytes
+    }
+
+    /// A frame: type, three reserved bytes, the compressed and uncompressed lengths and the CRC-32 of the
+    /// compressed payload (little-endian), then the payload.
+    static func frame(_ type: FrameType, payload: [UInt8]) throws -> [UInt8] {
+        let compressed = try deflate(payload)
+        var bytes: [UInt8] = [type.rawValue, 0, 0, 0]
+        bytes.appendLittleEndian(UInt32(compressed.count))
+        bytes.appendLittleEndian(UInt32(payload.count))
+        bytes.appendLittleEndian(crc(compressed))
+        return bytes + compressed
+    }
+
+    static func crc(_ bytes: [UInt8]) -> UInt32 {
+        bytes.withUnsafeBufferPointer { UInt32(crc32(0, $0.baseAddress, uInt($0.count))) }
+    }
+
+    static func deflate(_ input: [UInt8]) throws -> [UInt8] {
+        var length = compressBound(uLong(input.count))
+        var output = [UInt8](repeating: 0, count: Int(length))
+        let status = input.withUnsafeBufferPointer { source in
+            compress2(&output, &length, source.baseAddress, uLong(source.count), 6)
+        }
+        guard status == Z_OK else { throw HistoryError(.io, "cannot compress a history frame (zlib \(status))") }
+        output.removeSubrange(Int(length)...)
+        return output
+    }
+
+    static func inflate(_ input: ArraySlice<UInt8>, expected: Int) -> [UInt8]? {
+        var output = [UInt8](repeating: 0, count: max(1, expected))
+        var length = uLong(expected)
+        let status = Array(input).withUnsafeBufferPointer { source in
+            uncompress(&output, &length, source.baseAddress, uLong(source.count))
+        }
+        guard status == Z_OK, Int(length) == expected else { return nil }
+        output.removeSubrange(expected...)
+        return output
+    }
+}
+
+extension Array where Element == UInt8 {
+    mutating func appendLittleEndian<T: FixedWidthInteger>(_ value: T) {
+        var little = value.littleEndian
+        Swift.withUnsafeBytes(of: &little) { append(contentsOf: $0) }
+    }
+
+    func littleEndian<T: FixedWidthInteger>(_ type: T.Type, at offset: Int) -> T {
+        withUnsafeBytes { T(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: T.self)) }
+    }
+
+    /// Appends `value` as an unsigned LEB128 varint.
+    mutating func appendVarint(_ value: UInt64) {
+        var value = value
+        while value >= 0x80 {
+            append(UInt8(value & 0x7F) | 0x80)
+            value >>= 7
+        }
+        append(UInt8(value))
+    }
+}

@@ -1,0 +1,59 @@
+"""Issue 20, history: `history add` appends a run's digest (size per test and run), `--keep` caps it, `history
+show` ranks flaky tests and names failing streaks, and `summary --history` labels failures."""
+import json
+
+from conftest import run
+from test_compare import console_log
+
+RUNS = [
+    # (testSteady, testFlaky, testBroken, testFresh) per run
+    ("passed", "passed", "passed", "passed"),
+    ("passed", "failed", "passed", "passed"),
+    ("passed", "passed", "failed", "passed"),
+    ("passed", "failed", "failed", "passed"),
+    ("passed", "passed", "failed", "passed"),
+]
+NAMES = ("testSteady", "testFlaky", "testBroken", "testFresh")
+
+
+def bundle(tmp_path, index, statuses):
+    log = tmp_path / f"run{index}.log"
+    log.write_text(console_log([(name, status, 0.01) for name, status in zip(NAMES, statuses)]))
+    path = tmp_path / f"run{index}.resultbundle"
+    run("import", log, "-o", path, "--quiet", check=False)
+    return path
+
+
+def test_history_add_show_and_the_summary_labels(tmp_path):
+    history = tmp_path / "main.rbhistory"
+    for index, statuses in enumerate(RUNS):
+        result = run("history", "add", bundle(tmp_path, index, statuses), "--history", history,
+                     "--commit", f"c{index + 1}")
+        assert f"{index + 1} runs" in result.stdout
+    shown = json.loads(run("history", "show", "--history", history, "--json").stdout)
+    assert [facts["commit"] for facts in shown["runs"]] == ["c1", "c2", "c3", "c4", "c5"]
+    assert shown["flaky"][0]["test"].endswith("testFlaky") and shown["flaky"][0]["flips"] == 4
+    assert {entry["test"].split("/")[-1]: entry["label"] for entry in shown["failing"]} == {
+        "testBroken": "failing for 3 runs since c3"}
+
+    head = bundle(tmp_path, 9, ("passed", "passed", "failed", "failed"))
+    summary = run("summary", head, "--history", history).stdout
+    assert "testBroken</b> <i>failing for 4 runs since c3</i>" in summary
+    assert "testFresh</b> <i>new failure</i>" in summary
+    assert "### Flaky tests (history of 5 runs)" in summary and "testFlaky: 4 flips" in summary
+
+
+def test_keep_caps_the_history(tmp_path):
+    history = tmp_path / "capped.rbhistory"
+    for index, statuses in enumerate(RUNS):
+        run("history", "add", bundle(tmp_path, index, statuses), "--history", history, "--keep", "2",
+            "--commit", f"c{index + 1}")
+    shown = json.loads(run("history", "show", "--history", history, "--json").stdout)
+    assert [facts["commit"] for facts in shown["runs"]] == ["c4", "c5"]
+
+
+def test_a_file_that_is_not_a_history_is_refused(tmp_path):
+    other = tmp_path / "not.rbhistory"
+    other.write_text("hello")
+    result = run("history", "show", "--history", other, check=False)
+    assert result.returncode == 2 and "not a history file" in result.stderr
