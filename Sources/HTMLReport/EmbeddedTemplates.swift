@@ -47,7 +47,7 @@ enum EmbeddedTemplates {
         "index.mustache": ####"""
 {{! index: the overview page. Reads: header/footer fields, verdict, verdictClass, counts[label, value, status, href],
     runs[name, source, facts[label, value], ciURL, ciText, duration], failures[name, href, status, message, location],
-    moreFailures, moreFailuresHref, slowest[name, href, status, duration], performance[name, href, metric, average, change, verdictText, verdictClass] (failures first),
+    moreFailures, moreFailuresHref, trendsHTML, flakyCount, slowest[name, href, status, duration], performance[name, href, metric, average, change, verdictText, verdictClass] (failures first),
     suites[module, name, href, total, failed, skipped], duration, searchChunks[src] }}
 {{> header}}
 {{#chrome}}<h1>{{reportTitle}}</h1>{{/chrome}}
@@ -105,6 +105,13 @@ enum EmbeddedTemplates {
   {{/runs}}
 </section>
 
+{{#trendsHTML}}
+<section aria-labelledby="trends-heading">
+  <h2 id="trends-heading">Trends</h2>
+  {{{trendsHTML}}}
+  <p><a href="flaky.html">Flaky tests: {{flakyCount}}</a></p>
+</section>
+{{/trendsHTML}}
 {{#hasPerformance}}
 <section aria-labelledby="performance-heading">
   <h2 id="performance-heading">Performance</h2>
@@ -237,6 +244,8 @@ input[type=search] { font: inherit; padding: 4px 8px; min-width: 280px; color: v
 }
 dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px; margin: 6px 0; }
 dt { color: var(--muted); } dd { margin: 0; overflow-wrap: anywhere; }
+.trend { display: block; width: 100%; max-width: 640px; height: auto; margin: 8px 0; color: var(--fg); }
+.history { margin: 6px 0; } .history svg { display: block; margin: 2px 0; } .history-label .badge { font-weight: 600; }
 """####,
         "report.js": ####"""
 // ResultBundle report: optional filtering and search. Every page works without it.
@@ -330,7 +339,7 @@ dt { color: var(--muted); } dd { margin: 0; overflow-wrap: anywhere; }
 """####,
         "test.mustache": ####"""
 {{! test: one test's page. Reads: header/footer fields, breadcrumbs[label, href], name, displayName, status, duration,
-    location, properties[label, value], attempts[label, status, duration, reason, issuesHTML,
+    location, historyHTML, properties[label, value], attempts[label, status, duration, reason, issuesHTML,
     activitiesHTML, outputHTML, attachments[name, mediaType, size, href, isImage, previewText, snapshotHTML],
     measurements[name, unit, chartHTML, stats[label, value], verdictText, verdictClass]], cases[arguments, status, issuesHTML] }}
 {{> header}}
@@ -338,6 +347,7 @@ dt { color: var(--muted); } dd { margin: 0; overflow-wrap: anywhere; }
 <h1>{{name}}</h1>
 {{#displayName}}<p class="display-name">{{displayName}}</p>{{/displayName}}
 <p class="status-line"><span class="badge s-{{status}}">{{status}}</span> {{duration}} {{#location}}<code>{{location}}</code>{{/location}}</p>
+{{{historyHTML}}}
 
 {{#hasProperties}}
 <section aria-labelledby="properties-heading">

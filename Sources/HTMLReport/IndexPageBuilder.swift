@@ -4,7 +4,7 @@ import ResultModel
 enum IndexPageBuilder {
     static func model(
         facts: IndexFacts, totals: ResultTotals, runs: [RunModel], testCount: Int, searchChunks: Int,
-        chrome: PageChrome
+        chrome: PageChrome, history: ReportHistory? = nil
     ) -> IndexPageModel {
         let failures = facts.failures
         let slowest = facts.slowest.map { test in
@@ -47,7 +47,9 @@ enum IndexPageBuilder {
             performance: facts.performance,
             hasPerformance: facts.measurementCount > 0,
             suites: Array(suites.prefix(suiteLimit)),
-            moreSuites: suites.count > suiteLimit ? suites.count - suiteLimit : nil
+            moreSuites: suites.count > suiteLimit ? suites.count - suiteLimit : nil,
+            trendsHTML: history.map(HistoryHTML.trends).flatMap { $0.isEmpty ? nil : $0 },
+            flakyCount: history?.flaky.count ?? 0, hasFlaky: !(history?.flaky.isEmpty ?? true)
         )
     }
 }

@@ -138,6 +138,9 @@ extension IndexPageModel: MustacheParent {
         case "hasPerformance": self.hasPerformance
         case "suites": self.suites
         case "moreSuites": self.moreSuites
+        case "trendsHTML": self.trendsHTML
+        case "flakyCount": self.flakyCount
+        case "hasFlaky": self.hasFlaky
         default: nil
         }
     }
@@ -254,6 +257,7 @@ extension TestPageModel: MustacheParent {
         case "hasCases": self.hasCases
         case "properties": self.properties
         case "hasProperties": self.hasProperties
+        case "historyHTML": self.historyHTML
         case "attempts": self.attempts
         default: nil
         }

@@ -92,6 +92,11 @@ struct IndexPageModel {
     var hasPerformance: Bool
     var suites: [SuiteModel]
     var moreSuites: Int?
+    /// The history's trend charts (``HistoryHTML``), when the report has a history.
+    var trendsHTML: String?
+    /// How many tests the history finds flaky (the Flaky page lists them).
+    var flakyCount: Int
+    var hasFlaky: Bool
 }
 
 struct GroupModel {
@@ -191,5 +196,7 @@ struct TestPageModel {
     /// The producer's name-value pairs (a JUnit test case's `<properties>`).
     var properties: [FactModel]
     var hasProperties: Bool
+    /// The test's label, recent results and durations from the history (``HistoryHTML``).
+    var historyHTML: String?
     var attempts: [AttemptModel]
 }

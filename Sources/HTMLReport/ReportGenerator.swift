@@ -62,7 +62,8 @@ public struct ReportGenerator {
                 })
             let multipleRuns = sources.count > 1 || source.runs.count > 1
             runModels += source.runs.map { RunModelBuilder.model($0, name: runNames[$0.index] ?? "run") }
-            let pages = TestPageBuilder(source: source, files: files, excerpt: excerpt, runName: nil)
+            var pages = TestPageBuilder(source: source, files: files, excerpt: excerpt, runName: nil)
+            pages.history = options.history
             try source.forEachTest { test in
                 totals.add(test)
                 let summary = summaries.summary(
@@ -85,7 +86,19 @@ public struct ReportGenerator {
         try lists.write(templates: templates, files: files) { chrome(title: $0, root: "", templates: templates) }
         let index = IndexPageBuilder.model(
             facts: facts, totals: totals, runs: runModels, testCount: lists.testCount,
-            searchChunks: try search.finish(), chrome: chrome(title: options.title, root: "", templates: templates))
+            searchChunks: try search.finish(), chrome: chrome(title: options.title, root: "", templates: templates),
+            history: options.history)
+        if let history = options.history {
+            let flaky = ListPageModel(
+                chrome: chrome(title: "Flaky tests", root: "", templates: templates), heading: "Flaky tests",
+                description: "Tests whose results flipped between passing and failing, or that passed only on a "
+                    + "retry, in the last \(history.runs.count) runs of the history; most flaky first (flip rate: "
+                    + "changes per run).",
+                groups: history.flaky.isEmpty
+                    ? [] : [GroupModel(title: "Most flaky first", rowsHTML: HistoryHTML.flakyRows(history))],
+                isEmpty: history.flaky.isEmpty, pages: [], hasPages: false)
+            try files.write(try templates.render(flaky, template: "list"), to: "flaky.html")
+        }
         let indexHTML = try templates.render(index, template: "index")
         try files.write(indexHTML, to: "index.html")
         try files.write(templates.stylesheet, to: "assets/report.css")

@@ -19,6 +19,9 @@ public struct ReportOptions: Sendable {
     public var testsPerListPage = 1000
     /// The name of the generating tool, shown in the footer.
     public var generator = "ResultBundle"
+    /// A run history (`report --history`): trend charts on the index, a strip and a label on test pages, and a
+    /// Flaky page.
+    public var history: ReportHistory?
 
     /// Creates options.
     public init(

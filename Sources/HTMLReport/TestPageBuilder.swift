@@ -8,6 +8,8 @@ struct TestPageBuilder {
     let files: ReportFileWriter
     let excerpt: SourceExcerpt
     let runName: String?
+    /// The run history, when the report has one.
+    var history: ReportHistory?
     /// Longest console output shown on the page; the full output is linked as a file beyond it.
     var outputDisplayLimit = 512 << 10
     /// How much of the end of a longer output is shown after the first ``outputDisplayLimit`` bytes.
@@ -45,6 +47,7 @@ struct TestPageBuilder {
             hasCases: !cases.isEmpty,
             properties: Array(properties),
             hasProperties: !properties.isEmpty,
+            historyHTML: history?.trend(test.id).map(HistoryHTML.strip),
             attempts: attempts
         )
     }

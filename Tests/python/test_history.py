@@ -57,3 +57,35 @@ def test_a_file_that_is_not_a_history_is_refused(tmp_path):
     other.write_text("hello")
     result = run("history", "show", "--history", other, check=False)
     assert result.returncode == 2 and "not a history file" in result.stderr
+
+
+def test_the_report_draws_trends_and_a_flaky_page_in_chromium(tmp_path):
+    from axe_selenium_python import Axe
+    from test_report_browser import make_driver, requested_urls
+    history = tmp_path / "main.rbhistory"
+    for index, statuses in enumerate(RUNS):
+        run("history", "add", bundle(tmp_path, index, statuses), "--history", history, "--commit", f"c{index + 1}")
+    site = tmp_path / "site"
+    run("report", bundle(tmp_path, 9, RUNS[-1]), "-o", site, "--history", history)
+    driver = make_driver()
+    try:
+        driver.get_log("performance")
+        driver.get((site / "index.html").as_uri())
+        titles = driver.execute_script(
+            "return Array.from(document.querySelectorAll('svg.trend[role=img] > title'), t => t.textContent)")
+        assert len(titles) == 2 and "failures" in titles[0] and "95th-percentile" in titles[1]
+        assert driver.execute_script("return document.querySelectorAll('svg.trend rect.tests').length") == len(RUNS)
+        assert driver.execute_script("return document.querySelectorAll('svg.trend text').length") >= 6
+        driver.find_element("css selector", "a[href='flaky.html']").click()
+        rows = driver.execute_script(
+            "return Array.from(document.querySelectorAll('tr[data-status=flaky] td:first-child'), c => c.textContent)")
+        assert rows[0].endswith("testFlaky")
+        assert all(url.startswith("file://") for url in requested_urls(driver))
+        for page in ("index.html", "flaky.html"):
+            driver.get((site / page).as_uri())
+            axe = Axe(driver)
+            axe.inject()
+            serious = [v for v in axe.run()["violations"] if v["impact"] in ("serious", "critical")]
+            assert not serious, f"{page}: {serious}"
+    finally:
+        driver.quit()

@@ -41,6 +41,9 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "Where source files are found, to show the lines around each failure.")
     var sourceRoot: String?
 
+    @Option(help: "A history file (history add): trend charts, each test's recent results, and a Flaky page.")
+    var history: String?
+
     @Flag(help: "Replace OUT even when it holds files resultbundle did not write (never ., its parents or ~).")
     var force = false
 
@@ -55,7 +58,8 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let inputs = bundles + [templates, sourceRoot].compactMap { $0 }
+        let inputs = bundles + [templates, sourceRoot, history].compactMap { $0 }
+        let reportHistory = try history.map(HistoryAnnotations.reportHistory)
         let shape: OutputShape = singleFile ? .document : .folder
         let plan = try OutputRules(shape: shape, force: force, inputs: inputs, suggestedName: "report.html").plan(
             for: output)
@@ -69,6 +73,7 @@ struct ReportCommand: ParsableCommand {
                     templatesDirectory: templates.map { URL(fileURLWithPath: $0) },
                     sourceRoot: sourceRoot.map { URL(fileURLWithPath: $0) })
                 options.generator = ResultBundleCommand.producer
+                options.history = reportHistory
                 return try ReportGenerator(options: options).generate(from: readers)
             }
         } catch let error as ReportError {

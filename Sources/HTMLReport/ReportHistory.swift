@@ -1,0 +1,69 @@
+/// What a run history adds to a report (`report --history`), given by the caller (the command layer reads the
+/// history file): trends per run for the index, a strip of recent results and a label per test, and the flaky
+/// ranking for its own page. Every string is untrusted and escaped where it is drawn.
+public struct ReportHistory: Sendable {
+    /// One run of the history, for the trend charts.
+    public struct RunPoint: Sendable, Hashable {
+        public var name: String
+        public var tests: Int
+        public var failed: Int
+        /// The sum of the tests' durations, in seconds.
+        public var duration: Double
+        /// The 95th percentile of the tests' durations, in seconds.
+        public var p95: Double?
+
+        public init(name: String, tests: Int, failed: Int, duration: Double, p95: Double?) {
+            self.name = name
+            self.tests = tests
+            self.failed = failed
+            self.duration = duration
+            self.p95 = p95
+        }
+    }
+
+    /// One test's recent record.
+    public struct Trend: Sendable, Hashable {
+        /// Oldest first: `passed`, `failed`, `skipped`, `retried` (passed on a retry) or `absent`.
+        public var statuses: [String]
+        /// Oldest first, in seconds.
+        public var durations: [Double?]
+        /// `new failure`, `failing for 5 runs since abc1234`, `flaky: 7 flips in the last 30 runs`.
+        public var label: String?
+
+        public init(statuses: [String], durations: [Double?], label: String?) {
+            self.statuses = statuses
+            self.durations = durations
+            self.label = label
+        }
+    }
+
+    /// One row of the Flaky page.
+    public struct FlakyTest: Sendable, Hashable {
+        public var test: String
+        public var flips: Int
+        public var flipRate: Double
+        public var retriesPassed: Int
+        public var runs: Int
+
+        public init(test: String, flips: Int, flipRate: Double, retriesPassed: Int, runs: Int) {
+            self.test = test
+            self.flips = flips
+            self.flipRate = flipRate
+            self.retriesPassed = retriesPassed
+            self.runs = runs
+        }
+    }
+
+    /// The runs, oldest first (the report's own run is not among them unless it was added).
+    public var runs: [RunPoint]
+    /// The flakiest tests, most flaky first.
+    public var flaky: [FlakyTest]
+    /// The trend of a test, by its id.
+    public var trend: @Sendable (String) -> Trend?
+
+    public init(runs: [RunPoint], flaky: [FlakyTest], trend: @escaping @Sendable (String) -> Trend?) {
+        self.runs = runs
+        self.flaky = flaky
+        self.trend = trend
+    }
+}
