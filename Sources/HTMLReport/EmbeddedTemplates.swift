@@ -47,7 +47,7 @@ enum EmbeddedTemplates {
         "index.mustache": ####"""
 {{! index: the overview page. Reads: header/footer fields, verdict, verdictClass, counts[label, value, status, href],
     runs[name, source, facts[label, value], ciURL, ciText, duration], failures[name, href, status, message, location],
-    moreFailures, moreFailuresHref, trendsHTML, flakyCount, slowest[name, href, status, duration], performance[name, href, metric, average, change, verdictText, verdictClass] (failures first),
+    moreFailures, moreFailuresHref, matrixHTML, trendsHTML, flakyCount, slowest[name, href, status, duration], performance[name, href, metric, average, change, verdictText, verdictClass] (failures first),
     suites[module, name, href, total, failed, skipped], duration, searchChunks[src] }}
 {{> header}}
 {{#chrome}}<h1>{{reportTitle}}</h1>{{/chrome}}
@@ -105,6 +105,12 @@ enum EmbeddedTemplates {
   {{/runs}}
 </section>
 
+{{#matrixHTML}}
+<section aria-labelledby="matrix-heading">
+  <h2 id="matrix-heading">Configurations</h2>
+  {{{matrixHTML}}}
+</section>
+{{/matrixHTML}}
 {{#trendsHTML}}
 <section aria-labelledby="trends-heading">
   <h2 id="trends-heading">Trends</h2>
@@ -171,6 +177,14 @@ enum EmbeddedTemplates {
   {{#pages}}{{#isGap}}<span class="gap">{{label}}</span>{{/isGap}}{{^isGap}}{{#isCurrent}}<span aria-current="page">{{label}}</span>{{/isCurrent}}{{^isCurrent}}<a href="{{href}}">{{label}}</a>{{/isCurrent}}{{/isGap}} {{/pages}}
 </nav>
 {{/hasPages}}
+{{> footer}}
+"""####,
+        "matrix.mustache": ####"""
+{{! matrix: each test once, with a status per configuration. Reads: header/footer fields, heading, description, tableHTML (built by our escaping code) }}
+{{> header}}
+<h1>{{heading}}</h1>
+<p>{{description}}</p>
+{{{tableHTML}}}
 {{> footer}}
 """####,
         "report.css": ####"""

@@ -4,7 +4,7 @@ import ResultModel
 enum IndexPageBuilder {
     static func model(
         facts: IndexFacts, totals: ResultTotals, runs: [RunModel], testCount: Int, searchChunks: Int,
-        chrome: PageChrome, history: ReportHistory? = nil
+        chrome: PageChrome, history: ReportHistory? = nil, matrix: ConfigurationMatrix? = nil
     ) -> IndexPageModel {
         let failures = facts.failures
         let slowest = facts.slowest.map { test in
@@ -49,7 +49,8 @@ enum IndexPageBuilder {
             suites: Array(suites.prefix(suiteLimit)),
             moreSuites: suites.count > suiteLimit ? suites.count - suiteLimit : nil,
             trendsHTML: history.map(HistoryHTML.trends).flatMap { $0.isEmpty ? nil : $0 },
-            flakyCount: history?.flaky.count ?? 0, hasFlaky: !(history?.flaky.isEmpty ?? true)
+            flakyCount: history?.flaky.count ?? 0, hasFlaky: !(history?.flaky.isEmpty ?? true),
+            matrixHTML: matrix?.indexHTML()
         )
     }
 }

@@ -141,6 +141,7 @@ extension IndexPageModel: MustacheParent {
         case "trendsHTML": self.trendsHTML
         case "flakyCount": self.flakyCount
         case "hasFlaky": self.hasFlaky
+        case "matrixHTML": self.matrixHTML
         default: nil
         }
     }
@@ -259,6 +260,18 @@ extension TestPageModel: MustacheParent {
         case "hasProperties": self.hasProperties
         case "historyHTML": self.historyHTML
         case "attempts": self.attempts
+        default: nil
+        }
+    }
+}
+
+extension MatrixPageModel: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "chrome": self.chrome
+        case "heading": self.heading
+        case "description": self.description
+        case "tableHTML": self.tableHTML
         default: nil
         }
     }

@@ -97,6 +97,8 @@ struct IndexPageModel {
     /// How many tests the history finds flaky (the Flaky page lists them).
     var flakyCount: Int
     var hasFlaky: Bool
+    /// The configuration matrix's summary (``ConfigurationMatrix``), when the report holds several configurations.
+    var matrixHTML: String?
 }
 
 struct GroupModel {
@@ -127,6 +129,14 @@ struct PageLinkModel {
         }
         return links
     }
+}
+
+/// `matrix.mustache`.
+struct MatrixPageModel {
+    var chrome: PageChrome
+    var heading: String
+    var description: String
+    var tableHTML: String
 }
 
 /// `list.mustache`.

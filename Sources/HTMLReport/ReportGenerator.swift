@@ -54,6 +54,11 @@ public struct ReportGenerator {
         var facts = IndexFacts(failuresOnIndex: options.failuresOnIndex)
         var totals = ResultTotals()
         var runModels: [RunModel] = []
+        var configurations: [String] = []
+        for run in sources.flatMap(\.runs) where !configurations.contains(ConfigurationMatrix.configuration(of: run)) {
+            configurations.append(ConfigurationMatrix.configuration(of: run))
+        }
+        var matrix = configurations.count > 1 ? ConfigurationMatrix(configurations: configurations) : nil
 
         for (sourceIndex, source) in sources.enumerated() {
             let runNames = Dictionary(
@@ -64,11 +69,16 @@ public struct ReportGenerator {
             runModels += source.runs.map { RunModelBuilder.model($0, name: runNames[$0.index] ?? "run") }
             var pages = TestPageBuilder(source: source, files: files, excerpt: excerpt, runName: nil)
             pages.history = options.history
+            let configurationOfRun = Dictionary(
+                uniqueKeysWithValues: source.runs.map { ($0.index, ConfigurationMatrix.configuration(of: $0)) })
             try source.forEachTest { test in
                 totals.add(test)
                 let summary = summaries.summary(
                     of: test, runKey: sourceIndex * 10_000 + test.runIndex,
                     runName: multipleRuns ? runNames[test.runIndex] : nil, listPage: lists.nextListPage)
+                if let configuration = configurationOfRun[test.runIndex] {
+                    matrix?.add(test, summary: summary, configuration: configuration)
+                }
                 try lists.add(summary)
                 try search.add(summary)
                 facts.add(summary)
@@ -87,7 +97,16 @@ public struct ReportGenerator {
         let index = IndexPageBuilder.model(
             facts: facts, totals: totals, runs: runModels, testCount: lists.testCount,
             searchChunks: try search.finish(), chrome: chrome(title: options.title, root: "", templates: templates),
-            history: options.history)
+            history: options.history, matrix: matrix)
+        if let matrix {
+            let page = MatrixPageModel(
+                chrome: chrome(title: "Tests by configuration", root: "", templates: templates),
+                heading: "Tests by configuration",
+                description: "Each test once, with its status in each of the \(matrix.configurations.count) "
+                    + "configurations; tests that fail on some configurations but not on others come first.",
+                tableHTML: matrix.tableHTML())
+            try files.write(try templates.render(page, template: "matrix"), to: "matrix.html")
+        }
         if let history = options.history {
             let flaky = ListPageModel(
                 chrome: chrome(title: "Flaky tests", root: "", templates: templates), heading: "Flaky tests",

@@ -10,7 +10,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 MODELS = ROOT / "Sources" / "HTMLReport" / "PageModels.swift"
 FIELDS = ROOT / "Sources" / "HTMLReport" / "PageModels+TemplateFields.swift"
 TEMPLATES = ROOT / "Templates"
-ROOTS = {"index": "IndexPageModel", "list": "ListPageModel", "test": "TestPageModel"}
+ROOTS = {"index": "IndexPageModel", "list": "ListPageModel", "test": "TestPageModel", "matrix": "MatrixPageModel"}
 
 
 def model_structs(source=None):

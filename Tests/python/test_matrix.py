@@ -1,0 +1,51 @@
+"""Issue 20, the configuration matrix: a report of several configurations lists each test once with a status per
+configuration; the index has each configuration's counts and the tests that fail on some configurations only.
+Checked in headless Chromium, with axe."""
+from conftest import run
+from test_compare import console_log
+
+LINUX = [("testSame", "passed", 0.01), ("testOnlyMac", "passed", 0.01), ("testBoth", "failed", 0.01)]
+MACOS = [("testSame", "passed", 0.01), ("testOnlyMac", "failed", 0.01), ("testBoth", "failed", 0.01)]
+
+
+def test_the_matrix_lists_each_test_once_with_a_cell_per_configuration(tmp_path):
+    from axe_selenium_python import Axe
+    from test_report_browser import make_driver
+    bundles = []
+    for name, tests in (("linux", LINUX), ("macos", MACOS)):
+        (tmp_path / f"{name}.log").write_text(console_log(tests))
+        run("import", tmp_path / f"{name}.log", "-o", tmp_path / f"{name}.resultbundle", "--name", name, "--quiet",
+            check=False)
+        bundles.append(tmp_path / f"{name}.resultbundle")
+    merged = tmp_path / "matrix.resultbundle"
+    run("merge", *bundles, "-o", merged, "--quiet")
+    site = tmp_path / "site"
+    run("report", merged, "-o", site)
+    driver = make_driver()
+    try:
+        driver.get((site / "index.html").as_uri())
+        counts = driver.execute_script(
+            "return Array.from(document.querySelectorAll('table.matrix-counts tbody tr'),"
+            " r => Array.from(r.cells, c => c.textContent))")
+        assert counts == [["linux", "3", "2", "1", "0"], ["macos", "3", "1", "2", "0"]]
+        inconsistent = driver.execute_script(
+            "return Array.from(document.querySelectorAll('ul.inconsistent a'), a => a.textContent)")
+        assert [name.split("/")[-1] for name in inconsistent] == ["testOnlyMac"]
+        driver.find_element("css selector", "a[href='matrix.html']").click()
+        rows = driver.execute_script(
+            "return Array.from(document.querySelectorAll('table.matrix tbody tr'),"
+            " r => Array.from(r.cells, c => c.textContent.trim()))")
+        assert len(rows) == 3  # each test once
+        assert rows[0][0].endswith("testOnlyMac") and rows[0][1:] == ["✓ passed", "✗ failed"]
+        assert {row[0].split("/")[-1] for row in rows} == {"testSame", "testOnlyMac", "testBoth"}
+        for page in ("index.html", "matrix.html"):
+            driver.get((site / page).as_uri())
+            axe = Axe(driver)
+            axe.inject()
+            serious = [v for v in axe.run()["violations"] if v["impact"] in ("serious", "critical")]
+            assert not serious, f"{page}: {serious}"
+        # The per-run lists stay reachable.
+        driver.get((site / "all-1.html").as_uri())
+        assert "linux" in driver.page_source and "macos" in driver.page_source
+    finally:
+        driver.quit()
