@@ -27,7 +27,7 @@ struct TemplateSet {
             } catch {
                 throw ReportError(
                     .template, "the template does not parse: \(error)", file: name,
-                    underlying: error as? any Error & Sendable)
+                    underlying: error)
             }
         }
         self.library = library
