@@ -260,6 +260,8 @@ dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px; margi
 dt { color: var(--muted); } dd { margin: 0; overflow-wrap: anywhere; }
 .trend { display: block; width: 100%; max-width: 640px; height: auto; margin: 8px 0; color: var(--fg); }
 .history { margin: 6px 0; } .history svg { display: block; margin: 2px 0; } .history-label .badge { font-weight: 600; }
+.history-label { font-size: 0.85em; font-weight: 600; color: var(--fail); margin-left: 6px; white-space: nowrap; }
+table.slowing caption, table.slowest caption { text-align: left; color: var(--muted); }
 """####,
         "report.js": ####"""
 // ResultBundle report: optional filtering and search. Every page works without it.

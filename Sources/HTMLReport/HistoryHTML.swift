@@ -8,7 +8,7 @@ enum HistoryHTML {
     static func trends(_ history: ReportHistory) -> String {
         let runs = history.runs.suffix(100)
         guard !runs.isEmpty else { return "" }
-        return countsChart(Array(runs)) + durationsChart(Array(runs))
+        return countsChart(Array(runs)) + durationsChart(Array(runs)) + slowestAndSlowing(history)
     }
 
     private static let width = 640.0
@@ -112,6 +112,40 @@ enum HistoryHTML {
             html += "<polyline fill=\"none\" stroke=\"#2a7ab8\" stroke-width=\"1.5\" points=\"\(points)\"/></svg>"
         }
         return html + "</div>"
+    }
+
+    /// "Slowest and slowing": two small tables of the history's slowest tests and those that slowed down most.
+    static func slowestAndSlowing(_ history: ReportHistory) -> String {
+        guard !history.slowest.isEmpty || !history.slowing.isEmpty else { return "" }
+        var html = OutputBuffer(capacity: 4096)
+        html.append("<h3>Slowest and slowing</h3>")
+        if !history.slowing.isEmpty {
+            html.append(
+                "<table class=\"slowing\"><caption>Slowing: median of the newest 5 runs against the runs before")
+            html.append("</caption><thead><tr><th scope=\"col\">Test</th><th scope=\"col\">Before</th>")
+            html.append("<th scope=\"col\">Now</th><th scope=\"col\">Change</th></tr></thead><tbody>")
+            for test in history.slowing {
+                html.append("<tr><td>")
+                html.appendEscapedHTML(DisplayText.clean(test.test))
+                html.appendTrusted(
+                    "</td><td class=\"num\">\(ReportFormatting.duration(test.before))</td><td class=\"num\">"
+                        + "\(ReportFormatting.duration(test.after))</td><td class=\"num\">+"
+                        + String(format: "%.0f%%", (test.after - test.before) / max(test.before, 1e-9) * 100)
+                        + "</td></tr>")
+            }
+            html.append("</tbody></table>")
+        }
+        if !history.slowest.isEmpty {
+            html.append("<table class=\"slowest\"><caption>Slowest: median of the newest 5 runs</caption><thead><tr>")
+            html.append("<th scope=\"col\">Test</th><th scope=\"col\">Median</th></tr></thead><tbody>")
+            for test in history.slowest {
+                html.append("<tr><td>")
+                html.appendEscapedHTML(DisplayText.clean(test.test))
+                html.appendTrusted("</td><td class=\"num\">\(ReportFormatting.duration(test.after))</td></tr>")
+            }
+            html.append("</tbody></table>")
+        }
+        return html.string
     }
 
     /// The Flaky page's rows, in the list pages' four columns.

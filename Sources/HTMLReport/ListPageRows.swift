@@ -1,3 +1,5 @@
+import ResultSupport
+
 /// Builds the rows of list pages with our own escaping: rows are the one place the report repeats per test, and
 /// writing them straight into bytes keeps 100,000-test reports fast. Every value is escaped or computed here.
 enum ListPageRows {
@@ -13,7 +15,13 @@ enum ListPageRows {
         html.appendHref(test)
         html.append("\">")
         html.appendEscapedHTML(test.name)
-        html.append("</a></td><td class=\"s-")
+        html.append("</a>")
+        if let label = test.historyLabel {
+            html.append(" <span class=\"history-label\">")
+            html.appendEscapedHTML(DisplayText.clean(label))
+            html.append("</span>")
+        }
+        html.append("</td><td class=\"s-")
         html.appendEscapedHTML(status)
         html.append("\">")
         html.appendEscapedHTML(status)

@@ -73,9 +73,12 @@ public struct ReportGenerator {
                 uniqueKeysWithValues: source.runs.map { ($0.index, ConfigurationMatrix.configuration(of: $0)) })
             try source.forEachTest { test in
                 totals.add(test)
-                let summary = summaries.summary(
+                var summary = summaries.summary(
                     of: test, runKey: sourceIndex * 10_000 + test.runIndex,
                     runName: multipleRuns ? runNames[test.runIndex] : nil, listPage: lists.nextListPage)
+                if let history = options.history, test.status.isFailure || test.isFlaky {
+                    summary.historyLabel = history.trend(test.id)?.label
+                }
                 if let configuration = configurationOfRun[test.runIndex] {
                     matrix?.add(test, summary: summary, configuration: configuration)
                 }

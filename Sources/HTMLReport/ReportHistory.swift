@@ -54,6 +54,24 @@ public struct ReportHistory: Sendable {
         }
     }
 
+    /// A test whose duration grew: the median of its earlier runs and of its newest ones.
+    public struct SlowingTest: Sendable, Hashable {
+        public var test: String
+        public var before: Double
+        public var after: Double
+
+        public init(test: String, before: Double, after: Double) {
+            self.test = test
+            self.before = before
+            self.after = after
+        }
+    }
+
+    /// The tests that slowed down most, by added time (each at least 20% and 50 ms slower).
+    public var slowing: [SlowingTest] = []
+    /// The slowest tests by their newest runs' median duration, with that median as `after`.
+    public var slowest: [SlowingTest] = []
+
     /// The runs, oldest first (the report's own run is not among them unless it was added).
     public var runs: [RunPoint]
     /// The flakiest tests, most flaky first.

@@ -16,6 +16,9 @@ struct TestSummary {
     var listPage: Int
     var failureMessage: String?
     var failureLocation: String?
+    /// The history's label (`new failure`, `failing for 5 runs since abc1234`, `flaky: …`), for failing tests
+    /// of a report with a history.
+    var historyLabel: String? = nil
 
     /// Whether the test has a page of its own.
     var hasPage: Bool { pagePath != nil }

@@ -81,7 +81,11 @@ def test_the_report_draws_trends_and_a_flaky_page_in_chromium(tmp_path):
             "return Array.from(document.querySelectorAll('tr[data-status=flaky] td:first-child'), c => c.textContent)")
         assert rows[0].endswith("testFlaky")
         assert all(url.startswith("file://") for url in requested_urls(driver))
-        for page in ("index.html", "flaky.html"):
+        driver.get((site / "failed.html").as_uri())
+        labels = driver.execute_script(
+            "return Array.from(document.querySelectorAll('span.history-label'), s => s.textContent)")
+        assert "failing for 3 runs since c3" in labels
+        for page in ("index.html", "flaky.html", "failed.html"):
             driver.get((site / page).as_uri())
             axe = Axe(driver)
             axe.inject()
@@ -89,3 +93,23 @@ def test_the_report_draws_trends_and_a_flaky_page_in_chromium(tmp_path):
             assert not serious, f"{page}: {serious}"
     finally:
         driver.quit()
+
+
+def test_slowest_and_slowing_tests_are_named(tmp_path):
+    history = tmp_path / "slow.rbhistory"
+    for index in range(10):
+        slow = 0.5 if index >= 5 else 0.1
+        log = tmp_path / f"slow{index}.log"
+        log.write_text(console_log([("testSlowing", "passed", slow), ("testSteady", "passed", 0.2)]))
+        path = tmp_path / f"slow{index}.resultbundle"
+        run("import", log, "-o", path, "--quiet")
+        run("history", "add", path, "--history", history, "--commit", f"s{index}")
+    site = tmp_path / "site"
+    run("report", tmp_path / "slow9.resultbundle", "-o", site, "--history", history)
+    index = (site / "index.html").read_text()
+    slowing = index[index.index('<table class="slowing">'):]
+    slowing = slowing[:slowing.index("</table>")]
+    assert "testSlowing" in slowing and "testSteady" not in slowing
+    assert "100 ms" in slowing and "500 ms" in slowing and "+400%" in slowing
+    slowest = index[index.index('<table class="slowest">'):]
+    assert slowest.index("testSlowing") < slowest.index("testSteady")

@@ -54,7 +54,7 @@ extension HistoryAnnotations {
                 test: $0.key, flips: $0.flips, flipRate: $0.flipRate, retriesPassed: $0.retriesPassed,
                 runs: $0.statuses.count)
         }
-        return ReportHistory(runs: runs, flaky: flaky) { id in
+        var report = ReportHistory(runs: runs, flaky: flaky) { id in
             guard let record = analysis.record(for: id) else { return nil }
             let names: [HistoryStatus: String] = [
                 .passed: "passed", .failed: "failed", .skipped: "skipped", .passedOnRetry: "retried", .absent: "absent",
@@ -64,5 +64,39 @@ extension HistoryAnnotations {
                 statuses: record.statuses.map { names[$0] ?? "absent" }, durations: record.durations,
                 label: analysis.label(for: id))
         }
+        (report.slowest, report.slowing) = slowestAndSlowing(history)
+        return report
+    }
+
+    /// The 20 slowest tests by the median of their newest 5 runs, and the 20 that slowed down most: that median
+    /// against the median of the (up to 25) runs before, at least 20% and 50 ms more.
+    static func slowestAndSlowing(_ history: RunHistory) -> (
+        slowest: [ReportHistory.SlowingTest], slowing: [ReportHistory.SlowingTest]
+    ) {
+        let runs = history.runs.suffix(30)
+        let newest = Array(runs.suffix(5))
+        let earlier = Array(runs.dropLast(5))
+        func median(_ values: [Double]) -> Double? {
+            guard !values.isEmpty else { return nil }
+            let sorted = values.sorted()
+            return sorted.count % 2 == 1
+                ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+        }
+        var slowest: [ReportHistory.SlowingTest] = []
+        var slowing: [ReportHistory.SlowingTest] = []
+        for (index, key) in history.keys.enumerated() {
+            guard let now = median(newest.compactMap { $0.status(at: index).isPassing ? $0.duration(at: index) : nil })
+            else { continue }
+            slowest.append(ReportHistory.SlowingTest(test: key, before: now, after: now))
+            if let before = median(
+                earlier.compactMap { $0.status(at: index).isPassing ? $0.duration(at: index) : nil }),
+                now > before * 1.2, now - before > 0.05
+            {
+                slowing.append(ReportHistory.SlowingTest(test: key, before: before, after: now))
+            }
+        }
+        slowest.sort { $0.after > $1.after }
+        slowing.sort { $0.after - $0.before > $1.after - $1.before }
+        return (Array(slowest.prefix(20)), Array(slowing.prefix(20)))
     }
 }
