@@ -67,20 +67,22 @@ public struct HistoryAnalysis: Sendable {
     }
 
     /// The label a report or summary shows for `key` when it failed in the newest run: `new failure`,
-    /// `failing for 5 runs since abc1234`, or `flaky: 7 flips in the last 30 runs`; `nil` when there is nothing
-    /// to say.
-    public func label(for key: String) -> String? {
+    /// `failing for 5 runs since abc1234`, or `flaky: 7 flips in the last 30 runs`; `new test` for a key the history
+    /// does not have; `nil` when there is nothing to say.
+    ///
+    /// `failingNow`: the run being labelled is not in the history yet (a summary made before `history add`) and the
+    /// test fails in it; it then extends the history's failing streak (or starts one) by one run.
+    public func label(for key: String, failingNow: Bool = false) -> String? {
         guard let record = record(for: key) else { return "new test" }
         if record.flips >= 2 {
             return "flaky: \(record.flips) flips in the last \(record.statuses.count) runs"
         }
-        if record.failingStreak == 1 { return "new failure" }
-        if record.failingStreak > 1, let since = record.failingSince {
-            let run = history.runs[since].facts
-            let origin = run.commit.map { String($0.prefix(12)) } ?? run.name ?? "run \(since + 1)"
-            return "failing for \(record.failingStreak) runs since \(origin)"
-        }
-        return nil
+        let streak = record.failingStreak + (failingNow ? 1 : 0)
+        if streak == 1 { return "new failure" }
+        guard streak > 1, let since = record.failingSince else { return nil }
+        let run = history.runs[since].facts
+        let origin = run.commit.map { String($0.prefix(12)) } ?? run.name ?? "run \(since + 1)"
+        return "failing for \(streak) runs since \(origin)"
     }
 
     /// Tests that flipped or passed on a retry in the window, most flaky first (by flip rate, then retries that

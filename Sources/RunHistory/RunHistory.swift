@@ -104,6 +104,11 @@ public struct RunHistory: Sendable {
     static func read(_ url: URL, decodingRuns: Bool) throws -> RunHistory {
         var history = RunHistory()
         guard FileManager.default.fileExists(atPath: url.path) else { return history }
+        // Only a regular file: reading a named pipe would wait forever, and a folder is not a history.
+        let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+        guard attributes?[.type] as? FileAttributeType == .typeRegular else {
+            throw HistoryError(.notAHistory, "not a regular file, so not a history file", file: url.path)
+        }
         let bytes: [UInt8]
         do {
             bytes = [UInt8](try Data(contentsOf: url))

@@ -81,3 +81,49 @@ struct XcodeBaselineTests {
         }
     }
 }
+
+/// Hostile Xcode folders: wrong types, missing keys and non-property-list files give errors or nothing, never a
+/// crash or a wrong baseline.
+struct HostileXcodeBaselineTests {
+    func folder(info: Any, destination: Any?) throws -> URL {
+        let folder = try TestPaths.makeTemporaryDirectory("hostile-xcode").appendingPathComponent("X.xcbaseline")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try PropertyListSerialization.data(fromPropertyList: info, format: .xml, options: 0)
+            .write(to: folder.appendingPathComponent("Info.plist"))
+        if let destination {
+            try PropertyListSerialization.data(fromPropertyList: destination, format: .binary, options: 0)
+                .write(to: folder.appendingPathComponent("U.plist"))
+        }
+        return folder
+    }
+
+    @Test func wrongTypesAreSkipped() throws {
+        let info: [String: Any] = [
+            "runDestinationsByUUID": [
+                "U": ["localComputer": ["cpuKind": 42, "cpuCount": "many"], "targetArchitecture": [1]]
+            ]
+        ]
+        let classes: [String: Any] = [
+            "classNames": [
+                "C": [
+                    "t()": [
+                        "m1": ["baselineAverage": "not a number"], "m2": "not a dictionary",
+                        "m3": ["baselineAverage": 0.5],
+                    ],
+                    "u()": 7,
+                ]
+            ]
+        ]
+        let machines = try XcodeBaselineFolder.read(try folder(info: info, destination: classes))
+        #expect(machines.count == 1)
+        #expect(machines[0].baselines.map(\.metric) == ["m3"])
+        #expect(!machines[0].machine.isKnown)
+    }
+
+    @Test func aFolderThatIsNotXcodesIsAnError() throws {
+        let url = try folder(info: ["something": "else"], destination: nil)
+        #expect(throws: BaselineError.self) { try XcodeBaselineFolder.read(url) }
+        try Data("<<not a plist".utf8).write(to: url.appendingPathComponent("Info.plist"))
+        #expect(throws: BaselineError.self) { try XcodeBaselineFolder.read(url) }
+    }
+}

@@ -116,3 +116,36 @@ struct RunHistoryTests {
         #expect(analysis.record(for: "M/S/flaky")?.flipRate == 1)
     }
 }
+
+/// Hostile history files: bytes flipped, inserted and removed at random never crash the reader; what it reads
+/// is a prefix of the runs written.
+struct HostileHistoryTests {
+    @Test func mangledHistoriesReadAsAPrefixOrAreRefused() throws {
+        let url = try TestPaths.makeTemporaryDirectory("hostile-history").appendingPathComponent("h.rbhistory")
+        for index in 1...4 {
+            try RunHistoryTests.add(url, ["a": .passed, "b\(index)": .failed], commit: "c\(index)")
+        }
+        let original = [UInt8](try Data(contentsOf: url))
+        let commits = try RunHistory.read(url).runs.map(\.facts.commit)
+        var generator = SeededGenerator(seed: 20_261_125)
+        let mangled = url.deletingLastPathComponent().appendingPathComponent("m.rbhistory")
+        for _ in 0..<2000 {
+            var bytes = original
+            for _ in 0..<Int.random(in: 1...4, using: &generator) {
+                let position = Int.random(in: 0..<bytes.count, using: &generator)
+                let byte = UInt8.random(in: 0...255, using: &generator)
+                switch Int.random(in: 0..<3, using: &generator) {
+                case 0: bytes[position] = byte
+                case 1: bytes.insert(byte, at: position)
+                default: bytes.remove(at: position)
+                }
+            }
+            try Data(bytes).write(to: mangled)
+            guard let history = try? RunHistory.read(mangled) else { continue }
+            let read = history.runs.map(\.facts.commit)
+            // A flipped byte inside a compressed payload fails its CRC, so damage ends the read: never a new run.
+            #expect(read.count <= commits.count)
+            for run in history.runs { #expect(run.statuses.count <= history.keys.count) }
+        }
+    }
+}

@@ -52,11 +52,17 @@ def test_keep_caps_the_history(tmp_path):
     assert [facts["commit"] for facts in shown["runs"]] == ["c4", "c5"]
 
 
-def test_a_file_that_is_not_a_history_is_refused(tmp_path):
+def test_a_file_that_is_not_a_history_is_refused_and_left_alone(tmp_path):
+    import os
     other = tmp_path / "not.rbhistory"
     other.write_text("hello")
     result = run("history", "show", "--history", other, check=False)
     assert result.returncode == 2 and "not a history file" in result.stderr
+    added = run("history", "add", bundle(tmp_path, 0, RUNS[0]), "--history", other, check=False)
+    assert added.returncode == 2 and other.read_text() == "hello"
+    pipe = tmp_path / "pipe.rbhistory"
+    os.mkfifo(pipe)
+    assert run("history", "show", "--history", pipe, check=False).returncode == 2
 
 
 def test_the_report_draws_trends_and_a_flaky_page_in_chromium(tmp_path):

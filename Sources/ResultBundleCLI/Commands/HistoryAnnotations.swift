@@ -13,16 +13,8 @@ enum HistoryAnnotations {
             throw CLIError(error.description, exitCode: 2)
         }
         let analysis = HistoryAnalysis(history)
-        // Failures of the run being summarized: it is not in the history yet (`history add` comes after), so a
-        // test failing now that last passed is a new failure, and one failing in the newest runs keeps failing.
-        summary.failureLabel = { test in
-            guard let record = analysis.record(for: test.id) else { return "new test" }
-            if record.flips >= 2 { return "flaky: \(record.flips) flips in the last \(record.statuses.count) runs" }
-            guard record.failingStreak > 0, let since = record.failingSince else { return "new failure" }
-            let facts = history.runs[since].facts
-            let origin = facts.commit.map { String($0.prefix(12)) } ?? facts.name ?? "run \(since + 1)"
-            return "failing for \(record.failingStreak + 1) runs since \(origin)"
-        }
+        // The run being summarized is not in the history yet (`history add` comes after it).
+        summary.failureLabel = { test in analysis.label(for: test.id, failingNow: true) }
         let flaky = analysis.flakyTests(limit: 20).map { record in
             "\(record.key): \(record.flips) flips, \(record.retriesPassed) passed on retry in the last "
                 + "\(record.statuses.count) runs"
