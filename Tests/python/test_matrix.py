@@ -49,3 +49,32 @@ def test_the_matrix_lists_each_test_once_with_a_cell_per_configuration(tmp_path)
         assert "linux" in driver.page_source and "macos" in driver.page_source
     finally:
         driver.quit()
+
+
+def test_merge_as_names_shards_of_one_configuration_so_they_make_one_column(tmp_path):
+    shards = []
+    for index, tests in enumerate((LINUX[:2], LINUX[2:])):
+        (tmp_path / f"shard{index}.log").write_text(console_log(tests))
+        run("import", tmp_path / f"shard{index}.log", "-o", tmp_path / f"shard{index}.resultbundle", "--quiet",
+            check=False)
+        shards.append(tmp_path / f"shard{index}.resultbundle")
+    linux = tmp_path / "linux.resultbundle"
+    run("merge", *shards, "--as", "linux", "-o", linux, "--quiet")
+    info = run("json", linux).stdout
+    assert info.count('"name":"linux"') + info.count('"name": "linux"') >= 2, info[:2000]
+    (tmp_path / "macos.log").write_text(console_log(MACOS))
+    run("import", tmp_path / "macos.log", "-o", tmp_path / "macos.resultbundle", "--name", "macos", "--quiet",
+        check=False)
+    merged = tmp_path / "matrix.resultbundle"
+    run("merge", linux, tmp_path / "macos.resultbundle", "-o", merged, "--quiet")
+    site = tmp_path / "site"
+    run("report", merged, "-o", site)
+    html = (site / "matrix.html").read_text()
+    header = html[html.index("<thead"):html.index("</thead>")]
+    assert header.count("linux") == 1 and header.count("macos") == 1, header
+    assert html.count("<tr", html.index("<tbody")) == 3  # the two shards' tests each once
+
+
+def test_merge_as_refuses_an_empty_name(tmp_path):
+    result = run("merge", tmp_path / "x.resultbundle", "--as", " ", "-o", tmp_path / "out.resultbundle", check=False)
+    assert result.returncode != 0 and "--as needs a name" in result.stderr

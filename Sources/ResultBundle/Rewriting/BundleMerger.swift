@@ -37,16 +37,17 @@ public struct BundleMerger: Sendable {
     public init(limits: BundleLimits = .standard) { self.limits = limits }
 
     /// Merges `inputs`, in order, into a new bundle at `output` (created or truncated; the caller picks a temporary
-    /// name and renames it). The inputs are only read.
+    /// name and renames it). The inputs are only read. `runName`, when given, names every run of the result (shards
+    /// of one configuration, `merge --as`).
     /// - Throws: ``BundleError`` when an input cannot be opened (not a bundle, newer major) or writing fails.
     @discardableResult
-    public func merge(_ inputs: [URL], into output: URL) throws -> Outcome {
+    public func merge(_ inputs: [URL], into output: URL, runName: String? = nil) throws -> Outcome {
         let writer = try BundleWriter(creating: output, flushPolicy: .batched, limits: limits)
         let rewriter = BundleRewriter(into: writer)
         var outcome = Outcome()
         for input in inputs {
             let reader = try BundleReader(url: input, limits: limits)
-            let counts = try rewriter.append(reader)
+            let counts = try rewriter.append(reader, runName: runName)
             outcome.runCount += counts.runs
             outcome.testCount += counts.tests
             outcome.damage += reader.damage.map { InputDamage(path: input.path, damage: $0) }

@@ -27,22 +27,25 @@ public struct BundleRewriter {
 
     /// Appends every run, suite, test and blob of `reader`, calling `edit` on each test (after its run index is
     /// renumbered) before it is written. Blobs are copied before any record refers to them; a damaged blob is not
-    /// copied and is noted in `reader`'s damage. Runs end as they ended in `reader`.
+    /// copied and is noted in `reader`'s damage. Runs end as they ended in `reader`. `runName`, when given, names
+    /// every appended run (`merge --as`: shards of one configuration).
     @discardableResult
-    public func append(_ reader: BundleReader, editing edit: (inout TestRecord) throws -> Void = { _ in }) throws
-        -> Counts
-    {
+    public func append(
+        _ reader: BundleReader, runName: String? = nil, editing edit: (inout TestRecord) throws -> Void = { _ in }
+    ) throws -> Counts {
         var counts = Counts()
         try copyBlobFrames(of: reader)
         var runMap: [Int: Int] = [:]
         for run in reader.runs {
-            runMap[run.index] = try writer.beginRun(run.record)
+            var record = run.record
+            if let runName { record.name = runName }
+            runMap[run.index] = try writer.beginRun(record)
             counts.runs += 1
         }
         func newRunIndex(_ old: Int) throws -> Int {
             if let mapped = runMap[old] { return mapped }
             let recovered = RunRecord(
-                name: "run \(old) of \(reader.url.lastPathComponent)", producer: "unknown",
+                name: runName ?? "run \(old) of \(reader.url.lastPathComponent)", producer: "unknown",
                 source: "merge:recovered")
             let mapped = try writer.beginRun(recovered)
             runMap[old] = mapped

@@ -14,6 +14,10 @@ struct MergeCommand: ParsableCommand {
             Examples:
               resultbundle merge shard1.resultbundle shard2.resultbundle -o all.resultbundle
               resultbundle merge linux.resultbundle macos.resultbundle -o matrix.resultbundle
+              resultbundle merge shard-*.resultbundle --as linux-release -o linux-release.resultbundle
+
+            --as NAME names every run of the result NAME: shards of one configuration then count as one \
+            configuration (one column of the report's matrix, one key in compare and history).
             """
     )
 
@@ -23,6 +27,9 @@ struct MergeCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The bundle to write.")
     var output: String
 
+    @Option(name: .customLong("as"), help: "Name every run of the result (shards of one configuration).")
+    var runName: String?
+
     @Flag(help: "Replace OUT even when it is a file that is not a bundle.")
     var force = false
 
@@ -31,6 +38,9 @@ struct MergeCommand: ParsableCommand {
 
     func validate() throws {
         guard !bundles.isEmpty else { throw ValidationError("Name at least one bundle to merge.") }
+        if let runName, runName.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("--as needs a name.")
+        }
         let destination = URL(fileURLWithPath: output).standardizedFileURL.path
         if bundles.contains(where: { URL(fileURLWithPath: $0).standardizedFileURL.path == destination }) {
             throw ValidationError("The output \(output) is also an input; write the merge to a new file.")
@@ -46,7 +56,7 @@ struct MergeCommand: ParsableCommand {
         let outcome: BundleMerger.Outcome
         do {
             outcome = try OutputWriting.produce(plan, shape: .bundle, command: "merge") { temporary in
-                try BundleMerger().merge(inputs, into: temporary)
+                try BundleMerger().merge(inputs, into: temporary, runName: runName)
             }
         } catch let error as BundleError {
             throw ErrorReport.cliError(error)
