@@ -46,7 +46,7 @@ enum EmbeddedTemplates {
 """####,
         "index.mustache": ####"""
 {{! index: the overview page. Reads: header/footer fields, verdict, verdictClass, counts[label, value, status, href],
-    runs[name, source, facts[label, value], ciURL, ciText, duration], failures[name, href, status, message, location],
+    runs[name, source, facts[label, value], ciURL, ciText, duration], failures[name, href, status, message, location, label],
     moreFailures, moreFailuresHref, matrixHTML, trendsHTML, flakyCount, slowest[name, href, status, duration], performance[name, href, metric, average, change, verdictText, verdictClass] (failures first),
     suites[module, name, href, total, failed, skipped], duration, searchChunks[src] }}
 {{> header}}
@@ -82,7 +82,7 @@ enum EmbeddedTemplates {
   <ol class="failures">
   {{#failures}}
     <li class="failure s-{{status}}" data-status="{{status}}">
-      <a class="name" href="{{href}}">{{name}}</a>
+      <a class="name" href="{{href}}">{{name}}</a>{{#label}} <span class="history-label">{{label}}</span>{{/label}}
       {{#location}}<code class="location">{{location}}</code>{{/location}}
       <pre class="message">{{message}}</pre>
     </li>
@@ -261,6 +261,8 @@ dt { color: var(--muted); } dd { margin: 0; overflow-wrap: anywhere; }
 .trend { display: block; width: 100%; max-width: 640px; height: auto; margin: 8px 0; color: var(--fg); }
 .history { margin: 6px 0; } .history svg { display: block; margin: 2px 0; } .history-label .badge { font-weight: 600; }
 .history-label { font-size: 0.85em; font-weight: 600; color: var(--fail); margin-left: 6px; white-space: nowrap; }
+.mini-strip { margin-left: 6px; white-space: nowrap; } .mini-strip i, .mini-strip a { display: inline-block; width: 8px; height: 8px; margin-right: 1px; border: 1px solid #8888; vertical-align: middle; }
+.h-passed { background: #2e8b57; } .h-failed { background: #c0392b; } .h-skipped { background: #999; } .h-retried { background: #e6a700; } .h-absent { background: none; }
 table.slowing caption, table.slowest caption { text-align: left; color: var(--muted); }
 """####,
         "report.js": ####"""

@@ -24,22 +24,26 @@ enum HistoryHTML {
         let step = plot / Double(runs.count)
         let bar = max(1, step * 0.8)
         func y(_ value: Double) -> Double { 8 + (height - bottom - 8) * (1 - value / most) }
+        // A chart whose bars link to the runs' reports is not an image (its links must stay reachable).
+        let role = runs.contains { $0.url != nil } ? "group" : "img"
         var svg =
-            "<svg class=\"trend\" role=\"img\" aria-labelledby=\"trend-counts-title\" viewBox=\"0 0 \(Int(width)) \(Int(height))\">"
+            "<svg class=\"trend\" role=\"\(role)\" aria-labelledby=\"trend-counts-title\" viewBox=\"0 0 \(Int(width)) \(Int(height))\">"
         svg +=
             "<title id=\"trend-counts-title\">Tests (grey) and failures (red) in each of the last \(runs.count) runs</title>"
         svg += axis(top: "\(Int(most)) tests", bottom: "0", xLabel: "runs, oldest to newest")
         for (index, run) in runs.enumerated() {
             let x = left + Double(index) * step
+            let title = HTMLEscaping.escape(run.name) + ": \(run.tests) tests, \(run.failed) failed"
+            if let url = run.url { svg += "<a href=\"\(HTMLEscaping.escape(url))\" aria-label=\"\(title)\">" }
             svg +=
                 "<rect class=\"tests\" x=\"\(number(x))\" y=\"\(number(y(Double(run.tests))))\" width=\"\(number(bar))\" "
-            svg += "height=\"\(number(y(0) - y(Double(run.tests))))\" fill=\"#8888\"><title>"
-            svg += HTMLEscaping.escape(run.name) + ": \(run.tests) tests, \(run.failed) failed</title></rect>"
+            svg += "height=\"\(number(y(0) - y(Double(run.tests))))\" fill=\"#8888\"><title>\(title)</title></rect>"
             if run.failed > 0 {
                 svg += "<rect class=\"failed\" x=\"\(number(x))\" y=\"\(number(y(Double(run.failed))))\" "
                 svg +=
                     "width=\"\(number(bar))\" height=\"\(number(max(1, y(0) - y(Double(run.failed)))))\" fill=\"#c0392b\"/>"
             }
+            if run.url != nil { svg += "</a>" }
         }
         return svg + "</svg>"
     }
@@ -84,23 +88,48 @@ enum HistoryHTML {
         return svg
     }
 
-    /// A test's label, strip of recent results (one square per run, status as color and in its title) and
-    /// duration sparkline.
+    private static let colors = [
+        "passed": "#2e8b57", "failed": "#c0392b", "skipped": "#999", "retried": "#e6a700", "absent": "none",
+    ]
+
+    /// `newest run`, `1 run ago`, `5 runs ago`.
+    private static func runsAgo(_ count: Int) -> String {
+        count == 0 ? "newest run" : count == 1 ? "1 run before" : "\(count) runs before"
+    }
+
+    /// The run report address of each of `trend`'s newest `count` statuses (nil where unknown).
+    private static func urls(_ trend: ReportHistory.Trend, newest count: Int) -> [String?] {
+        let start = trend.statuses.count - count
+        return (start..<trend.statuses.count).map { $0 < trend.urls.count ? trend.urls[$0] : nil }
+    }
+
+    /// A test's label, strip of recent results (one square per run, status as color and in its title; a link to
+    /// the run's report when `--run-url` gave one) and duration sparkline.
     static func strip(_ trend: ReportHistory.Trend) -> String {
         var html = "<div class=\"history\">"
         if let label = trend.label {
             html += "<p class=\"history-label\"><span class=\"badge\">\(HTMLEscaping.escape(label))</span></p>"
         }
         let statuses = trend.statuses.suffix(60)
-        let colors = [
-            "passed": "#2e8b57", "failed": "#c0392b", "skipped": "#999", "retried": "#e6a700", "absent": "none",
-        ]
-        var svg =
-            "<svg class=\"strip\" role=\"img\" aria-label=\"Results of the last \(statuses.count) runs, oldest first: "
-        svg += statuses.joined(separator: ", ") + "\" width=\"\(statuses.count * 12)\" height=\"12\">"
+        let links = urls(trend, newest: statuses.count)
+        let linked = links.contains { $0 != nil }
+        var svg = "<svg class=\"strip\" "
+        if linked {
+            svg += "aria-label=\"Results of the last \(statuses.count) runs, oldest first, linked to their reports\" "
+        } else {
+            svg += "role=\"img\" aria-label=\"Results of the last \(statuses.count) runs, oldest first: "
+            svg += statuses.joined(separator: ", ") + "\" "
+        }
+        svg += "width=\"\(statuses.count * 12)\" height=\"12\">"
         for (index, status) in statuses.enumerated() {
-            svg += "<rect x=\"\(index * 12)\" y=\"1\" width=\"10\" height=\"10\" fill=\"\(colors[status] ?? "#999")\" "
-            svg += "stroke=\"#8888\"><title>run \(index + 1): \(status)</title></rect>"
+            let title = "\(runsAgo(statuses.count - 1 - index)): \(status)"
+            var square = "<rect x=\"\(index * 12)\" y=\"1\" width=\"10\" height=\"10\" "
+            square += "fill=\"\(colors[status] ?? "#999")\" stroke=\"#8888\"><title>\(title)</title></rect>"
+            if let url = links[index] {
+                svg += "<a href=\"\(HTMLEscaping.escape(url))\" aria-label=\"\(title)\">\(square)</a>"
+            } else {
+                svg += square
+            }
         }
         html += svg + "</svg>"
         let durations = trend.durations.suffix(60).enumerated().compactMap { index, value in value.map { (index, $0) } }
@@ -112,6 +141,31 @@ enum HistoryHTML {
             html += "<polyline fill=\"none\" stroke=\"#2a7ab8\" stroke-width=\"1.5\" points=\"\(points)\"/></svg>"
         }
         return html + "</div>"
+    }
+
+    /// The small strip of a list row: the newest 10 results as squares (classes `h-passed`, `h-failed`, …), named
+    /// in an accessible label, or as links to the runs' reports.
+    static func miniStrip(_ trend: ReportHistory.Trend) -> String {
+        let statuses = Array(trend.statuses.suffix(10))
+        let links = urls(trend, newest: statuses.count)
+        guard !statuses.isEmpty else { return "" }
+        if !links.contains(where: { $0 != nil }) {
+            var html = "<span class=\"mini-strip\" role=\"img\" aria-label=\"Last \(statuses.count) runs, oldest "
+            html += "first: \(statuses.joined(separator: ", "))\">"
+            for status in statuses { html += "<i class=\"h-\(status)\"></i>" }
+            return html + "</span>"
+        }
+        var html = "<span class=\"mini-strip\">"
+        for (index, status) in statuses.enumerated() {
+            let title = "\(runsAgo(statuses.count - 1 - index)): \(status)"
+            if let url = links[index] {
+                html += "<a class=\"h-\(status)\" href=\"\(HTMLEscaping.escape(url))\" title=\"\(title)\" "
+                html += "aria-label=\"\(title)\"></a>"
+            } else {
+                html += "<i class=\"h-\(status)\" title=\"\(title)\"></i>"
+            }
+        }
+        return html + "</span>"
     }
 
     /// "Slowest and slowing": two small tables of the history's slowest tests and those that slowed down most.

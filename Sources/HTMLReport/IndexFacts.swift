@@ -10,8 +10,11 @@ struct IndexFacts {
     let slowestCount = 10
     /// Measurements listed.
     let performanceLimit = 200
+    /// Failures listed, new ones (by the history's label) first, each group in the order read.
     private(set) var failures: [FailureModel] = []
     private(set) var failedCount = 0
+    /// How many of ``failures`` (at its start) are new failures.
+    private var newFailuresListed = 0
     /// The slowest tests so far, slowest first; of equally slow tests, the first read comes first.
     private(set) var slowest: [TestSummary] = []
     private(set) var performance: [PerformanceModel] = []
@@ -29,12 +32,19 @@ struct IndexFacts {
     mutating func add(_ test: TestSummary) {
         if test.status.isFailure {
             failedCount += 1
-            if failures.count < failuresOnIndex {
-                failures.append(
-                    FailureModel(
-                        name: test.name, href: test.href, status: test.status.rawValue,
-                        message: ReportFormatting.firstLines(test.failureMessage ?? "failed"),
-                        location: test.failureLocation))
+            let failure = FailureModel(
+                name: test.name, href: test.href, status: test.status.rawValue,
+                message: ReportFormatting.firstLines(test.failureMessage ?? "failed"),
+                location: test.failureLocation, label: test.historyLabel)
+            if ReportHistory.isNewFailure(label: test.historyLabel) {
+                // With a history, new failures come first, so the index reaches every one before older ones.
+                if newFailuresListed < failuresOnIndex {
+                    failures.insert(failure, at: newFailuresListed)
+                    newFailuresListed += 1
+                    if failures.count > failuresOnIndex { failures.removeLast() }
+                }
+            } else if failures.count < failuresOnIndex {
+                failures.append(failure)
             }
         }
         if let duration = test.duration {

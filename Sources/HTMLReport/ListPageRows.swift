@@ -21,6 +21,7 @@ enum ListPageRows {
             html.appendEscapedHTML(DisplayText.clean(label))
             html.append("</span>")
         }
+        if let strip = test.historyStripHTML { html.appendTrusted(strip) }
         html.append("</td><td class=\"s-")
         html.appendEscapedHTML(status)
         html.append("\">")

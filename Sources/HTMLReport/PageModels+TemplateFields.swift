@@ -71,6 +71,7 @@ extension FailureModel: MustacheParent {
         case "status": self.status
         case "message": self.message
         case "location": self.location
+        case "label": self.label
         default: nil
         }
     }

@@ -42,6 +42,8 @@ struct FailureModel {
     var status: String
     var message: String
     var location: String?
+    /// The history's label (`new failure`, `failing for 5 runs since …`), with `report --history`.
+    var label: String? = nil
 }
 
 struct RowModel {

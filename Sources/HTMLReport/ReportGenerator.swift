@@ -76,8 +76,11 @@ public struct ReportGenerator {
                 var summary = summaries.summary(
                     of: test, runKey: sourceIndex * 10_000 + test.runIndex,
                     runName: multipleRuns ? runNames[test.runIndex] : nil, listPage: lists.nextListPage)
-                if let history = options.history, test.status.isFailure || test.isFlaky {
-                    summary.historyLabel = history.trend(test.id)?.label
+                if let history = options.history, let trend = history.trend(test.id) {
+                    if test.status.isFailure || test.isFlaky { summary.historyLabel = trend.label }
+                    if !trend.isClean || test.status.isFailure {
+                        summary.historyStripHTML = HistoryHTML.miniStrip(trend)
+                    }
                 }
                 if let configuration = configurationOfRun[test.runIndex] {
                     matrix?.add(test, summary: summary, configuration: configuration)

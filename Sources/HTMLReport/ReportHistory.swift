@@ -11,15 +11,24 @@ public struct ReportHistory: Sendable {
         public var duration: Double
         /// The 95th percentile of the tests' durations, in seconds.
         public var p95: Double?
+        /// The run's own report (`--run-url`), when known: an http(s) or relative address.
+        public var url: String?
 
-        public init(name: String, tests: Int, failed: Int, duration: Double, p95: Double?) {
+        public init(name: String, tests: Int, failed: Int, duration: Double, p95: Double?, url: String? = nil) {
             self.name = name
             self.tests = tests
             self.failed = failed
             self.duration = duration
             self.p95 = p95
+            self.url = url
         }
     }
+
+    /// The labels of a test that did not fail in the history's runs before this one.
+    public static let newFailureLabels = ["new failure", "new test"]
+
+    /// Whether `label` says the failure is new (the index lists those first).
+    static func isNewFailure(label: String?) -> Bool { label.map(newFailureLabels.contains) ?? false }
 
     /// One test's recent record.
     public struct Trend: Sendable, Hashable {
@@ -29,12 +38,19 @@ public struct ReportHistory: Sendable {
         public var durations: [Double?]
         /// `new failure`, `failing for 5 runs since abc1234`, `flaky: 7 flips in the last 30 runs`.
         public var label: String?
+        /// Each run's report (`--run-url`), aligned with ``statuses``; empty or `nil` where unknown.
+        public var urls: [String?]
 
-        public init(statuses: [String], durations: [Double?], label: String?) {
+        public init(statuses: [String], durations: [Double?], label: String?, urls: [String?] = []) {
             self.statuses = statuses
             self.durations = durations
             self.label = label
+            self.urls = urls
         }
+
+        /// Whether every run of the window that ran the test passed it at the first attempt (nothing to show in a
+        /// list row).
+        public var isClean: Bool { statuses.allSatisfy { $0 == "passed" || $0 == "absent" } }
     }
 
     /// One row of the Flaky page.

@@ -19,6 +19,9 @@ struct TestSummary {
     /// The history's label (`new failure`, `failing for 5 runs since abc1234`, `flaky: …`), for failing tests
     /// of a report with a history.
     var historyLabel: String? = nil
+    /// The newest results from the history as a small strip (``HistoryHTML/miniStrip(_:)``), for tests whose recent
+    /// record is not all passing.
+    var historyStripHTML: String? = nil
 
     /// Whether the test has a page of its own.
     var hasPage: Bool { pagePath != nil }

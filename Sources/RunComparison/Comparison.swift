@@ -3,7 +3,7 @@ import ResultModel
 /// What changed from one run (BASE) to another (HEAD), test by test, in buckets.
 public struct Comparison: Sendable, Codable {
     /// The version of the JSON this encodes to (`docs/schemas/compare.schema.json`).
-    public static let schemaVersion = "1.0"
+    public static let schemaVersion = "1.1"
 
     /// One test in a bucket.
     public struct Entry: Sendable, Codable, Hashable {
@@ -24,6 +24,9 @@ public struct Comparison: Sendable, Codable {
         public var baseAverage: Double?
         public var headAverage: Double?
         public var percentWorse: Double?
+        /// For slower and faster tests judged with a history: the test's own spread (seconds), which the change
+        /// had to exceed ``Thresholds/spreadFactor`` times over.
+        public var spread: Double?
     }
 
     /// The buckets, each ordered as HEAD's tests (BASE's for removed ones).
@@ -56,11 +59,14 @@ public struct Comparison: Sendable, Codable {
         public var seconds: Double
         /// ...and beyond this percentage of BASE's duration.
         public var percent: Double
+        /// With a history: and beyond this many times the test's own spread (``RunComparer/spreads``).
+        public var spreadFactor: Double
 
-        /// The defaults: 0.1 s and 20%.
-        public init(seconds: Double = 0.1, percent: Double = 20) {
+        /// The defaults: 0.1 s, 20% and 3 spreads.
+        public init(seconds: Double = 0.1, percent: Double = 20, spreadFactor: Double = 3) {
             self.seconds = seconds
             self.percent = percent
+            self.spreadFactor = spreadFactor
         }
     }
 

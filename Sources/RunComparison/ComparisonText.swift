@@ -31,6 +31,7 @@ public enum ComparisonText {
         switch bucket {
         case "slower", "faster":
             return "\(duration(entry.baseDuration)) → \(duration(entry.headDuration)), \(change(entry))"
+                + (entry.spread.map { ", usually ± \(duration($0))" } ?? "")
         case "measurementChanges":
             let percent = entry.percentWorse.map { String(format: "%+.1f%% %@", abs($0), $0 > 0 ? "worse" : "better") }
             return "\(entry.metric ?? ""): \(number(entry.baseAverage)) → \(number(entry.headAverage))"

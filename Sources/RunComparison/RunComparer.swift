@@ -6,9 +6,16 @@ import ResultModel
 public struct RunComparer: Sendable {
     /// The duration thresholds of "slower" and "faster".
     public var thresholds: Comparison.Thresholds
+    /// Each test's own duration spread in seconds, by key (from a history, `compare --history`): a test with one
+    /// counts as slower or faster only when the change also exceeds ``Comparison/Thresholds/spreadFactor`` times
+    /// it, so a test that always varies a lot is not reported for varying.
+    public var spreads: [String: Double]
 
-    /// A comparer with `thresholds`.
-    public init(thresholds: Comparison.Thresholds = .init()) { self.thresholds = thresholds }
+    /// A comparer with `thresholds` and `spreads`.
+    public init(thresholds: Comparison.Thresholds = .init(), spreads: [String: Double] = [:]) {
+        self.thresholds = thresholds
+        self.spreads = spreads
+    }
 
     /// Compares `base` with `head`.
     public func compare(base: RunDigest, head: RunDigest) -> Comparison {
@@ -34,8 +41,13 @@ public struct RunComparer: Sendable {
                 let before = previous.duration, before >= 0
             {
                 let percent = before > 0 ? abs(change) / before * 100 : .infinity
-                if abs(change) > thresholds.seconds && percent > thresholds.percent {
-                    if change > 0 { buckets.slower.append(entry) } else { buckets.faster.append(entry) }
+                let spread = spreads[current.key]
+                var judged = entry
+                judged.spread = spread
+                if abs(change) > thresholds.seconds && percent > thresholds.percent
+                    && abs(change) > thresholds.spreadFactor * (spread ?? 0)
+                {
+                    if change > 0 { buckets.slower.append(judged) } else { buckets.faster.append(judged) }
                 }
             }
             for measurement in current.measurements {

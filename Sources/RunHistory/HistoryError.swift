@@ -15,6 +15,8 @@ public struct HistoryError: Error, CustomStringConvertible, Sendable {
         public static let notAHistory = Code(rawValue: "notAHistory")
         /// The file was written by a newer major version.
         public static let newerMajorVersion = Code(rawValue: "newerMajorVersion")
+        /// A `--run-url` template that cannot be used.
+        public static let badTemplate = Code(rawValue: "badTemplate")
     }
 
     public var code: Code

@@ -13,7 +13,7 @@ struct HistoryHTMLTests {
         #expect(html.components(separatedBy: "<rect ").count - 1 == 4)
         #expect(
             html.contains("aria-label=\"Results of the last 4 runs, oldest first: passed, failed, retried, absent\""))
-        #expect(html.contains("<title>run 2: failed</title>"))
+        #expect(html.contains("<title>2 runs before: failed</title>"))
         #expect(html.contains("class=\"sparkline\""))
     }
 
@@ -28,5 +28,56 @@ struct HistoryHTMLTests {
         #expect(html.contains("&lt;script&gt;: 10 tests, 2 failed"))
         #expect(html.components(separatedBy: "role=\"img\"").count - 1 == 2)
         #expect(html.contains("runs, oldest to newest"))
+    }
+
+    @Test func stripSquaresAndTrendBarsLinkToTheRunsReportsWhenGiven() {
+        let trend = ReportHistory.Trend(
+            statuses: ["passed", "failed", "passed"], durations: [nil, nil, nil], label: nil,
+            urls: ["https://ci.example/a\"b/", nil, "r/3/index.html"])
+        let html = HistoryHTML.strip(trend)
+        #expect(html.contains("<a href=\"https://ci.example/a&quot;b/\" aria-label=\"2 runs before: passed\">"))
+        #expect(html.contains("<a href=\"r/3/index.html\" aria-label=\"newest run: passed\">"))
+        #expect(html.components(separatedBy: "<a ").count - 1 == 2)
+        #expect(!html.contains("role=\"img\" aria-label=\"Results"))  // links stay reachable
+        let history = ReportHistory(
+            runs: [.init(name: "c1", tests: 3, failed: 1, duration: 1, p95: nil, url: "r/1/")], flaky: [],
+            trend: { _ in nil })
+        let charts = HistoryHTML.trends(history)
+        #expect(charts.contains("<a href=\"r/1/\" aria-label=\"c1: 3 tests, 1 failed\">"))
+        #expect(charts.contains("role=\"group\" aria-labelledby=\"trend-counts-title\""))
+    }
+
+    @Test func aMiniStripShowsTheNewestTenResults() {
+        let statuses = Array(repeating: "passed", count: 12) + ["failed", "retried"]
+        let plain = HistoryHTML.miniStrip(
+            ReportHistory.Trend(statuses: statuses, durations: [], label: nil))
+        #expect(plain.components(separatedBy: "<i ").count - 1 == 10)
+        #expect(plain.contains("<i class=\"h-failed\"></i><i class=\"h-retried\"></i></span>"))
+        #expect(plain.contains("aria-label=\"Last 10 runs, oldest first: passed, passed"))
+        let linked = HistoryHTML.miniStrip(
+            ReportHistory.Trend(
+                statuses: ["failed", "passed"], durations: [], label: nil, urls: ["<x>", nil]))
+        #expect(linked.contains("<a class=\"h-failed\" href=\"&lt;x&gt;\" title=\"1 run before: failed\""))
+        #expect(linked.contains("<i class=\"h-passed\" title=\"newest run: passed\"></i>"))
+        #expect(ReportHistory.Trend(statuses: ["passed", "absent"], durations: [], label: nil).isClean)
+        #expect(!ReportHistory.Trend(statuses: ["passed", "retried"], durations: [], label: nil).isClean)
+    }
+
+    @Test func theIndexListsNewFailuresBeforeOlderOnes() {
+        var facts = IndexFacts(failuresOnIndex: 2)
+        func failing(_ name: String, label: String?) -> TestSummary {
+            TestSummary(
+                name: name, groupKey: "M › S", status: .failed, duration: 0.1, pagePath: nil, detail: nil,
+                anchorHash: UInt64(name.hashValue.magnitude), listPage: 1, failureMessage: "no",
+                failureLocation: nil, historyLabel: label)
+        }
+        facts.add(failing("old1", label: "failing for 3 runs since c1"))
+        facts.add(failing("old2", label: nil))
+        facts.add(failing("fresh", label: "new failure"))
+        facts.add(failing("added", label: "new test"))
+        facts.add(failing("old3", label: "flaky: 2 flips in the last 5 runs"))
+        #expect(facts.failures.map(\.name) == ["fresh", "added"])
+        #expect(facts.failures.map(\.label) == ["new failure", "new test"])
+        #expect(facts.failedCount == 5)
     }
 }

@@ -89,3 +89,29 @@ def test_the_html_page_is_static_and_loads_clean(bundles, tmp_path):
         assert not [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
     finally:
         driver.quit()
+
+
+def test_with_a_history_a_test_is_slower_only_beyond_its_own_spread(tmp_path):
+    history = tmp_path / "main.rbhistory"
+    paths = []
+    for index in range(8):
+        noisy = 1.0 if index % 2 == 0 else 2.0
+        log = tmp_path / f"run{index}.log"
+        log.write_text(console_log([("testNoisy", "passed", noisy), ("testSteady", "passed", 1.0)]))
+        paths.append(tmp_path / f"run{index}.resultbundle")
+        run("import", log, "-o", paths[-1], "--quiet")
+        run("history", "add", paths[-1], "--history", history)
+    head_log = tmp_path / "head.log"
+    head_log.write_text(console_log([("testNoisy", "passed", 2.0), ("testSteady", "passed", 1.5)]))
+    head = tmp_path / "head.resultbundle"
+    run("import", head_log, "-o", head, "--quiet")
+    plain = json.loads(run("compare", paths[0], head, "--format", "json").stdout)
+    assert sorted(entry["test"].split("/")[-1] for entry in plain["buckets"]["slower"]) == ["testNoisy", "testSteady"]
+    judged = json.loads(run("compare", paths[0], head, "--format", "json", "--history", history).stdout)
+    assert [entry["test"].split("/")[-1] for entry in judged["buckets"]["slower"]] == ["testSteady"]
+    assert judged["buckets"]["slower"][0]["spread"] == 0 and judged["thresholds"]["spreadFactor"] == 3
+    import jsonschema
+    jsonschema.validate(judged, json.loads((ROOT / "docs" / "schemas" / "compare.schema.json").read_text()))
+    assert run("compare", paths[0], head, "--history", history, "--fail-on", "slower", check=False).returncode == 1
+    text = run("compare", paths[0], head, "--history", history).stdout
+    assert "usually ± 0 ms" in text

@@ -119,3 +119,68 @@ def test_slowest_and_slowing_tests_are_named(tmp_path):
     assert "100 ms" in slowing and "500 ms" in slowing and "+400%" in slowing
     slowest = index[index.index('<table class="slowest">'):]
     assert slowest.index("testSlowing") < slowest.index("testSteady")
+
+
+def test_with_javascript_off_every_new_failure_is_reachable_from_the_index_and_strips_link_the_runs(tmp_path):
+    from urllib.parse import urljoin
+    from axe_selenium_python import Axe
+    from test_report_browser import make_driver
+    history = tmp_path / "main.rbhistory"
+    for index, statuses in enumerate(RUNS):
+        run("history", "add", bundle(tmp_path, index, statuses), "--history", history, "--commit", f"c{index + 1}")
+    log = tmp_path / "head.log"
+    head_tests = [("testSteady", "failed", 0.01), ("testFlaky", "passed", 0.01), ("testBroken", "failed", 0.01),
+                  ("testFresh", "passed", 0.01), ("testBrandNew", "failed", 0.01)]
+    log.write_text(console_log(head_tests))
+    head = tmp_path / "head.resultbundle"
+    run("import", log, "-o", head, "--quiet", check=False)
+    run("history", "add", head, "--history", history, "--commit", "c6")
+    site = tmp_path / "site"
+    run("report", head, "-o", site, "--history", history, "--run-url", "https://ci.example/runs/{commit}/index.html")
+    driver = make_driver(javascript=False)
+    try:
+        driver.get((site / "index.html").as_uri())
+        items = driver.find_elements("css selector", "ol.failures li")
+        listed = [(item.find_element("css selector", "a.name").text.split("/")[-1],
+                   item.find_element("css selector", "a.name").get_attribute("href"),
+                   [label.text for label in item.find_elements("css selector", ".history-label")]) for item in items]
+        assert [name for name, _, _ in listed] == ["testSteady", "testBrandNew", "testBroken"]
+        assert listed[0][2] == ["new failure"] and listed[1][2] == ["new failure"]
+        assert listed[2][2] == ["failing for 4 runs since c3"]
+        for name, href, _ in listed[:2]:
+            driver.get(href)
+            fragment = href.split("#", 1)[1] if "#" in href else None
+            target = driver.find_element("id", fragment) if fragment else driver.find_element("tag name", "main")
+            assert name in target.text
+        driver.get((site / "failed.html").as_uri())
+        broken = driver.find_element("xpath", "//tr[contains(., 'testBroken')]")
+        links = [a.get_attribute("href") for a in broken.find_elements("css selector", ".mini-strip a")]
+        assert links[-4:] == [f"https://ci.example/runs/c{n}/index.html" for n in (3, 4, 5, 6)]
+        classes = [a.get_attribute("class") for a in broken.find_elements("css selector", ".mini-strip a")]
+        assert classes == ["h-passed", "h-passed", "h-failed", "h-failed", "h-failed", "h-failed"]
+        steady = driver.find_element("xpath", "//tr[contains(., 'testSteady')]")
+        assert len(steady.find_elements("css selector", ".mini-strip a")) == 6
+    finally:
+        driver.quit()
+    driver = make_driver()
+    try:
+        for page in ("index.html", "failed.html", "all-1.html"):
+            driver.get((site / page).as_uri())
+            axe = Axe(driver)
+            axe.inject()
+            serious = [v for v in axe.run()["violations"] if v["impact"] in ("serious", "critical")]
+            assert not serious, f"{page}: {serious}"
+    finally:
+        driver.quit()
+
+
+def test_run_url_needs_a_history_and_a_safe_scheme(tmp_path):
+    head = bundle(tmp_path, 0, RUNS[0])
+    result = run("report", head, "-o", tmp_path / "a", "--run-url", "x/{commit}", check=False)
+    assert result.returncode != 0 and "--history" in result.stderr
+    history = tmp_path / "h.rbhistory"
+    run("history", "add", head, "--history", history)
+    result = run("report", head, "-o", tmp_path / "b", "--history", history, "--run-url", "javascript:alert(1)",
+                 check=False)
+    assert result.returncode == 2 and "scheme javascript: is not allowed" in result.stderr
+    assert not (tmp_path / "b").exists()

@@ -3,6 +3,7 @@ import Foundation
 import HTMLReport
 import ResultBundle
 import RunComparison
+import RunHistory
 
 /// `resultbundle compare`: what changed between two runs.
 struct CompareCommand: ParsableCommand {
@@ -12,13 +13,14 @@ struct CompareCommand: ParsableCommand {
         discussion: """
             Tests are matched by their id (Module/Suite/name), parameterized cases also by their arguments, and, \
             when both bundles hold several configurations, by configuration (the run's name). A duration change \
-            counts as slower or faster only beyond both --slower-seconds and --slower-percent, so noise does \
-            not; measurements count beyond their own thresholds (XCTest's 10% and 0.1). See docs/COMPARE.md.
+            counts as slower or faster only beyond both --slower-seconds and --slower-percent (and, with \
+            --history, beyond 3 times the test's own spread), so noise does not; measurements count beyond their own thresholds (XCTest's 10% and 0.1). See docs/COMPARE.md.
 
             Examples:
               resultbundle compare main.resultbundle pr.resultbundle
               resultbundle compare main.resultbundle pr.resultbundle --format markdown --max-bytes 65535
               resultbundle compare main.resultbundle pr.resultbundle -o compare/ --fail-on new-failures,flaky
+              resultbundle compare main.resultbundle pr.resultbundle --history main.rbhistory --fail-on slower
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -70,6 +72,10 @@ struct CompareCommand: ParsableCommand {
     @Option(help: "...and beyond this percentage of BASE's duration.")
     var slowerPercent = 20.0
 
+    @Option(
+        help: "A history file (history add): a test is slower or faster only beyond 3 times its own spread too.")
+    var history: String?
+
     @Flag(help: "Replace the output folder even when it holds files resultbundle did not write.")
     var force = false
 
@@ -103,8 +109,17 @@ struct CompareCommand: ParsableCommand {
                 throw ErrorReport.cliError(error)
             }
         }
-        let comparison = RunComparer(thresholds: .init(seconds: slowerSeconds, percent: slowerPercent))
-            .compare(base: digests[0], head: digests[1])
+        var spreads: [String: Double] = [:]
+        if let history {
+            do {
+                spreads = HistoryAnalysis(try RunHistory.read(URL(fileURLWithPath: history))).durationSpreads()
+            } catch let error as HistoryError {
+                throw CLIError(error.description, exitCode: 2)
+            }
+        }
+        let comparison = RunComparer(
+            thresholds: .init(seconds: slowerSeconds, percent: slowerPercent), spreads: spreads
+        ).compare(base: digests[0], head: digests[1])
         switch format {
         case .text: try StandardOutput.line(ComparisonText.table(comparison))
         case .markdown: try StandardOutput.line(ComparisonText.markdown(comparison, maxBytes: maxBytes - 1))

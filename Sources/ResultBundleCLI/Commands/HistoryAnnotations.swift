@@ -24,22 +24,26 @@ enum HistoryAnnotations {
 }
 
 extension HistoryAnnotations {
-    /// What `report --history` draws, from the history file at `path`.
-    static func reportHistory(_ path: String) throws -> ReportHistory {
+    /// What `report --history` draws, from the history file at `path`; `runURL` links each run to its own report.
+    static func reportHistory(_ path: String, runURL: String? = nil) throws -> ReportHistory {
         let history: RunHistory
+        let template: RunURLTemplate?
         do {
+            template = try runURL.map { try RunURLTemplate($0) }
             history = try RunHistory.read(URL(fileURLWithPath: path))
         } catch let error as HistoryError {
             throw CLIError(error.description, exitCode: 2)
         }
         let analysis = HistoryAnalysis(history)
+        let runURLs = history.runs.enumerated().map { index, run in template?.url(for: run.facts, number: index + 1) }
         let runs = history.runs.enumerated().map { index, run in
             let facts = run.facts
             let durations = run.durations.filter { $0 > 0 }.map { Double($0 - 1) / 1000 }.sorted()
             let p95 = durations.isEmpty ? nil : durations[min(durations.count - 1, Int(Double(durations.count) * 0.95))]
             let name = facts.commit.map { String($0.prefix(12)) } ?? facts.name ?? "run \(index + 1)"
             return ReportHistory.RunPoint(
-                name: name, tests: facts.tests, failed: facts.failed, duration: facts.duration, p95: p95)
+                name: name, tests: facts.tests, failed: facts.failed, duration: facts.duration, p95: p95,
+                url: runURLs[index])
         }
         let flaky = analysis.flakyTests(limit: 500).map {
             ReportHistory.FlakyTest(
@@ -47,14 +51,16 @@ extension HistoryAnnotations {
                 runs: $0.statuses.count)
         }
         var report = ReportHistory(runs: runs, flaky: flaky) { id in
-            guard let record = analysis.record(for: id) else { return nil }
+            guard let record = analysis.record(for: id) else {
+                return ReportHistory.Trend(statuses: [], durations: [], label: analysis.label(for: id))
+            }
             let names: [HistoryStatus: String] = [
                 .passed: "passed", .failed: "failed", .skipped: "skipped", .passedOnRetry: "retried", .absent: "absent",
                 .other: "skipped",
             ]
             return ReportHistory.Trend(
                 statuses: record.statuses.map { names[$0] ?? "absent" }, durations: record.durations,
-                label: analysis.label(for: id))
+                label: analysis.label(for: id), urls: Array(runURLs.suffix(record.statuses.count)))
         }
         (report.slowest, report.slowing) = slowestAndSlowing(history)
         return report

@@ -20,6 +20,8 @@ struct ReportCommand: ParsableCommand {
               resultbundle report linux.resultbundle macos.resultbundle -o site/ --title "Nightly"
               resultbundle report run.resultbundle -o site/ --source-root .
               resultbundle report run.resultbundle -o site/ --templates my-templates/
+              resultbundle report run.resultbundle -o site/ --history main.rbhistory \\
+                --run-url 'https://ci.example/reports/{commit}/index.html'
             """
     )
 
@@ -44,6 +46,14 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "A history file (history add): trend charts, each test's recent results, and a Flaky page.")
     var history: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "With --history: where each run's own report is, to link the strips and trend bars to it.",
+            discussion: "{commit}, {branch}, {name} and {number} (the run's place in the history) are replaced, "
+                + "percent-encoded; http, https or relative addresses only.",
+            valueName: "template"))
+    var runURL: String?
+
     @Flag(help: "Replace OUT even when it holds files resultbundle did not write (never ., its parents or ~).")
     var force = false
 
@@ -55,11 +65,12 @@ struct ReportCommand: ParsableCommand {
 
     func validate() throws {
         guard !bundles.isEmpty else { throw ValidationError("Name at least one bundle to report on.") }
+        if runURL != nil && history == nil { throw ValidationError("--run-url links a history's runs; add --history.") }
     }
 
     func run() throws {
         let inputs = bundles + [templates, sourceRoot, history].compactMap { $0 }
-        let reportHistory = try history.map(HistoryAnnotations.reportHistory)
+        let reportHistory = try history.map { try HistoryAnnotations.reportHistory($0, runURL: runURL) }
         let shape: OutputShape = singleFile ? .document : .folder
         let plan = try OutputRules(shape: shape, force: force, inputs: inputs, suggestedName: "report.html").plan(
             for: output)
