@@ -60,6 +60,49 @@ def gzip_command(path):
     return ["sh", "-c", f"gzip -6 -c '{path}' > /dev/null"]
 
 
+def history_rows(binary, work, row):
+    """History (issue 20): 100 runs of a 100,000-test suite whose durations vary from run to run as real ones do
+    (Benchmarks/tools/gen_history_runs.py; ten different runs, added in turn)."""
+    site = work / "history-site"
+    variants = []
+    for number in range(10):
+        log = work / f"history-{number}.log"
+        subprocess.run([sys.executable, ROOT / "Benchmarks" / "tools" / "gen_history_runs.py", "100000", str(number),
+                        log], check=True)
+        variants.append(work / f"history-{number}.resultbundle")
+        subprocess.run([binary, "import", log, "-o", variants[-1], "--quiet"], check=False)
+        log.unlink()
+    history, trial = work / "main.rbhistory", work / "trial.rbhistory"
+    for number in range(99):
+        subprocess.run([binary, "history", "add", variants[number % 10], "--history", history, "--commit",
+                        f"c{number:04d}"], check=True, capture_output=True)
+    copy = ["sh", "-c", f"cp '{history}' '{trial}'"]
+    seconds, memory, peer = timed_with_peer(
+        ["sh", "-c", f"cp '{history}' '{trial}' && '{binary}' history add '{variants[9]}' --history '{trial}' "
+         f"--commit c0099 > /dev/null"], copy)
+    size = trial.stat().st_size
+    row(f"history add of a 100,000-test run as the 100th run (with the cp), {memory:.0f} MB peak; the history: "
+        f"{size / 1e6:.1f} MB = {size / 100 / 100_000:.2f} B per test and run", seconds, "cp of the 99-run history",
+        peer, "≤ 0.3 s, ≤ 3 B per test and run")
+    shutil.copy(trial, history)
+    seconds, memory, peer = timed_with_peer(
+        ["sh", "-c", f"cp '{history}' '{trial}' && '{binary}' history add '{variants[0]}' --history '{trial}' "
+         f"--keep 100 --commit c0100 > /dev/null"], copy)
+    row(f"history add to a full history (--keep 100: the oldest run dropped, the file rewritten), {memory:.0f} MB "
+        f"peak", seconds, "cp of the 100-run history", peer, "≤ 1 s")
+    head = variants[9]
+    seconds, memory, peer = timed_with_peer(
+        ["sh", "-c", f"rm -rf '{site}' && '{binary}' report '{head}' -o '{site}' --quiet --history '{history}'"],
+        ["sh", "-c", f"rm -rf '{site}' && '{binary}' report '{head}' -o '{site}' --quiet"])
+    row(f"report --history of 100 runs of 100,000 tests, {memory:.0f} MB peak", seconds, "report without history",
+        peer, "≤ 2x, ≤ 150 MB")
+    seconds, memory, peer = timed_with_peer(
+        [binary, "compare", variants[8], head, "--format", "json", "--history", history],
+        [binary, "compare", variants[8], head, "--format", "json"])
+    row(f"compare --history (each test's own spread from 100 runs), {memory:.0f} MB peak", seconds,
+        "compare without history", peer, "≤ 0.5 s")
+
+
 def main():
     # The binary as README's "Building and installing" builds it: release, the Swift runtime linked in.
     subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "resultbundle"], cwd=ROOT,
@@ -76,6 +119,11 @@ def main():
         ratio = (peer / ours if faster else ours / peer) if peer and ours else float("nan")
         rows.append((what, f"{ours:.3f} s", f"{peer_name}: {peer:.3f} s",
                      f"{ratio:.1f}x faster" if faster else f"{ratio:.2f}x", budget))
+
+    if os.environ.get("BENCH_ONLY") == "history":  # `BENCH_ONLY=history make bench`: the history rows alone
+        history_rows(binary, work, row)
+        print_rows(rows)
+        return
 
     size = console.stat().st_size / 1e6
     seconds, memory, peer = timed_with_peer(
@@ -133,6 +181,8 @@ def main():
     row(f"compare of two 100,000-test bundles (JSON), {memory:.0f} MB peak", seconds,
         "report of one of them", peer, "≤ 0.5 s")
 
+    history_rows(binary, work, row)
+
     # Ten million tests (issue 25.9): the index is a large index, the fresh bundle verifies, and `info` reads the
     # runs' totals from the index instead of reading ten million tests.
     log = work / "console-10m.log"
@@ -160,11 +210,15 @@ def main():
         row(f"{command[0]} of 8 tests with 64 MiB names or messages ({hostile.stat().st_size / 1e3:.0f} KB bundle): "
             f"{memory:.0f} MB peak", seconds, "cat of the bundle", peer, "< 10 s, < 150 MB")
 
+    print_rows(rows)
+    shutil.rmtree(work, ignore_errors=True)
+
+
+def print_rows(rows):
     print(f"\nMachine: {os.cpu_count()} cores, {platform.processor() or platform.machine()}, {platform.platform()}\n")
     print("| measurement | ours | peer | ratio | budget |\n|---|---|---|---|---|")
     for r in rows:
         print("| " + " | ".join(r) + " |")
-    shutil.rmtree(work, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -76,7 +76,9 @@ public struct ReportGenerator {
                 var summary = summaries.summary(
                     of: test, runKey: sourceIndex * 10_000 + test.runIndex,
                     runName: multipleRuns ? runNames[test.runIndex] : nil, listPage: lists.nextListPage)
-                if let history = options.history, let trend = history.trend(test.id) {
+                if let history = options.history, test.status.isFailure || test.isFlaky || !history.isClean(test.id),
+                    let trend = history.trend(test.id)
+                {
                     if test.status.isFailure || test.isFlaky { summary.historyLabel = trend.label }
                     if !trend.isClean || test.status.isFailure {
                         summary.historyStripHTML = HistoryHTML.miniStrip(trend)

@@ -94,6 +94,10 @@ public struct ReportHistory: Sendable {
     public var flaky: [FlakyTest]
     /// The trend of a test, by its id.
     public var trend: @Sendable (String) -> Trend?
+    /// Whether a test (by id) passed at the first attempt in every run of the history's window that ran it (or is
+    /// not in the history): its list row then shows no strip, and its trend is not needed unless it fails now.
+    /// Cheaper than ``trend``.
+    public var isClean: @Sendable (String) -> Bool = { _ in false }
 
     public init(runs: [RunPoint], flaky: [FlakyTest], trend: @escaping @Sendable (String) -> Trend?) {
         self.runs = runs

@@ -6,15 +6,16 @@ import ResultModel
 public struct RunComparer: Sendable {
     /// The duration thresholds of "slower" and "faster".
     public var thresholds: Comparison.Thresholds
-    /// Each test's own duration spread in seconds, by key (from a history, `compare --history`): a test with one
+    /// A test's own duration spread in seconds, by key (from a history, `compare --history`): a test with one
     /// counts as slower or faster only when the change also exceeds ``Comparison/Thresholds/spreadFactor`` times
-    /// it, so a test that always varies a lot is not reported for varying.
-    public var spreads: [String: Double]
+    /// it, so a test that always varies a lot is not reported for varying. Asked only about tests whose change
+    /// exceeds the fixed thresholds.
+    public var spread: @Sendable (String) -> Double?
 
-    /// A comparer with `thresholds` and `spreads`.
-    public init(thresholds: Comparison.Thresholds = .init(), spreads: [String: Double] = [:]) {
+    /// A comparer with `thresholds` and `spread`.
+    public init(thresholds: Comparison.Thresholds = .init(), spread: @escaping @Sendable (String) -> Double? = { _ in nil }) {
         self.thresholds = thresholds
-        self.spreads = spreads
+        self.spread = spread
     }
 
     /// Compares `base` with `head`.
@@ -41,12 +42,11 @@ public struct RunComparer: Sendable {
                 let before = previous.duration, before >= 0
             {
                 let percent = before > 0 ? abs(change) / before * 100 : .infinity
-                let spread = spreads[current.key]
-                var judged = entry
-                judged.spread = spread
-                if abs(change) > thresholds.seconds && percent > thresholds.percent
-                    && abs(change) > thresholds.spreadFactor * (spread ?? 0)
+                if abs(change) > thresholds.seconds && percent > thresholds.percent,
+                    case let spread = self.spread(current.key), abs(change) > thresholds.spreadFactor * (spread ?? 0)
                 {
+                    var judged = entry
+                    judged.spread = spread
                     if change > 0 { buckets.slower.append(judged) } else { buckets.faster.append(judged) }
                 }
             }

@@ -4,24 +4,27 @@ extension HistoryAnalysis {
     /// The fewest passing runs with a duration a spread is computed from.
     public static let spreadMinimumRuns = 5
 
-    /// Each test's duration spread in seconds over the window, by key: 1.4826 × the median absolute deviation of
-    /// the durations of the runs it passed (the scale that equals the standard deviation for normal noise, and is
-    /// not thrown by a few outliers). Tests with fewer than ``spreadMinimumRuns`` such runs have none.
+    /// Each test's duration spread in seconds over the window, by key (``durationSpread(for:)`` of every key).
     public func durationSpreads() -> [String: Double] {
-        let runs = history.runs.suffix(window)
         var spreads: [String: Double] = [:]
-        var durations: [Double] = []
-        for (index, key) in history.keys.enumerated() {
-            durations.removeAll(keepingCapacity: true)
-            for run in runs where run.status(at: index).isPassing {
-                if let duration = run.duration(at: index) { durations.append(duration) }
-            }
-            guard durations.count >= Self.spreadMinimumRuns else { continue }
-            let center = Self.median(&durations)
-            for position in durations.indices { durations[position] = abs(durations[position] - center) }
-            spreads[key] = 1.4826 * Self.median(&durations)
-        }
+        for key in history.keys { spreads[key] = durationSpread(for: key) }
         return spreads
+    }
+
+    /// The duration spread of `key` in seconds over the window: 1.4826 × the median absolute deviation of the
+    /// durations of the runs it passed (the scale that equals the standard deviation for normal noise, and is not
+    /// thrown by a few outliers). `nil` with fewer than ``spreadMinimumRuns`` such runs.
+    public func durationSpread(for key: String) -> Double? {
+        guard let index = history.index(of: key) else { return nil }
+        let runs = history.runs.suffix(window)
+        var durations: [Double] = []
+        for run in runs where run.status(at: index).isPassing {
+            if let duration = run.duration(at: index) { durations.append(duration) }
+        }
+        guard durations.count >= Self.spreadMinimumRuns else { return nil }
+        let center = Self.median(&durations)
+        for position in durations.indices { durations[position] = abs(durations[position] - center) }
+        return 1.4826 * Self.median(&durations)
     }
 
     /// The median of `values` (sorted in place).

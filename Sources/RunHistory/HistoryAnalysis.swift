@@ -26,11 +26,39 @@ public struct HistoryAnalysis: Sendable {
     public let history: RunHistory
     /// How many newest runs the figures cover.
     public let window: Int
+    /// By table index: whether every run of the window passed the test at the first attempt or did not run it
+    /// (nothing to show in a list, never flaky, not failing).
+    let settled: [Bool]
 
-    /// Analyses the newest `window` runs of `history`.
-    public init(_ history: RunHistory, window: Int = 30) {
+    /// The window the report, the summary and `compare` use: the newest 30 runs.
+    public static let defaultWindow = 30
+
+    /// Analyses the newest `window` runs of `history` (read with at least that many runs decoded).
+    public init(_ history: RunHistory, window: Int = defaultWindow) {
         self.history = history
         self.window = max(1, window)
+        var settled = [Bool](repeating: true, count: history.keys.count)
+        for run in history.runs.suffix(self.window) {
+            run.statuses.withUnsafeBufferPointer { statuses in
+                for index in statuses.indices where statuses[index] != .passed && statuses[index] != .absent {
+                    settled[index] = false
+                }
+            }
+        }
+        self.settled = settled
+    }
+
+    /// Whether every run of the window that ran `key` passed it at the first attempt (a key the history does not
+    /// have is not clean: it is new).
+    public func isClean(_ key: String) -> Bool {
+        guard let index = history.index(of: key) else { return false }
+        return settled[index]
+    }
+
+    /// The keys some run of the window did not pass at the first attempt (failed, skipped, retried): a small set
+    /// to test a report's 100,000 tests against, where looking each up in the whole table would cost more.
+    public func unsettledKeys() -> Set<String> {
+        Set(history.keys.indices.lazy.filter { !settled[$0] }.map { history.keys[$0] })
     }
 
     /// The record of `key`, when the history has it.
@@ -73,7 +101,12 @@ public struct HistoryAnalysis: Sendable {
     /// `failingNow`: the run being labelled is not in the history yet (a summary made before `history add`) and the
     /// test fails in it; it then extends the history's failing streak (or starts one) by one run.
     public func label(for key: String, failingNow: Bool = false) -> String? {
-        guard let record = record(for: key) else { return "new test" }
+        label(of: record(for: key), failingNow: failingNow)
+    }
+
+    /// The label of a test with `record` (``label(for:failingNow:)``); `new test` for none.
+    public func label(of record: TestRecord?, failingNow: Bool = false) -> String? {
+        guard let record else { return "new test" }
         if record.flips >= 2 {
             return "flaky: \(record.flips) flips in the last \(record.statuses.count) runs"
         }
@@ -88,7 +121,8 @@ public struct HistoryAnalysis: Sendable {
     /// Tests that flipped or passed on a retry in the window, most flaky first (by flip rate, then retries that
     /// passed, then flips).
     public func flakyTests(limit: Int = 100) -> [TestRecord] {
-        let records = history.keys.indices.map(record(at:)).filter { $0.flips > 0 || $0.retriesPassed > 0 }
+        let records = history.keys.indices.lazy.filter { !settled[$0] }.map(record(at:))
+            .filter { $0.flips > 0 || $0.retriesPassed > 0 }
         return Array(
             records.sorted {
                 ($0.flipRate, $0.retriesPassed, $0.flips, $1.key) > ($1.flipRate, $1.retriesPassed, $1.flips, $0.key)

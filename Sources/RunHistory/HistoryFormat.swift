@@ -8,7 +8,7 @@ import Foundation
 enum HistoryFormat {
     static let magic: [UInt8] = Array("RBHISTRY".utf8)
     static let major: UInt16 = 1
-    static let minor: UInt16 = 0
+    static let minor: UInt16 = 1
     static let headerSize = 16
     static let frameHeaderSize = 16
     /// The largest payload a frame may declare, compressed or not (a hostile file cannot make a reader allocate more).
@@ -42,7 +42,9 @@ enum HistoryFormat {
         return bytes + compressed
     }
 
-    static func crc(_ bytes: [UInt8]) -> UInt32 {
+    static func crc(_ bytes: [UInt8]) -> UInt32 { crc(bytes[...]) }
+
+    static func crc(_ bytes: ArraySlice<UInt8>) -> UInt32 {
         bytes.withUnsafeBufferPointer { UInt32(crc32(0, $0.baseAddress, uInt($0.count))) }
     }
 
@@ -54,6 +56,28 @@ enum HistoryFormat {
         }
         guard status == Z_OK else { throw HistoryError(.io, "cannot compress a history frame (zlib \(status))") }
         output.removeSubrange(Int(length)...)
+        return output
+    }
+
+    /// The first `limit` bytes (or fewer, when the payload is shorter) of a zlib stream, inflating no more: a run's
+    /// facts line without its 100,000 statuses and durations.
+    static func inflatePrefix(_ input: ArraySlice<UInt8>, limit: Int) -> [UInt8]? {
+        var stream = z_stream()
+        guard inflateInit_(&stream, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
+        defer { inflateEnd(&stream) }
+        var output = [UInt8](repeating: 0, count: limit)
+        var input = Array(input)
+        let status = input.withUnsafeMutableBufferPointer { source in
+            output.withUnsafeMutableBufferPointer { target in
+                stream.next_in = source.baseAddress
+                stream.avail_in = uInt(source.count)
+                stream.next_out = target.baseAddress
+                stream.avail_out = uInt(target.count)
+                return CZlib.inflate(&stream, Z_SYNC_FLUSH)
+            }
+        }
+        guard status == Z_OK || status == Z_STREAM_END || status == Z_BUF_ERROR else { return nil }
+        output.removeSubrange(Int(stream.total_out)...)
         return output
     }
 

@@ -24,33 +24,53 @@ public enum HistoryWriter {
     /// Adds one run (`digest`, with `facts`) to the history at `url` (created when missing), keeping the newest
     /// `keep` runs.
     public static func add(_ digest: RunDigest, facts: HistoryRun.Facts, to url: URL, keep: Int) throws -> Outcome {
+        try add(to: url, keep: keep) { (digest, facts) }
+    }
+
+    /// Adds the run `makeRun` reads (a digest and its facts) to the history at `url`, keeping the newest `keep`
+    /// runs. The history is read on another thread while `makeRun` reads the run: both take about as long.
+    public static func add(to url: URL, keep: Int, _ makeRun: () throws -> (RunDigest, HistoryRun.Facts)) throws
+        -> Outcome
+    {
         // The runs are decoded only when some must be dropped (the whole file is rewritten then).
-        var history = try RunHistory.read(url, decodingRuns: false)
-        if history.runCount + 1 > max(1, keep) { history = try RunHistory.read(url, decodingRuns: true) }
+        let reading = BackgroundRead(url)
+        let (digest, facts) = try makeRun()
+        var history = try reading.result.get()
+        if history.runCount + 1 > max(1, keep) {
+            // Some runs are dropped: the kept ones are decoded to find the keys no kept run uses.
+            history = try RunHistory.read(url, decodingRuns: true, newest: max(1, keep) - 1, statusesOnly: true)
+        }
         let validLength = history.validLength
         let runsBefore = history.runCount
         let fresh = !FileManager.default.fileExists(atPath: url.path)
         var newKeys: [String] = []
-        for test in digest.tests where history.positions[test.key] == nil {
-            history.positions[test.key] = history.keys.count
-            history.keys.append(test.key)
-            newKeys.append(test.key)
+        var places: [Int] = []
+        places.reserveCapacity(digest.tests.count)
+        for test in digest.tests {
+            if let place = history.positions[test.key] {
+                places.append(place)  // one lookup per known test, the common case
+            } else {
+                history.positions[test.key] = history.keys.count
+                places.append(history.keys.count)
+                history.keys.append(test.key)
+                newKeys.append(test.key)
+            }
         }
         var run = HistoryRun(
             facts: facts, statuses: [HistoryStatus](repeating: .absent, count: history.keys.count),
             durations: [UInt32](repeating: 0, count: history.keys.count))
-        for test in digest.tests {
-            guard let index = history.positions[test.key] else { continue }
+        for (test, index) in zip(digest.tests, places) {
             run.statuses[index] = HistoryStatus(test)
             if let seconds = test.duration, seconds.isFinite, seconds >= 0 {
                 run.durations[index] = UInt32(min(Double(UInt32.max - 1), (seconds * 1000).rounded())) + 1
             }
         }
+        if run.facts.p95 == nil { run.facts.p95 = HistoryRun.percentile95(run.durations) }
         history.runs.append(run)
         var dropped = 0
         if runsBefore + 1 > max(1, keep) {
             dropped = runsBefore + 1 - max(1, keep)
-            try rewrite(history, keeping: max(1, keep), to: url)
+            try rewrite(history, keeping: max(1, keep), to: url, newKeys: newKeys)
         } else {
             var frames: [UInt8] = fresh ? HistoryFormat.header() : []
             if !newKeys.isEmpty {
@@ -85,23 +105,42 @@ public enum HistoryWriter {
         }
     }
 
-    /// Writes the newest `keep` runs of `history` as a new file, with only the keys they use, and renames it over
-    /// `url`.
-    static func rewrite(_ history: RunHistory, keeping keep: Int, to url: URL) throws {
+    /// Writes the newest `keep` runs of `history` (the last one just added, with `newKeys` new to the table) as a
+    /// new file, and renames it over `url`. When every key of the table is still used by a kept run, the kept
+    /// frames are copied as they are (nothing recompressed); otherwise the table is rebuilt with only the keys the
+    /// kept runs use.
+    static func rewrite(_ history: RunHistory, keeping keep: Int, to url: URL, newKeys: [String]) throws {
         let kept = Array(history.runs.suffix(keep))
         var used = [Bool](repeating: false, count: history.keys.count)
         for run in kept {
             for (index, status) in run.statuses.enumerated() where status != .absent { used[index] = true }
         }
-        let mapping = used.indices.filter { used[$0] }
         var bytes = HistoryFormat.header()
-        bytes += try HistoryFormat.frame(
-            .tests, payload: Array(mapping.map { history.keys[$0] }.joined(separator: "\n").utf8))
-        for run in kept {
-            let remapped = HistoryRun(
-                facts: run.facts, statuses: mapping.map { run.status(at: $0) },
-                durations: mapping.map { $0 < run.durations.count ? run.durations[$0] : 0 })
-            bytes += try HistoryFormat.frame(.run, payload: try RunHistory.runPayload(remapped))
+        if used.allSatisfy({ $0 }), let old = try? [UInt8](Data(contentsOf: url)),
+            history.runFrames.count >= keep - 1, history.tableFrames.allSatisfy({ $0.upperBound <= old.count }),
+            history.runFrames.allSatisfy({ $0.upperBound <= old.count })
+        {
+            for frame in history.tableFrames { bytes += old[frame] }
+            if !newKeys.isEmpty {
+                bytes += try HistoryFormat.frame(.tests, payload: Array(newKeys.joined(separator: "\n").utf8))
+            }
+            for frame in history.runFrames.suffix(keep - 1) { bytes += old[frame] }
+            bytes += try HistoryFormat.frame(.run, payload: try RunHistory.runPayload(kept[kept.count - 1]))
+        } else {
+            // Keys to drop: the table is rebuilt, so the kept runs' durations are needed too.
+            var history = try RunHistory.read(url, decodingRuns: true, newest: keep - 1)
+            history.keys += newKeys
+            history.runs.append(kept[kept.count - 1])
+            let kept = Array(history.runs.suffix(keep))
+            let mapping = used.indices.filter { used[$0] }
+            bytes += try HistoryFormat.frame(
+                .tests, payload: Array(mapping.map { history.keys[$0] }.joined(separator: "\n").utf8))
+            for run in kept {
+                let remapped = HistoryRun(
+                    facts: run.facts, statuses: mapping.map { run.status(at: $0) },
+                    durations: mapping.map { $0 < run.durations.count ? run.durations[$0] : 0 })
+                bytes += try HistoryFormat.frame(.run, payload: try RunHistory.runPayload(remapped))
+            }
         }
         let temporary = url.deletingLastPathComponent().appendingPathComponent(
             ".\(url.lastPathComponent).partial-\(UUID().uuidString)")
@@ -115,5 +154,26 @@ public enum HistoryWriter {
             try? FileManager.default.removeItem(at: temporary)
             throw HistoryError(.io, "cannot rewrite the history: \(error)", file: url.path)
         }
+    }
+}
+
+/// A history's test table read on another thread (`RunHistory.read(_:decodingRuns: false)`), waited for once.
+private final class BackgroundRead: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    // Written once by the reading thread before `done` is signalled, read after waiting on it.
+    private var outcome: Result<RunHistory, any Error> = .success(RunHistory())
+
+    init(_ url: URL) {
+        DispatchQueue.global(qos: .userInitiated).async {
+            self.outcome = Result { try RunHistory.read(url, decodingRuns: false) }
+            self.done.signal()
+        }
+    }
+
+    /// The history read, or its error; waits for the reading thread.
+    var result: Result<RunHistory, any Error> {
+        done.wait()
+        done.signal()
+        return outcome
     }
 }

@@ -17,11 +17,14 @@ public struct HistoryRun: Sendable, Codable, Hashable {
         public var skipped: Int
         /// The sum of the tests' durations, in seconds.
         public var duration: Double
+        /// The 95th percentile of the tests' durations, in seconds (format 1.1; computed when a 1.0 run is read).
+        public var p95: Double?
 
         public init(
             name: String? = nil, time: Double? = nil, commit: String? = nil, branch: String? = nil, tests: Int = 0,
-            passed: Int = 0, failed: Int = 0, skipped: Int = 0, duration: Double = 0
+            passed: Int = 0, failed: Int = 0, skipped: Int = 0, duration: Double = 0, p95: Double? = nil
         ) {
+            self.p95 = p95
             self.name = name
             self.time = time
             self.commit = commit
@@ -48,6 +51,15 @@ public struct HistoryRun: Sendable, Codable, Hashable {
 
     /// The status of table entry `index`.
     public func status(at index: Int) -> HistoryStatus { index < statuses.count ? statuses[index] : .absent }
+
+    /// The 95th percentile of `durations` (milliseconds + 1, 0 unknown), in seconds; nil when none is known.
+    static func percentile95(_ durations: [UInt32]) -> Double? {
+        var known = durations.filter { $0 > 0 }
+        guard !known.isEmpty else { return nil }
+        let rank = min(known.count - 1, Int(Double(known.count) * 0.95))
+        known.sort()
+        return Double(known[rank] - 1) / 1000
+    }
 }
 
 /// A test's outcome in one run of a history.
@@ -87,6 +99,10 @@ public struct RunHistory: Sendable {
     var validLength = HistoryFormat.headerSize
     /// How many complete run frames the file holds (also when they were not decoded).
     public internal(set) var runCount = 0
+    /// Where each complete frame is in the file (header included), by type, in file order: a writer that drops old
+    /// runs copies the others as they are.
+    var tableFrames: [Range<Int>] = []
+    var runFrames: [Range<Int>] = []
     /// Position of each key in ``keys``.
     var positions: [String: Int] = [:]
 
@@ -96,12 +112,19 @@ public struct RunHistory: Sendable {
     public func index(of key: String) -> Int? { positions[key] }
 
     /// Reads `url`; a file that does not exist is an empty history. A torn or damaged tail is ignored: every run
-    /// before it is read.
-    public static func read(_ url: URL) throws -> RunHistory { try read(url, decodingRuns: true) }
+    /// before it is read. Only the newest `decodingNewest` runs get their statuses and durations (what the
+    /// analysis of a window needs); older ones keep their facts, so a 100-run history of 100,000 tests stays small
+    /// in memory.
+    public static func read(_ url: URL, decodingNewest: Int = .max) throws -> RunHistory {
+        try read(url, decodingRuns: true, newest: decodingNewest)
+    }
 
-    /// Reads `url`, decoding the runs' statuses and durations only when `decodingRuns` (a writer that appends
-    /// needs the test table and where the complete frames end, not the runs: their checksums are still checked).
-    static func read(_ url: URL, decodingRuns: Bool) throws -> RunHistory {
+    /// Reads `url`; with `decodingRuns` false the run frames are only checked and counted (a writer that appends
+    /// needs the test table and where the complete frames end).
+    /// `statusesOnly`: the decoded runs get their statuses but no durations (a writer finding unused keys).
+    static func read(_ url: URL, decodingRuns: Bool, newest: Int = .max, statusesOnly: Bool = false) throws
+        -> RunHistory
+    {
         var history = RunHistory()
         guard FileManager.default.fileExists(atPath: url.path) else { return history }
         // Only a regular file: reading a named pipe would wait forever, and a folder is not a history.
@@ -126,73 +149,134 @@ public struct RunHistory: Sendable {
                 "history format \(major).\(minor); this resultbundle reads format \(HistoryFormat.major).x — upgrade resultbundle",
                 file: url.path)
         }
+        // First the complete frames (header, length and checksum); then their content, knowing which runs are the
+        // newest.
+        var frames: [(type: UInt8, range: Range<Int>, length: Int)] = []
         var offset = HistoryFormat.headerSize
         while offset + HistoryFormat.frameHeaderSize <= bytes.count {
-            let type = bytes[offset]
             let stored = Int(bytes.littleEndian(UInt32.self, at: offset + 4))
             let length = Int(bytes.littleEndian(UInt32.self, at: offset + 8))
-            let checksum = bytes.littleEndian(UInt32.self, at: offset + 12)
             let start = offset + HistoryFormat.frameHeaderSize
             guard stored <= HistoryFormat.maxPayloadBytes, length <= HistoryFormat.maxPayloadBytes,
-                start + stored <= bytes.count
+                start + stored <= bytes.count,
+                HistoryFormat.crc(bytes[start..<(start + stored)]) == bytes.littleEndian(UInt32.self, at: offset + 12)
             else { break }
-            let compressed = Array(bytes[start..<(start + stored)])
-            guard HistoryFormat.crc(compressed) == checksum else { break }
-            if type == HistoryFormat.FrameType.run.rawValue && !decodingRuns {
-                history.runCount += 1
-            } else {
-                guard let payload = HistoryFormat.inflate(compressed[...], expected: length),
-                    history.apply(type: type, payload: payload)
-                else { break }
-            }
+            frames.append((bytes[offset], offset..<(start + stored), length))
             offset = start + stored
-            history.validLength = offset
+        }
+        let runFrameCount = frames.filter { $0.type == HistoryFormat.FrameType.run.rawValue }.count
+        var runNumber = 0
+        for frame in frames {
+            let payloadStart = frame.range.lowerBound + HistoryFormat.frameHeaderSize
+            if frame.type == HistoryFormat.FrameType.run.rawValue {
+                defer { runNumber += 1 }
+                if !decodingRuns {
+                    history.runCount += 1
+                    history.runFrames.append(frame.range)
+                    history.validLength = frame.range.upperBound
+                    continue
+                }
+                let stored = bytes[payloadStart..<frame.range.upperBound]
+                let decoding = runNumber >= runFrameCount - newest
+                if !decoding, let facts = RunHistory.factsOnly(stored), facts.p95 != nil {
+                    history.runs.append(HistoryRun(facts: facts, statuses: [], durations: []))
+                    history.runCount += 1
+                } else {
+                    guard let payload = HistoryFormat.inflate(stored, expected: frame.length),
+                        history.applyRun(payload, decoding: decoding, durations: !statusesOnly)
+                    else { break }
+                }
+                history.runFrames.append(frame.range)
+            } else {
+                guard
+                    let payload = HistoryFormat.inflate(
+                        bytes[payloadStart..<frame.range.upperBound], expected: frame.length),
+                    history.apply(type: frame.type, payload: payload)
+                else { break }
+                if frame.type == HistoryFormat.FrameType.tests.rawValue { history.tableFrames.append(frame.range) }
+            }
+            history.validLength = frame.range.upperBound
         }
         return history
+    }
+
+    /// The facts of a run frame's stored payload, inflating only its first line (nil when that does not work:
+    /// the whole payload is decoded then).
+    static func factsOnly(_ stored: ArraySlice<UInt8>) -> HistoryRun.Facts? {
+        guard let prefix = HistoryFormat.inflatePrefix(stored, limit: 4096),
+            let newline = prefix.firstIndex(of: 0x0A)
+        else { return nil }
+        return try? JSONDecoder().decode(HistoryRun.Facts.self, from: Data(prefix[..<newline]))
     }
 
     /// Adds a frame's content; `false` when it does not make sense (then reading stops there).
     mutating func apply(type: UInt8, payload: [UInt8]) -> Bool {
         switch HistoryFormat.FrameType(rawValue: type) {
         case .tests:
-            for line in payload.split(separator: 0x0A, omittingEmptySubsequences: false) where !line.isEmpty {
+            let lines = payload.split(separator: 0x0A, omittingEmptySubsequences: true)
+            positions.reserveCapacity(keys.count + lines.count)
+            keys.reserveCapacity(keys.count + lines.count)
+            for line in lines {
                 let key = String(decoding: line, as: UTF8.self)
-                guard positions[key] == nil else { continue }
-                positions[key] = keys.count
+                // One hash per key: a key already in the table (which a writer never repeats) keeps its place.
+                if let earlier = positions.updateValue(keys.count, forKey: key) {
+                    positions[key] = earlier
+                    continue
+                }
                 keys.append(key)
             }
             return true
         case .run:
-            guard let newline = payload.firstIndex(of: 0x0A),
-                let facts = try? JSONDecoder().decode(HistoryRun.Facts.self, from: Data(payload[..<newline]))
-            else { return false }
-            var cursor = newline + 1
-            guard cursor + 4 <= payload.count else { return false }
-            let count = Int(payload.littleEndian(UInt32.self, at: cursor))
-            cursor += 4
-            guard count <= keys.count, cursor + count <= payload.count else { return false }
-            let statuses = payload[cursor..<(cursor + count)].map { HistoryStatus(rawValue: $0) ?? .other }
-            cursor += count
-            var durations = [UInt32](repeating: 0, count: count)
-            for index in 0..<count {
-                var value: UInt64 = 0
-                var shift: UInt64 = 0
-                while true {
-                    guard cursor < payload.count, shift < 35 else { return false }
-                    let byte = payload[cursor]
-                    cursor += 1
-                    value |= UInt64(byte & 0x7F) << shift
-                    if byte < 0x80 { break }
-                    shift += 7
-                }
-                durations[index] = UInt32(clamping: value)
-            }
-            runs.append(HistoryRun(facts: facts, statuses: statuses, durations: durations))
-            runCount += 1
-            return true
+            return applyRun(payload, decoding: true, durations: true)
         case nil:
             return true  // a frame type of a newer minor version: skipped
         }
+    }
+
+    /// Adds a run frame's content: its facts, and its statuses and durations when `decoding` (else only the facts,
+    /// with the 95th percentile computed when a format 1.0 run lacks it). `false` when it does not make sense.
+    mutating func applyRun(_ payload: [UInt8], decoding: Bool, durations keepsDurations: Bool = true) -> Bool {
+        guard let newline = payload.firstIndex(of: 0x0A),
+            var facts = try? JSONDecoder().decode(HistoryRun.Facts.self, from: Data(payload[..<newline]))
+        else { return false }
+        var cursor = newline + 1
+        guard cursor + 4 <= payload.count else { return false }
+        let count = Int(payload.littleEndian(UInt32.self, at: cursor))
+        cursor += 4
+        guard count <= keys.count, cursor + count <= payload.count else { return false }
+        if !decoding && facts.p95 != nil {
+            runs.append(HistoryRun(facts: facts, statuses: [], durations: []))
+            runCount += 1
+            return true
+        }
+        let statuses = payload[cursor..<(cursor + count)].map { HistoryStatus(rawValue: $0) ?? .other }
+        cursor += count
+        if decoding && !keepsDurations && facts.p95 != nil {
+            runs.append(HistoryRun(facts: facts, statuses: statuses, durations: []))
+            runCount += 1
+            return true
+        }
+        var durations = [UInt32](repeating: 0, count: count)
+        for index in 0..<count {
+            var value: UInt64 = 0
+            var shift: UInt64 = 0
+            while true {
+                guard cursor < payload.count, shift < 35 else { return false }
+                let byte = payload[cursor]
+                cursor += 1
+                value |= UInt64(byte & 0x7F) << shift
+                if byte < 0x80 { break }
+                shift += 7
+            }
+            durations[index] = UInt32(clamping: value)
+        }
+        if facts.p95 == nil { facts.p95 = HistoryRun.percentile95(durations) }
+        runs.append(
+            decoding
+                ? HistoryRun(facts: facts, statuses: statuses, durations: durations)
+                : HistoryRun(facts: facts, statuses: [], durations: []))
+        runCount += 1
+        return true
     }
 
     /// The payload of a run frame for `run` (covering the first `run.statuses.count` keys).

@@ -49,11 +49,11 @@ struct DurationSpreadTests {
         let head = try Self.digest(["noisy": 2.0, "steady": 1.5])
         let plain = RunComparer().compare(base: base, head: head)
         #expect(plain.buckets.slower.map(\.key) == ["M/S/noisy", "M/S/steady"])
-        let judged = RunComparer(spreads: spreads).compare(base: base, head: head)
+        let judged = RunComparer(spread: { spreads[$0] }).compare(base: base, head: head)
         #expect(judged.buckets.slower.map(\.key) == ["M/S/steady"])
         #expect(judged.buckets.slower.first?.spread == spreads["M/S/steady"])
         let noisier = try Self.digest(["noisy": 4.0, "steady": 1.0])
         #expect(
-            RunComparer(spreads: spreads).compare(base: base, head: noisier).buckets.slower.map(\.key) == ["M/S/noisy"])
+            RunComparer(spread: { spreads[$0] }).compare(base: base, head: noisier).buckets.slower.map(\.key) == ["M/S/noisy"])
     }
 }

@@ -109,16 +109,19 @@ struct CompareCommand: ParsableCommand {
                 throw ErrorReport.cliError(error)
             }
         }
-        var spreads: [String: Double] = [:]
+        var analysis: HistoryAnalysis?
         if let history {
             do {
-                spreads = HistoryAnalysis(try RunHistory.read(URL(fileURLWithPath: history))).durationSpreads()
+                let window = HistoryAnalysis.defaultWindow
+                analysis = HistoryAnalysis(
+                    try RunHistory.read(URL(fileURLWithPath: history), decodingNewest: window), window: window)
             } catch let error as HistoryError {
                 throw CLIError(error.description, exitCode: 2)
             }
         }
         let comparison = RunComparer(
-            thresholds: .init(seconds: slowerSeconds, percent: slowerPercent), spreads: spreads
+            thresholds: .init(seconds: slowerSeconds, percent: slowerPercent),
+            spread: { [analysis] key in analysis?.durationSpread(for: key) }
         ).compare(base: digests[0], head: digests[1])
         switch format {
         case .text: try StandardOutput.line(ComparisonText.table(comparison))

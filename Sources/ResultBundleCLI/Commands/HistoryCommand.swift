@@ -47,12 +47,25 @@ struct HistoryAddCommand: ParsableCommand {
 
     func run() throws {
         let reader = try BundleOpening.open(bundle, quiet: true, limits: .display)
-        let digest: RunDigest
+        let outcome: HistoryWriter.Outcome
         do {
-            digest = try RunDigest(reader)
+            // The history is read on another thread meanwhile.
+            outcome = try HistoryWriter.add(to: URL(fileURLWithPath: history), keep: keep) {
+                let digest = try RunDigest(reader)
+                return (digest, facts(of: reader, digest: digest))
+            }
         } catch let error as BundleError {
             throw ErrorReport.cliError(error)
+        } catch let error as HistoryError {
+            throw CLIError(error.description, exitCode: error.code == .io ? 1 : 2)
         }
+        try StandardOutput.line(
+            "\(history): added \(outcome.tests) tests (\(outcome.newTests) new); \(outcome.runs) runs"
+                + (outcome.dropped > 0 ? ", \(outcome.dropped) oldest dropped" : "") + ", \(outcome.bytes) bytes")
+    }
+
+    /// The run's facts: name, start, commit and branch (options first, then the run's CI metadata), and counts.
+    private func facts(of reader: BundleReader, digest: RunDigest) -> HistoryRun.Facts {
         var facts = HistoryRun.Facts()
         let environment = reader.runs.flatMap(\.record.environment)
         facts.name = reader.runs.compactMap(\.record.name).first
@@ -70,15 +83,7 @@ struct HistoryAddCommand: ParsableCommand {
                 facts.passed += 1
             }
         }
-        let outcome: HistoryWriter.Outcome
-        do {
-            outcome = try HistoryWriter.add(digest, facts: facts, to: URL(fileURLWithPath: history), keep: keep)
-        } catch let error as HistoryError {
-            throw CLIError(error.description, exitCode: error.code == .io ? 1 : 2)
-        }
-        try StandardOutput.line(
-            "\(history): added \(outcome.tests) tests (\(outcome.newTests) new); \(outcome.runs) runs"
-                + (outcome.dropped > 0 ? ", \(outcome.dropped) oldest dropped" : "") + ", \(outcome.bytes) bytes")
+        return facts
     }
 }
 
@@ -99,15 +104,15 @@ struct HistoryShowCommand: ParsableCommand {
     func run() throws {
         let loaded: RunHistory
         do {
-            loaded = try RunHistory.read(URL(fileURLWithPath: history))
+            loaded = try RunHistory.read(URL(fileURLWithPath: history), decodingNewest: max(1, window))
         } catch let error as HistoryError {
             throw CLIError(error.description, exitCode: 2)
         }
         let analysis = HistoryAnalysis(loaded, window: window)
         let flaky = analysis.flakyTests(limit: 50)
         let failing = loaded.keys.compactMap { key -> (String, String)? in
-            guard let record = analysis.record(for: key), record.failingStreak > 0,
-                let label = analysis.label(for: key)
+            guard !analysis.isClean(key), let record = analysis.record(for: key), record.failingStreak > 0,
+                let label = analysis.label(of: record)
             else { return nil }
             return (key, label)
         }
