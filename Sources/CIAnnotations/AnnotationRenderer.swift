@@ -33,7 +33,8 @@ public struct AnnotationRenderer {
         self.maxPerSeverity = maxPerSeverity
     }
 
-    /// Writes the output for `inputs` (each a source and the name it was given by) through `write`, in order.
+    /// Writes the output for `inputs` (each a source and its path, relative to the current directory or absolute)
+    /// through `write`, in order.
     public func render(
         _ inputs: [(name: String, source: any ResultSource)], to write: (String) throws -> Void
     ) throws {
@@ -41,7 +42,7 @@ public struct AnnotationRenderer {
         var pending = writer.start()
         let builder = AnnotationBuilder()
         for input in inputs {
-            writer.startInput(named: input.name)
+            writer.startInput(named: inputPath(input.name))
             let workingDirectories = Dictionary(
                 input.source.runs.map { ($0.index, $0.record.workingDirectory) },
                 uniquingKeysWith: { first, _ in first })
@@ -59,6 +60,14 @@ public struct AnnotationRenderer {
         }
         pending += writer.finish()
         if !pending.isEmpty { try write(pending) }
+    }
+
+    /// The input's path relative to the root (with `..` steps when outside it), or its file name when it is absolute
+    /// and there is no root: the place GitLab is given for an annotation without one.
+    private func inputPath(_ name: String) -> String {
+        if let root { return AnnotationPaths(root: root).resolve(name).relativePath }
+        guard name.hasPrefix("/") else { return name }
+        return String(name.split(separator: "/").last ?? "")
     }
 
     private func makeWriter() -> any AnnotationWriter {

@@ -6,8 +6,8 @@ import ResultModel
 public protocol AnnotationWriter {
     /// What comes before the first test.
     mutating func start() -> String
-    /// Says which input the following tests come from (its path as given), for formats that need a place for
-    /// annotations without a location.
+    /// Says which input the following tests come from (its path relative to the root), for formats that need a
+    /// place for annotations without a location.
     mutating func startInput(named name: String)
     /// What `test` adds; `annotation` is its annotation, when it has one.
     mutating func add(_ test: TestRecord, annotation: Annotation?) -> String

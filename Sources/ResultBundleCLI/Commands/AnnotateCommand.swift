@@ -71,7 +71,10 @@ struct AnnotateCommand: ParsableCommand {
         let plan = try OutputRules(shape: .document, inputs: bundles, suggestedName: suggestedName).plan(for: output)
         let readers = try baselineOptions.judged(bundles.map { try BundleOpening.open($0, limits: .display) })
         let renderer = AnnotationRenderer(format: format, root: rootFolder(), maxPerSeverity: maxAnnotations)
-        let inputs = zip(bundles, readers).map { (name: $0, source: $1) }
+        let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        let inputs = zip(bundles, readers).map {
+            (name: URL(fileURLWithPath: $0, relativeTo: current).standardizedFileURL.path, source: $1)
+        }
         do {
             if plan == .standardOutput {
                 try renderer.render(inputs) {
