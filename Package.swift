@@ -59,6 +59,7 @@ let package = Package(
         .target(name: "PerformanceBaselines", dependencies: ["ResultModel", "ResultSupport"]),
         .target(name: "RunComparison", dependencies: ["ResultModel", "ResultSupport"]),
         .target(name: "RunHistory", dependencies: ["ResultModel", "ResultSupport", "RunComparison", "CZlib"]),
+        .target(name: "CIAnnotations", dependencies: ["ResultModel", "ResultSupport"]),
         .target(
             name: "ResultRecorder",
             dependencies: ["ResultModel", "ResultSupport", "ResultBundle", "TerminalEmulation", "PerformanceBaselines"]),
@@ -66,7 +67,7 @@ let package = Package(
             name: "ResultBundleCLI",
             dependencies: [
                 "ResultModel", "ResultSupport", "ResultBundle", "TerminalEmulation", "ResultImport", "HTMLReport",
-                "JUnitExport", "PerformanceBaselines", "RunComparison", "RunHistory", "CSystemShims",
+                "JUnitExport", "PerformanceBaselines", "RunComparison", "RunHistory", "CIAnnotations", "CSystemShims",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -102,6 +103,9 @@ let package = Package(
         .testTarget(name: "JUnitExportTests", dependencies: ["JUnitExport", "_TestSupport"]),
         .testTarget(name: "PerformanceBaselinesTests", dependencies: ["PerformanceBaselines", "_TestSupport"]),
         .testTarget(name: "RunComparisonTests", dependencies: ["RunComparison", "_TestSupport"]),
+        .testTarget(
+            name: "CIAnnotationsTests", dependencies: ["CIAnnotations", "ResultBundle", "_TestSupport"],
+            exclude: ["Goldens"]),
         .testTarget(name: "RunHistoryTests", dependencies: ["RunHistory", "RunComparison", "_TestSupport"]),
         .testTarget(name: "ResultRecorderTests", dependencies: ["ResultRecorder", "_TestSupport"]),
         .testTarget(name: "ResultBundleCLITests", dependencies: ["ResultBundleCLI", "_TestSupport"]),

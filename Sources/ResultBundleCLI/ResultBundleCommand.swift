@@ -28,6 +28,7 @@ public struct ResultBundleCommand: ParsableCommand {
             ReportCommand.self,
             JUnitCommand.self,
             SummaryCommand.self,
+            AnnotateCommand.self,
             SnapshotCommand.self,
             JSONCommand.self,
             BaselineCommand.self,

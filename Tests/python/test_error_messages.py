@@ -21,6 +21,7 @@ WRITERS = {
     "junit-surefire": ["junit", SAMPLE, "--flavor", "surefire", "-o", DENIED + "-reports"],
     "json": ["json", SAMPLE, "-o", DENIED + ".json"],
     "summary": ["summary", SAMPLE, "-o", DENIED + ".md"],
+    "annotate": ["annotate", "--format", "gitlab", SAMPLE, "-o", DENIED + ".json"],
     "snapshot": ["snapshot", "--cols", "20", "--rows", "2", "-o", DENIED + ".txt", "--", "echo", "hi"],
     "record": ["record", "-o", DENIED + ".resultbundle", "--", "cat", LOG],
 }

@@ -20,6 +20,7 @@ SUCCESS = {
     "report": ["report", SAMPLE, "-o", "{tmp}/site"],
     "junit": ["junit", SAMPLE, "-o", "{tmp}/junit.xml"],
     "summary": ["summary", SAMPLE],
+    "annotate": ["annotate", "--format", "github", SAMPLE],
     "snapshot": ["snapshot", "--input", LOG],
     "json": ["json", SAMPLE],
 }
@@ -33,6 +34,7 @@ UNREADABLE = {
     "report": ["report", "{tmp}/missing.resultbundle", "-o", "{tmp}/site"],
     "junit": ["junit", "{tmp}/missing.resultbundle", "-o", "{tmp}/junit.xml"],
     "summary": ["summary", "{tmp}/missing.resultbundle"],
+    "annotate": ["annotate", "--format", "github", "{tmp}/missing.resultbundle"],
     "snapshot": ["snapshot", "--input", "{tmp}/missing.txt"],
     "json": ["json", "{tmp}/missing.resultbundle"],
     "record": ["record", "-o", "{tmp}/r.resultbundle", "--", "{tmp}/no-such-program"],

@@ -23,6 +23,7 @@ COMMANDS = {
     "junit": ("document", ["junit", SAMPLE], []),
     "json": ("document", ["json", SAMPLE], []),
     "summary": ("document", ["summary", SAMPLE], []),
+    "annotate": ("document", ["annotate", "--format", "gitlab", SAMPLE], []),
     "snapshot": ("document", ["snapshot", "--input", "screen.txt"], []),
     "report --single-file": ("document", ["report", "--single-file", SAMPLE], []),
     "report": ("folder", ["report", SAMPLE], []),

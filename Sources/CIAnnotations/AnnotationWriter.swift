@@ -1,0 +1,21 @@
+import ResultModel
+
+/// One CI system's output, produced a test at a time: text before the first test, text for each test (with its
+/// annotation, when it has one), and text after the last. Each call returns what to append; nothing is held but
+/// counts (and, for GitLab, the fingerprints written).
+public protocol AnnotationWriter {
+    /// What comes before the first test.
+    mutating func start() -> String
+    /// Says which input the following tests come from (its path relative to the root), for formats that need a
+    /// place for annotations without a location.
+    mutating func startInput(named name: String)
+    /// What `test` adds; `annotation` is its annotation, when it has one.
+    mutating func add(_ test: TestRecord, annotation: Annotation?) -> String
+    /// What comes after the last test.
+    mutating func finish() -> String
+}
+
+extension AnnotationWriter {
+    public mutating func start() -> String { "" }
+    public mutating func startInput(named name: String) {}
+}

@@ -1,0 +1,134 @@
+import ArgumentParser
+import CIAnnotations
+import Foundation
+import ResultBundle
+
+extension AnnotationFormat: ExpressibleByArgument {}
+
+/// `resultbundle annotate`: the CI system's own failure annotations (docs/ANNOTATE.md).
+struct AnnotateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "annotate",
+        abstract: "Write failures as the CI system's own annotations (GitHub, GitLab, Azure Pipelines, TeamCity).",
+        discussion: """
+            github: workflow commands (::error, ::warning) that GitHub shows beside the code; at most \
+            --max-annotations errors and as many warnings (default 10, GitHub's limit per step), the rest counted \
+            in one ::notice line. gitlab: a Code Quality report for artifacts:reports:codequality. azure: \
+            ##vso[task.logissue] commands. teamcity: service messages for the whole test tree. Failed tests are \
+            errors; performance regressions and tests that passed on retry are warnings. Paths are made relative \
+            to --root (default: the git work tree around the current directory, else each run's working \
+            directory). Without --format, the CI system is detected from its environment variables. The exit \
+            code is 0 whether or not tests failed (docs/ANNOTATE.md).
+
+            Examples:
+              resultbundle annotate run.resultbundle --format github
+              resultbundle annotate run.resultbundle --format gitlab -o gl-code-quality-report.json
+              resultbundle annotate run.resultbundle --format azure --root "$(Build.SourcesDirectory)"
+              resultbundle annotate shard1.resultbundle shard2.resultbundle --format teamcity
+            """
+    )
+
+    @Argument(help: "The bundles to annotate.")
+    var bundles: [String]
+
+    @Option(help: "The CI system: github, gitlab, azure or teamcity (default: detected from the environment).")
+    var format: AnnotationFormat?
+
+    @Option(name: .shortAndLong, help: "Where to write (default, or -: standard output).")
+    var output = "-"
+
+    @Option(
+        help:
+            "The repository root paths are made relative to (default: the git work tree around the current directory).")
+    var root: String?
+
+    @Option(help: "The most errors, and the most warnings, to annotate (github: default 10; azure: default all).")
+    var maxAnnotations: Int?
+
+    @OptionGroup(title: "Performance baselines")
+    var baselineOptions: BaselineOptions
+
+    func validate() throws {
+        guard !bundles.isEmpty else { throw ValidationError("Name at least one bundle to annotate.") }
+        if let maxAnnotations, maxAnnotations < 0 {
+            throw ValidationError("--max-annotations must be 0 or more.")
+        }
+        if format == nil && Self.detectedFormat() == nil {
+            throw ValidationError(
+                "No CI system detected from the environment; name one with --format github|gitlab|azure|teamcity.")
+        }
+        if let root {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder), isFolder.boolValue else {
+                throw ValidationError("--root \(root) is not a folder; name the repository's root folder.")
+            }
+        }
+    }
+
+    func run() throws {
+        let format = format ?? Self.detectedFormat() ?? .github
+        let suggestedName = format == .gitlab ? "gl-code-quality-report.json" : "annotations.txt"
+        let plan = try OutputRules(shape: .document, inputs: bundles, suggestedName: suggestedName).plan(for: output)
+        let readers = try baselineOptions.judged(bundles.map { try BundleOpening.open($0, limits: .display) })
+        let renderer = AnnotationRenderer(format: format, root: rootFolder(), maxPerSeverity: maxAnnotations)
+        let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        let inputs = zip(bundles, readers).map {
+            (name: URL(fileURLWithPath: $0, relativeTo: current).standardizedFileURL.path, source: $1)
+        }
+        do {
+            if plan == .standardOutput {
+                try renderer.render(inputs) {
+                    try CheckedWrite.write(Data($0.utf8), to: STDOUT_FILENO, named: StandardOutput.name)
+                }
+            } else {
+                try OutputWriting.produce(plan, shape: .document, command: "annotate") { file in
+                    let descriptor = try CheckedWrite.create(file)
+                    do {
+                        try renderer.render(inputs) {
+                            try CheckedWrite.write(Data($0.utf8), to: descriptor, named: output)
+                        }
+                    } catch {
+                        _ = close(descriptor)
+                        throw error
+                    }
+                    try CheckedWrite.close(descriptor, named: output)
+                }
+            }
+        } catch let error as BundleError {
+            throw ErrorReport.cliError(error)
+        }
+    }
+
+    /// `--root` made absolute, or the git work tree around the current directory; `nil` lets each run's working
+    /// directory serve.
+    private func rootFolder() -> String? {
+        let current = FileManager.default.currentDirectoryPath
+        if let root {
+            return URL(fileURLWithPath: root, relativeTo: URL(fileURLWithPath: current, isDirectory: true))
+                .standardizedFileURL.path
+        }
+        return Self.gitWorkTree(containing: current)
+    }
+
+    /// The nearest folder at or above `folder` holding `.git` (a folder, or a file in a linked work tree).
+    static func gitWorkTree(containing folder: String) -> String? {
+        var url = URL(fileURLWithPath: folder, isDirectory: true).standardizedFileURL
+        while true {
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent(".git").path) { return url.path }
+            let parent = url.deletingLastPathComponent()
+            if parent.path == url.path { return nil }
+            url = parent
+        }
+    }
+
+    /// The CI system whose environment variables are set: `GITHUB_ACTIONS`, `GITLAB_CI`, `TF_BUILD`,
+    /// `TEAMCITY_VERSION`.
+    static func detectedFormat() -> AnnotationFormat? {
+        let environment = ProcessInfo.processInfo.environment
+        if environment["GITHUB_ACTIONS"] == "true" { return .github }
+        if environment["GITLAB_CI"] != nil { return .gitlab }
+        if environment["TF_BUILD"] != nil { return .azure }
+        if environment["TEAMCITY_VERSION"] != nil { return .teamcity }
+        return nil
+    }
+}
