@@ -13,7 +13,9 @@ public struct RunComparer: Sendable {
     public var spread: @Sendable (String) -> Double?
 
     /// A comparer with `thresholds` and `spread`.
-    public init(thresholds: Comparison.Thresholds = .init(), spread: @escaping @Sendable (String) -> Double? = { _ in nil }) {
+    public init(
+        thresholds: Comparison.Thresholds = .init(), spread: @escaping @Sendable (String) -> Double? = { _ in nil }
+    ) {
         self.thresholds = thresholds
         self.spread = spread
     }

@@ -33,9 +33,9 @@ public enum HistoryWriter {
         -> Outcome
     {
         // The runs are decoded only when some must be dropped (the whole file is rewritten then).
-        let reading = BackgroundRead(url)
+        let reading = PendingHistory(url) { try RunHistory.read($0, decodingRuns: false) }
         let (digest, facts) = try makeRun()
-        var history = try reading.result.get()
+        var history = try reading.get()
         if history.runCount + 1 > max(1, keep) {
             // Some runs are dropped: the kept ones are decoded to find the keys no kept run uses.
             history = try RunHistory.read(url, decodingRuns: true, newest: max(1, keep) - 1, statusesOnly: true)
@@ -44,25 +44,28 @@ public enum HistoryWriter {
         let runsBefore = history.runCount
         let fresh = !FileManager.default.fileExists(atPath: url.path)
         var newKeys: [String] = []
-        var places: [Int] = []
-        places.reserveCapacity(digest.tests.count)
-        for test in digest.tests {
-            if let place = history.positions[test.key] {
-                places.append(place)  // one lookup per known test, the common case
-            } else {
-                history.positions[test.key] = history.keys.count
-                places.append(history.keys.count)
-                history.keys.append(test.key)
-                newKeys.append(test.key)
+        var run = HistoryRun(facts: facts, statuses: [], durations: [])
+        digest.tests.withUnsafeBufferPointer { tests in
+            // By index, reading single fields: copying whole digests would cost more than the lookups.
+            var places: [Int] = []
+            places.reserveCapacity(tests.count)
+            for index in tests.indices {
+                // The key's hash was computed when the run was read.
+                if let place = history.index(of: tests[index].key, hash: tests[index].keyHash) {
+                    places.append(place)  // one lookup per known test, the common case
+                } else {
+                    places.append(history.append(key: tests[index].key, hash: tests[index].keyHash))
+                    newKeys.append(tests[index].key)
+                }
             }
-        }
-        var run = HistoryRun(
-            facts: facts, statuses: [HistoryStatus](repeating: .absent, count: history.keys.count),
-            durations: [UInt32](repeating: 0, count: history.keys.count))
-        for (test, index) in zip(digest.tests, places) {
-            run.statuses[index] = HistoryStatus(test)
-            if let seconds = test.duration, seconds.isFinite, seconds >= 0 {
-                run.durations[index] = UInt32(min(Double(UInt32.max - 1), (seconds * 1000).rounded())) + 1
+            run.statuses = [HistoryStatus](repeating: .absent, count: history.keys.count)
+            run.durations = [UInt32](repeating: 0, count: history.keys.count)
+            for index in tests.indices {
+                let place = places[index]
+                run.statuses[place] = HistoryStatus(status: tests[index].status, isFlaky: tests[index].isFlaky)
+                if let seconds = tests[index].duration, seconds.isFinite, seconds >= 0 {
+                    run.durations[place] = UInt32(min(Double(UInt32.max - 1), (seconds * 1000).rounded())) + 1
+                }
             }
         }
         if run.facts.p95 == nil { run.facts.p95 = HistoryRun.percentile95(run.durations) }
@@ -154,26 +157,5 @@ public enum HistoryWriter {
             try? FileManager.default.removeItem(at: temporary)
             throw HistoryError(.io, "cannot rewrite the history: \(error)", file: url.path)
         }
-    }
-}
-
-/// A history's test table read on another thread (`RunHistory.read(_:decodingRuns: false)`), waited for once.
-private final class BackgroundRead: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    // Written once by the reading thread before `done` is signalled, read after waiting on it.
-    private var outcome: Result<RunHistory, any Error> = .success(RunHistory())
-
-    init(_ url: URL) {
-        DispatchQueue.global(qos: .userInitiated).async {
-            self.outcome = Result { try RunHistory.read(url, decodingRuns: false) }
-            self.done.signal()
-        }
-    }
-
-    /// The history read, or its error; waits for the reading thread.
-    var result: Result<RunHistory, any Error> {
-        done.wait()
-        done.signal()
-        return outcome
     }
 }

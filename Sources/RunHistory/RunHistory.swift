@@ -73,9 +73,11 @@ public enum HistoryStatus: UInt8, Sendable, Codable {
     /// Anything else (expected failure, unknown).
     case other = 5
 
-    init(_ digest: TestDigest) {
-        if digest.isFlaky { self = .passedOnRetry; return }
-        switch digest.status {
+    init(_ digest: TestDigest) { self.init(status: digest.status, isFlaky: digest.isFlaky) }
+
+    init(status: TestStatus, isFlaky: Bool) {
+        if isFlaky { self = .passedOnRetry; return }
+        switch status {
         case .passed, .warning: self = .passed
         case .failed, .crashed, .timedOut, .interrupted: self = .failed
         case .skipped: self = .skipped
@@ -104,12 +106,30 @@ public struct RunHistory: Sendable {
     var tableFrames: [Range<Int>] = []
     var runFrames: [Range<Int>] = []
     /// Position of each key in ``keys``.
-    var positions: [String: Int] = [:]
+    /// By the key's hash (`String.hashValue`, as ``RunComparison/TestDigest/keyHash``); keys whose hash another key
+    /// already has are in ``collisions``.
+    var positions: [Int: Int] = [:]
+    var collisions: [String: Int] = [:]
 
     public init() {}
 
     /// The table index of `key`.
-    public func index(of key: String) -> Int? { positions[key] }
+    public func index(of key: String) -> Int? { index(of: key, hash: key.hashValue) }
+
+    /// The table index of `key`, whose `hashValue` is `hash`.
+    func index(of key: String, hash: Int) -> Int? {
+        if let index = positions[hash], keys[index] == key { return index }
+        return collisions.isEmpty ? nil : collisions[key]
+    }
+
+    /// Adds `key` (not in the table yet, its `hashValue` `hash`) at the table's end; returns its index.
+    @discardableResult
+    mutating func append(key: String, hash: Int) -> Int {
+        let index = keys.count
+        if positions[hash] == nil { positions[hash] = index } else { collisions[key] = index }
+        keys.append(key)
+        return index
+    }
 
     /// Reads `url`; a file that does not exist is an empty history. A torn or damaged tail is ignored: every run
     /// before it is read. Only the newest `decodingNewest` runs get their statuses and durations (what the
@@ -218,12 +238,9 @@ public struct RunHistory: Sendable {
             keys.reserveCapacity(keys.count + lines.count)
             for line in lines {
                 let key = String(decoding: line, as: UTF8.self)
-                // One hash per key: a key already in the table (which a writer never repeats) keeps its place.
-                if let earlier = positions.updateValue(keys.count, forKey: key) {
-                    positions[key] = earlier
-                    continue
-                }
-                keys.append(key)
+                // A key already in the table (which a writer never repeats) keeps its place.
+                let hash = key.hashValue
+                if index(of: key, hash: hash) == nil { append(key: key, hash: hash) }
             }
             return true
         case .run:

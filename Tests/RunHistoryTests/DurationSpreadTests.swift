@@ -54,6 +54,8 @@ struct DurationSpreadTests {
         #expect(judged.buckets.slower.first?.spread == spreads["M/S/steady"])
         let noisier = try Self.digest(["noisy": 4.0, "steady": 1.0])
         #expect(
-            RunComparer(spread: { spreads[$0] }).compare(base: base, head: noisier).buckets.slower.map(\.key) == ["M/S/noisy"])
+            RunComparer(spread: { spreads[$0] }).compare(base: base, head: noisier).buckets.slower.map(\.key) == [
+                "M/S/noisy"
+            ])
     }
 }

@@ -102,6 +102,9 @@ struct CompareCommand: ParsableCommand {
         let plan = try output.map {
             try OutputRules(shape: .folder, force: force, inputs: [base, head]).plan(for: $0)
         }
+        let window = HistoryAnalysis.defaultWindow
+        // The history is read on another thread while the runs are.
+        let pending = history.map { PendingHistory(URL(fileURLWithPath: $0), decodingNewest: window) }
         let digests = try [base, head].map { path in
             do {
                 return try RunDigest(BundleOpening.open(path, quiet: true, limits: .display))
@@ -110,14 +113,10 @@ struct CompareCommand: ParsableCommand {
             }
         }
         var analysis: HistoryAnalysis?
-        if let history {
-            do {
-                let window = HistoryAnalysis.defaultWindow
-                analysis = HistoryAnalysis(
-                    try RunHistory.read(URL(fileURLWithPath: history), decodingNewest: window), window: window)
-            } catch let error as HistoryError {
-                throw CLIError(error.description, exitCode: 2)
-            }
+        do {
+            analysis = try pending.map { HistoryAnalysis(try $0.get(), window: window) }
+        } catch let error as HistoryError {
+            throw CLIError(error.description, exitCode: 2)
         }
         let comparison = RunComparer(
             thresholds: .init(seconds: slowerSeconds, percent: slowerPercent),
