@@ -9,7 +9,7 @@ apt_packages=(pkg-config zlib1g-dev libdeflate-dev libxml2-dev)
 pip_packages=()
 if [ "$mode" = test ]; then
     apt_packages+=(chromium chromium-driver tmux libxml2-utils htop time)
-    pip_packages+=(pytest selenium axe-selenium-python junitparser junit2html pyte scipy jsonschema)
+    pip_packages+=(pytest selenium axe-selenium-python junitparser junit2html pyte scipy jsonschema check-jsonschema pyyaml)
 fi
 
 missing=()
