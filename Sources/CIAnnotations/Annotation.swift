@@ -40,7 +40,7 @@ public struct Annotation: Sendable, Hashable {
     public var testID: String
     /// The test's name as shown: `Module.Suite/name`.
     public var testName: String
-    /// The file, relative to the repository root when it lies under it, otherwise as recorded (``AnnotationPaths``);
+    /// The file, relative to the repository root when it lies under it, otherwise as recorded (``SourcePaths``);
     /// `nil` when unknown. What GitHub and Azure Pipelines are given.
     public var file: String?
     /// The file relative to the repository root even when it lies outside it (`../elsewhere/File.swift`); `nil`

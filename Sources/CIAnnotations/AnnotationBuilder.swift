@@ -1,4 +1,5 @@
 import ResultModel
+import ResultSupport
 
 /// Decides which tests get an annotation and what it says: a failed test gets an error at its first failing issue
 /// (a warning when every failing issue is a performance regression), a test that passed on retry gets a warning at
@@ -10,8 +11,8 @@ public struct AnnotationBuilder: Sendable {
 
     /// The annotation for `test`, with its paths resolved by `paths` against the run's `workingDirectory`;
     /// `nil` when the test needs none.
-    public func annotation(
-        for test: TestRecord, paths: AnnotationPaths, workingDirectory: String? = nil
+    package func annotation(
+        for test: TestRecord, paths: SourcePaths, workingDirectory: String? = nil
     ) -> Annotation? {
         let name = Self.displayName(test.identity)
         if test.status.isFailure {
@@ -46,7 +47,7 @@ public struct AnnotationBuilder: Sendable {
 
     private func make(
         _ kind: Annotation.Kind, _ test: TestRecord, name: String, title: String, message: String,
-        at location: SourceLocation?, paths: AnnotationPaths, workingDirectory: String?
+        at location: SourceLocation?, paths: SourcePaths, workingDirectory: String?
     ) -> Annotation {
         let resolved = location.map {
             paths.resolve(AnnotationText.singleLine($0.file, limit: 4096), workingDirectory: workingDirectory)

@@ -1,4 +1,5 @@
 import ResultModel
+import ResultSupport
 
 /// The CI systems `annotate` writes for.
 public enum AnnotationFormat: String, Sendable, Hashable, CaseIterable {
@@ -46,10 +47,20 @@ public struct AnnotationRenderer {
             let workingDirectories = Dictionary(
                 input.source.runs.map { ($0.index, $0.record.workingDirectory) },
                 uniquingKeysWith: { first, _ in first })
-            let fixed = root.map { AnnotationPaths(root: $0) }
+            // The root given, else each run's recorded repository root or working directory (``SourcePaths``).
+            let paths = Dictionary(
+                input.source.runs.map {
+                    (
+                        $0.index,
+                        SourcePaths(
+                            root: SourcePaths.root(
+                                explicit: root, recordedRoot: $0.record.environmentValue("vcs.root"),
+                                workingDirectory: $0.record.workingDirectory))
+                    )
+                }, uniquingKeysWith: { first, _ in first })
             try input.source.forEachTest { test in
                 let workingDirectory = workingDirectories[test.runIndex] ?? nil
-                let paths = fixed ?? AnnotationPaths(root: workingDirectory)
+                let paths = paths[test.runIndex] ?? SourcePaths(root: root)
                 let annotation = builder.annotation(for: test, paths: paths, workingDirectory: workingDirectory)
                 pending += writer.add(test, annotation: annotation)
                 if pending.utf8.count >= chunkSize {
@@ -65,7 +76,7 @@ public struct AnnotationRenderer {
     /// The input's path relative to the root (with `..` steps when outside it), or its file name when it is absolute
     /// and there is no root: the place GitLab is given for an annotation without one.
     private func inputPath(_ name: String) -> String {
-        if let root { return AnnotationPaths(root: root).resolve(name).relativePath }
+        if let root { return SourcePaths(root: root).resolve(name).relativePath }
         guard name.hasPrefix("/") else { return name }
         return String(name.split(separator: "/").last ?? "")
     }

@@ -4,18 +4,24 @@ import ResultSupport
 /// Draws a test's activities as a nested, collapsible tree (`<details>`), each step with its status, duration
 /// and a bar showing where in the test's time it ran and how long it took.
 enum ActivityTreeHTML {
-    static func render(_ activities: [ActivityRecord], testStart: Double?, testDuration: Double?) -> String {
+    static func render(
+        _ activities: [ActivityRecord], testStart: Double?, testDuration: Double?, display: SourceDisplay = .plain
+    ) -> String {
         guard !activities.isEmpty else { return "" }
         let start = testStart ?? activities.compactMap(\.start).min()
         let ends = activities.compactMap { activity in activity.start.map { $0 + (activity.duration ?? 0) } }
         var total = testDuration ?? 0
         if let start, let end = ends.max() { total = max(total, end - start) }
         var html = "<ul class=\"activities\">"
-        for activity in activities.prefix(2000) { html += item(activity, origin: start, total: total, depth: 0) }
+        for activity in activities.prefix(2000) {
+            html += item(activity, origin: start, total: total, depth: 0, display: display)
+        }
         return html + "</ul>"
     }
 
-    private static func item(_ activity: ActivityRecord, origin: Double?, total: Double, depth: Int) -> String {
+    private static func item(
+        _ activity: ActivityRecord, origin: Double?, total: Double, depth: Int, display: SourceDisplay
+    ) -> String {
         let status = activity.status.rawValue
         var line = "<span class=\"title\">\(HTMLEscaping.escape(DisplayText.clean(activity.title)))</span>"
         line += "<span class=\"s-\(status)\">\(status)</span>"
@@ -23,7 +29,7 @@ enum ActivityTreeHTML {
         line += bar(activity, origin: origin, total: total)
         var extras = ""
         var issues = OutputBuffer()
-        for issue in activity.issues.prefix(100) { IssueHTML.appendItem(issue, to: &issues) }
+        for issue in activity.issues.prefix(100) { IssueHTML.appendItem(issue, display: display, to: &issues) }
         extras += issues.string
         for attachment in activity.attachments.prefix(100) {
             let href = ReportPaths.attachment(
@@ -33,7 +39,9 @@ enum ActivityTreeHTML {
         }
         let children =
             depth < 32
-            ? activity.children.prefix(2000).map { item($0, origin: origin, total: total, depth: depth + 1) }.joined()
+            ? activity.children.prefix(2000).map {
+                item($0, origin: origin, total: total, depth: depth + 1, display: display)
+            }.joined()
             : ""
         if extras.isEmpty && children.isEmpty {
             return "<li class=\"activity\"><div class=\"leaf\">\(line)</div></li>"

@@ -357,14 +357,14 @@ table.slowing caption, table.slowest caption { text-align: left; color: var(--mu
 """####,
         "test.mustache": ####"""
 {{! test: one test's page. Reads: header/footer fields, breadcrumbs[label, href], name, displayName, status, duration,
-    location, historyHTML, properties[label, value], attempts[label, status, duration, reason, issuesHTML,
+    locationHTML, historyHTML, properties[label, value], attempts[label, status, duration, reason, issuesHTML,
     activitiesHTML, outputHTML, attachments[name, mediaType, size, href, isImage, previewText, snapshotHTML],
     measurements[name, unit, chartHTML, stats[label, value], verdictText, verdictClass]], cases[arguments, status, issuesHTML] }}
 {{> header}}
 <nav class="crumbs" aria-label="Breadcrumbs"><ol>{{#breadcrumbs}}<li><a href="{{href}}">{{label}}</a></li>{{/breadcrumbs}}</ol></nav>
 <h1>{{name}}</h1>
 {{#displayName}}<p class="display-name">{{displayName}}</p>{{/displayName}}
-<p class="status-line"><span class="badge s-{{status}}">{{status}}</span> {{duration}} {{#location}}<code>{{location}}</code>{{/location}}</p>
+<p class="status-line"><span class="badge s-{{status}}">{{status}}</span> {{duration}} {{{locationHTML}}}</p>
 {{{historyHTML}}}
 
 {{#hasProperties}}

@@ -10,26 +10,31 @@ enum IssueHTML {
     static let listLimit = 1000
 
     /// An `<ol class="issues">` of `issues` (empty when there are none), each with the source lines `source` gives.
-    static func list(_ issues: [IssueRecord], source: (IssueRecord) -> String? = { _ in nil }) -> OutputBuffer {
+    static func list(
+        _ issues: [IssueRecord], display: SourceDisplay = .plain, source: (IssueRecord) -> String? = { _ in nil }
+    ) -> OutputBuffer {
         var html = OutputBuffer(capacity: 256)
         guard !issues.isEmpty else { return html }
         html.append("<ol class=\"issues\">")
-        for issue in issues.prefix(listLimit) { appendItem(issue, sourceHTML: source(issue), to: &html) }
+        for issue in issues.prefix(listLimit) {
+            appendItem(issue, display: display, sourceHTML: source(issue), to: &html)
+        }
         html.append("</ol>")
         return html
     }
 
     /// Appends one issue's `<li>`.
-    static func appendItem(_ issue: IssueRecord, sourceHTML: String? = nil, to html: inout OutputBuffer) {
+    static func appendItem(
+        _ issue: IssueRecord, display: SourceDisplay = .plain, sourceHTML: String? = nil, to html: inout OutputBuffer
+    ) {
         html.append("<li class=\"issue k-")
         html.appendEscapedHTML(issue.kind.rawValue)
         html.append("\"><span class=\"kind\">")
         html.appendEscapedHTML(issue.kind.rawValue)
         html.append("</span>")
         if let location = issue.location {
-            html.append(" <code class=\"location\">")
-            html.appendEscapedHTML(DisplayText.clean(location.description))
-            html.append("</code>")
+            html.append(" ")
+            display.appendHTML(location, to: &html)
         }
         html.append("<pre class=\"message\">")
         html.appendEscapedHTML(DisplayText.clean(issue.message))

@@ -254,7 +254,7 @@ extension TestPageModel: MustacheParent {
         case "displayName": self.displayName
         case "status": self.status
         case "duration": self.duration
-        case "location": self.location
+        case "locationHTML": self.locationHTML
         case "cases": self.cases
         case "hasCases": self.hasCases
         case "properties": self.properties

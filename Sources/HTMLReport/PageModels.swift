@@ -202,7 +202,8 @@ struct TestPageModel {
     var displayName: String?
     var status: String
     var duration: String
-    var location: String?
+    /// The test's `file:line`, relative to the source root, linked to the forge with `--source-url` (escaped).
+    var locationHTML: String?
     var cases: [CaseModel]
     var hasCases: Bool
     /// The producer's name-value pairs (a JUnit test case's `<properties>`).

@@ -18,6 +18,8 @@ public struct ReportError: Error, CustomStringConvertible, Sendable {
         public static let outsideFolder = Code(rawValue: "outsideFolder")
         /// A template is missing, does not parse, or cannot be used as the report needs.
         public static let template = Code(rawValue: "template")
+        /// A `--source-url` template that cannot be used.
+        public static let badSourceURL = Code(rawValue: "badSourceURL")
     }
 
     /// What kind of error this is.

@@ -47,8 +47,17 @@ public struct ReportGenerator {
     ) {
         let templates = try TemplateSet(overrides: options.templatesDirectory)
         let files = try ReportFileWriter(root: folder)
-        let excerpt = SourceExcerpt(root: options.sourceRoot)
-        var summaries = TestSummaryBuilder(showsSource: options.sourceRoot != nil)
+        var sourceURL: LinkTemplate?
+        if let template = options.sourceURL {
+            do {
+                sourceURL = try SourceLinks.template(template)
+            } catch {
+                throw ReportError(
+                    .badSourceURL, "--source-url: \(error.message)", byteOffset: Int64(error.byteOffset),
+                    underlying: error)
+            }
+        }
+        var summaries = TestSummaryBuilder()
         var lists = try ListPages(testsPerPage: options.testsPerListPage, scratchFolder: files.root)
         var search = SearchIndexWriter(files: files)
         var facts = IndexFacts(failuresOnIndex: options.failuresOnIndex)
@@ -67,7 +76,16 @@ public struct ReportGenerator {
                 })
             let multipleRuns = sources.count > 1 || source.runs.count > 1
             runModels += source.runs.map { RunModelBuilder.model($0, name: runNames[$0.index] ?? "run") }
-            var pages = TestPageBuilder(source: source, files: files, excerpt: excerpt, runName: nil)
+            let displays = Dictionary(
+                source.runs.map {
+                    (
+                        $0.index,
+                        SourceDisplay(
+                            run: $0.record, sourceRoot: options.sourceRoot, template: sourceURL,
+                            readsRecordedFolders: options.readsRecordedSourceFolders)
+                    )
+                }, uniquingKeysWith: { first, _ in first })
+            var pages = TestPageBuilder(source: source, files: files, displays: displays, runName: nil)
             pages.history = options.history
             let configurationOfRun = Dictionary(
                 uniqueKeysWithValues: source.runs.map { ($0.index, ConfigurationMatrix.configuration(of: $0)) })
@@ -75,7 +93,8 @@ public struct ReportGenerator {
                 totals.add(test)
                 var summary = summaries.summary(
                     of: test, runKey: sourceIndex * 10_000 + test.runIndex,
-                    runName: multipleRuns ? runNames[test.runIndex] : nil, listPage: lists.nextListPage)
+                    runName: multipleRuns ? runNames[test.runIndex] : nil, listPage: lists.nextListPage,
+                    display: displays[test.runIndex] ?? .plain)
                 if let history = options.history, test.status.isFailure || test.isFlaky || !history.isClean(test.id),
                     let trend = history.trend(test.id)
                 {

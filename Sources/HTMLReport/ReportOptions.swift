@@ -11,8 +11,16 @@ public struct ReportOptions: Sendable {
     public var singleFile: Bool
     /// A folder of templates overriding the embedded ones (same file names as `Templates/`).
     public var templatesDirectory: URL?
-    /// Where source files are looked up to show the lines around a failure.
+    /// Where source files are looked up to show the lines around a failure, and what paths are shown relative to;
+    /// without it, each run's recorded repository root or working directory.
     public var sourceRoot: URL?
+    /// Links every `file:line` to the forge: `{commit}`, `{path}` (relative to the source root) and `{line}` are
+    /// replaced (`--source-url`); http, https or relative addresses only.
+    public var sourceURL: String?
+    /// Whether source lines may be read from a run's recorded repository or working directory when no
+    /// ``sourceRoot`` is given (paths are shown relative to it either way). Tests whose output must not depend on
+    /// the folders of the machine they run on turn it off.
+    public var readsRecordedSourceFolders = true
     /// How many failures the index lists before linking to the failed-tests page.
     public var failuresOnIndex = 200
     /// How many tests each page of the all-tests list holds.

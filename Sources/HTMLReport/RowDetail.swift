@@ -28,7 +28,8 @@ enum RowDetail {
 
     /// Where `test`'s details go. With a source root, a test whose issues have a location gets a page, which can
     /// show the source lines around them.
-    static func placement(of test: TestRecord, showsSource: Bool) -> Placement {
+    static func placement(of test: TestRecord, display: SourceDisplay = .plain) -> Placement {
+        let showsSource = display.showsSource
         guard test.attempts.count <= 1, test.cases.isEmpty, test.properties.isEmpty else { return .page }
         guard let attempt = test.attempts.first else { return test.status.isFailure ? .page : .statusOnly }
         let shownIssues = attempt.issues.filter { $0.kind != .skip }
@@ -56,12 +57,12 @@ enum RowDetail {
             }
         }
         guard bytes <= textLimit, lines <= lineLimit else { return .page }
-        return .row(html(test, attempt: attempt))
+        return .row(html(test, attempt: attempt, display: display))
     }
 
     /// The detail cell's markup: the test's location and reason (unless an issue says the same), every issue (kind, location, message, details)
     /// and its console output with ANSI colors, all escaped here.
-    private static func html(_ test: TestRecord, attempt: TestAttempt) -> OutputBuffer {
+    private static func html(_ test: TestRecord, attempt: TestAttempt, display: SourceDisplay) -> OutputBuffer {
         var html = OutputBuffer(capacity: 512)
         if test.displayName != nil || test.location != nil {
             html.append("<p class=\"test-identity\">")
@@ -70,11 +71,7 @@ enum RowDetail {
                 html.appendEscapedHTML(DisplayText.clean(test.identity.name))
                 html.append("</span> ")
             }
-            if let location = test.location {
-                html.append("<code>")
-                html.appendEscapedHTML(DisplayText.clean(location.description))
-                html.append("</code>")
-            }
+            if let location = test.location { display.appendHTML(location, to: &html) }
             html.append("</p>")
         }
         if let reason = attempt.statusReason, !attempt.issues.contains(where: { $0.message == reason }) {
@@ -82,7 +79,7 @@ enum RowDetail {
             html.appendEscapedHTML(DisplayText.clean(reason))
             html.append("</p>")
         }
-        html.append(IssueHTML.list(attempt.issues))
+        html.append(IssueHTML.list(attempt.issues, display: display))
         if let text = attempt.output?.text, !text.isEmpty {
             html.append("<pre class=\"log\">")
             html.appendTrusted(ANSIToHTML.render(text))

@@ -6,7 +6,8 @@ import ResultSupport
 struct TestPageBuilder {
     let source: any ResultSource
     let files: ReportFileWriter
-    let excerpt: SourceExcerpt
+    /// How each run's source locations are shown, by run index (``SourceDisplay/plain`` for others).
+    let displays: [Int: SourceDisplay]
     let runName: String?
     /// The run history, when the report has one.
     var history: ReportHistory?
@@ -18,6 +19,7 @@ struct TestPageBuilder {
     var attachmentExportLimit = 64 << 20
 
     func model(for test: TestRecord, chrome: PageChrome, listHref: String) throws -> TestPageModel {
+        let display = displays[test.runIndex] ?? .plain
         var crumbs = [LinkModel(label: "Overview", href: "../index.html")]
         if let runName { crumbs.append(LinkModel(label: runName, href: "../index.html")) }
         if let module = test.identity.module {
@@ -25,12 +27,12 @@ struct TestPageBuilder {
         }
         for suite in test.identity.suites { crumbs.append(LinkModel(label: DisplayText.clean(suite), href: listHref)) }
         let attempts = try test.attempts.enumerated().map { index, attempt in
-            try attemptModel(attempt, number: index + 1, of: test.attempts.count)
+            try attemptModel(attempt, number: index + 1, of: test.attempts.count, display: display)
         }
         let cases = test.cases.prefix(10_000).map { testCase in
             CaseModel(
                 arguments: DisplayText.clean(testCase.arguments), status: testCase.status.rawValue,
-                issuesHTML: IssueHTML.list(testCase.attempts.last?.issues ?? []).string)
+                issuesHTML: IssueHTML.list(testCase.attempts.last?.issues ?? [], display: display).string)
         }
         let properties = test.properties.prefix(1000).map {
             FactModel(label: DisplayText.clean($0.name), value: DisplayText.clean($0.value))
@@ -42,7 +44,7 @@ struct TestPageBuilder {
             displayName: DisplayText.clean(test.displayName),
             status: test.status.rawValue,
             duration: ReportFormatting.duration(test.duration),
-            location: DisplayText.clean(test.location?.description),
+            locationHTML: test.location.map(display.html),
             cases: Array(cases),
             hasCases: !cases.isEmpty,
             properties: Array(properties),
@@ -52,12 +54,14 @@ struct TestPageBuilder {
         )
     }
 
-    private func attemptModel(_ attempt: TestAttempt, number: Int, of count: Int) throws -> AttemptModel {
-        let issues = IssueHTML.list(attempt.issues) { excerpt.html(for: $0.location) }
+    private func attemptModel(_ attempt: TestAttempt, number: Int, of count: Int, display: SourceDisplay) throws
+        -> AttemptModel
+    {
+        let issues = IssueHTML.list(attempt.issues, display: display) { display.excerptHTML($0.location) }
         let attachments = try attempt.allAttachments.prefix(1000).map(attachmentModel)
         let measurements = attempt.measurements.prefix(100).map(measurementModel)
         let activities = ActivityTreeHTML.render(
-            attempt.activities, testStart: attempt.start, testDuration: attempt.duration)
+            attempt.activities, testStart: attempt.start, testDuration: attempt.duration, display: display)
         return AttemptModel(
             label: count > 1 ? "Attempt \(number) of \(count)" : "Result",
             showLabel: count > 1,

@@ -4,19 +4,18 @@ import ResultSupport
 /// Makes the ``TestSummary`` of each test as it is read. Tests of one suite come one after another, so the group
 /// key of the previous test is reused when module, suites and run are the same.
 struct TestSummaryBuilder {
-    /// Whether test pages can show source lines around issues (a source root was given).
-    let showsSource: Bool
     private var lastGroup: (runName: String?, module: String?, suites: [String], key: String)?
 
-    init(showsSource: Bool) { self.showsSource = showsSource }
-
     /// The summary of `test`, listed on all-tests page `listPage`; `runKey` tells runs of several bundles apart.
-    mutating func summary(of test: TestRecord, runKey: Int, runName: String?, listPage: Int) -> TestSummary {
+    /// `display` shows the run's source locations.
+    mutating func summary(
+        of test: TestRecord, runKey: Int, runName: String?, listPage: Int, display: SourceDisplay = .plain
+    ) -> TestSummary {
         let hash = ReportPaths.testHash(test.identity, runIndex: runKey)
         let failure = test.status.isFailure ? Self.firstFailure(test) : nil
         var pagePath: String?
         var detail: OutputBuffer?
-        switch RowDetail.placement(of: test, showsSource: showsSource) {
+        switch RowDetail.placement(of: test, display: display) {
         case .statusOnly: break
         case .row(let html): detail = html
         case .page: pagePath = ReportPaths.testPage(id: test.id, hash: hash)
@@ -28,7 +27,7 @@ struct TestSummaryBuilder {
             pagePath: pagePath, detail: detail, anchorHash: hash, listPage: listPage,
             failureMessage: DisplayText.clean(
                 failure?.message ?? (test.status == .passed ? nil : test.finalAttempt?.statusReason)),
-            failureLocation: DisplayText.clean(failure?.location?.description))
+            failureLocation: DisplayText.clean(failure?.location.map(display.text)))
     }
 
     private mutating func groupKey(_ test: TestRecord, runName: String?) -> String {

@@ -16,6 +16,8 @@ public struct JUnitExportError: Error, CustomStringConvertible, Sendable {
         public static let io = Code(rawValue: "io")
         /// libxml2 could not set up or write the document.
         public static let xmlWriter = Code(rawValue: "xmlWriter")
+        /// A `--source-url` template that cannot be used.
+        public static let badSourceURL = Code(rawValue: "badSourceURL")
     }
 
     /// What kind of error this is.

@@ -20,6 +20,23 @@ public struct MarkdownSummary {
     /// Sections added after the others (from a history: the flakiest tests), as title and lines of plain text,
     /// escaped here.
     public var extraSections: [(title: String, lines: [String])] = []
+    /// What paths are shown relative to (`--source-root`); without it, each run's recorded repository root or
+    /// working directory (as the HTML report does).
+    public var sourceRoot: String?
+    /// Links each `file:line` to the forge (`--source-url`); set with ``setSourceURL(_:)``, which checks it.
+    private var sourceURL: LinkTemplate?
+
+    /// Checks and sets the `--source-url` template.
+    /// - Throws: ``JUnitExportError`` naming an unknown placeholder, an unclosed brace or a scheme other than http
+    ///   and https.
+    public mutating func setSourceURL(_ template: String) throws {
+        do {
+            sourceURL = try SourceLinks.template(template)
+        } catch {
+            throw JUnitExportError(
+                .badSourceURL, "--source-url: \(error.message)", byteOffset: Int64(error.byteOffset), underlying: error)
+        }
+    }
 
     /// Creates a summary renderer.
     public init(maxBytes: Int = 1_048_576, reportURL: String? = nil) {
@@ -37,13 +54,21 @@ public struct MarkdownSummary {
         for source in sources {
             var perRun: [Int: ResultTotals] = [:]
             var elapsed: [Int: ElapsedTestTime] = [:]
+            var places: [Int: SourceLinks] = [:]
+            for run in source.runs {
+                let root = SourcePaths.root(
+                    explicit: sourceRoot, recordedRoot: run.record.environmentValue("vcs.root"),
+                    workingDirectory: run.record.workingDirectory)
+                places[run.index] = SourceLinks(
+                    root: root, commit: run.record.environmentValue("vcs.commit"), template: sourceURL)
+            }
             try source.forEachTest { test in
                 totals.add(test)
                 perRun[test.runIndex, default: ResultTotals()].add(test)
                 elapsed[test.runIndex, default: ElapsedTestTime()].add(test)
                 if test.status.isFailure {
                     failureCount += 1
-                    failures.append(failureEntry(test))
+                    failures.append(failureEntry(test, place: places[test.runIndex]))
                 }
                 for measurement in test.finalAttempt?.measurements ?? [] where measurement.verdict.isFailure {
                     regressions.append(
@@ -120,13 +145,19 @@ public struct MarkdownSummary {
             .joined(separator: ".")
     }
 
-    private func failureEntry(_ test: TestRecord) -> String {
+    private func failureEntry(_ test: TestRecord, place: SourceLinks?) -> String {
         let issues = (test.finalAttempt?.allIssues ?? []) + test.cases.flatMap { $0.attempts.last?.allIssues ?? [] }
         let issue = issues.first { $0.kind.isFailure } ?? issues.first
         var summary = "<b>" + MarkdownEscaping.html(qualifiedName(test)) + "</b>"
         if let label = failureLabel?(test) { summary += " <i>" + MarkdownEscaping.html(label) + "</i>" }
         if let location = issue?.location {
-            summary += " <code>" + MarkdownEscaping.html(location.description) + "</code>"
+            var shown = location
+            shown.file = place?.shownPath(location.file) ?? location.file
+            var code = "<code>" + MarkdownEscaping.html(shown.description) + "</code>"
+            if let url = place?.url(file: location.file, line: location.line) {
+                code = "<a href=\"" + MarkdownEscaping.html(url) + "\">" + code + "</a>"
+            }
+            summary += " " + code
         }
         let message = issue?.message ?? test.finalAttempt?.statusReason ?? test.status.rawValue
         let lines = message.split(separator: "\n", omittingEmptySubsequences: false).prefix(8).joined(separator: "\n")

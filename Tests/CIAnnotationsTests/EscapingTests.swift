@@ -1,4 +1,5 @@
 import CIAnnotations
+import ResultSupport
 import Testing
 
 /// The escaping of each format against the rules its CI documents (sources in docs/ANNOTATE.md).
@@ -20,7 +21,7 @@ import Testing
     }
 
     @Test func pathsAreMadeRelativeToTheRoot() {
-        let paths = AnnotationPaths(root: "/work/repo/")
+        let paths = SourcePaths(root: "/work/repo/")
         #expect(paths.resolve("/work/repo/Sources/A.swift").path == "Sources/A.swift")
         #expect(paths.resolve("/work/repo/./x/../Sources/A.swift").path == "Sources/A.swift")
         #expect(paths.resolve("Sources/A.swift", workingDirectory: "/work/repo/Sub").path == "Sub/Sources/A.swift")
@@ -30,6 +31,6 @@ import Testing
             outside.path == "/work/other/B.swift" && outside.relativePath == "../other/B.swift" && outside.isOutsideRoot
         )
         #expect(paths.resolve("/work/repository/C.swift").relativePath == "../repository/C.swift")
-        #expect(AnnotationPaths(root: nil).resolve("./as/recorded.swift").path == "./as/recorded.swift")
+        #expect(SourcePaths(root: nil).resolve("./as/recorded.swift").path == "./as/recorded.swift")
     }
 }

@@ -2,6 +2,7 @@ import CIAnnotations
 import Foundation
 import ResultBundle
 import ResultModel
+import ResultSupport
 import _TestSupport
 
 /// The inputs the annotation tests render: the committed hostile bundle and the CI-injection run.
@@ -32,7 +33,7 @@ enum Fixtures {
         -> [Annotation]
     {
         var found: [Annotation] = []
-        let paths = AnnotationPaths(root: root)
+        let paths = SourcePaths(root: root)
         try source.forEachTest { test in
             if let annotation = AnnotationBuilder().annotation(for: test, paths: paths, workingDirectory: root) {
                 found.append(annotation)

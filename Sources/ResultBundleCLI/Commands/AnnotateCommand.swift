@@ -2,6 +2,7 @@ import ArgumentParser
 import CIAnnotations
 import Foundation
 import ResultBundle
+import ResultSupport
 
 extension AnnotationFormat: ExpressibleByArgument {}
 
@@ -107,18 +108,7 @@ struct AnnotateCommand: ParsableCommand {
             return URL(fileURLWithPath: root, relativeTo: URL(fileURLWithPath: current, isDirectory: true))
                 .standardizedFileURL.path
         }
-        return Self.gitWorkTree(containing: current)
-    }
-
-    /// The nearest folder at or above `folder` holding `.git` (a folder, or a file in a linked work tree).
-    static func gitWorkTree(containing folder: String) -> String? {
-        var url = URL(fileURLWithPath: folder, isDirectory: true).standardizedFileURL
-        while true {
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent(".git").path) { return url.path }
-            let parent = url.deletingLastPathComponent()
-            if parent.path == url.path { return nil }
-            url = parent
-        }
+        return SourcePaths.repositoryRoot(containing: current)
     }
 
     /// The CI system whose environment variables are set: `GITHUB_ACTIONS`, `GITLAB_CI`, `TF_BUILD`,

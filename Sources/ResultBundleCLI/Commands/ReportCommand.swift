@@ -19,6 +19,8 @@ struct ReportCommand: ParsableCommand {
               resultbundle report run.resultbundle -o site/
               resultbundle report linux.resultbundle macos.resultbundle -o site/ --title "Nightly"
               resultbundle report run.resultbundle -o site/ --source-root .
+              resultbundle report run.resultbundle -o site/ \\
+                --source-url 'https://forge.example/org/repo/blob/{commit}/{path}#L{line}'
               resultbundle report run.resultbundle -o site/ --templates my-templates/
               resultbundle report run.resultbundle -o site/ --history main.rbhistory \\
                 --run-url 'https://ci.example/reports/{commit}/index.html'
@@ -40,8 +42,20 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "A folder of templates overriding the built-in ones (same file names as Templates/).")
     var templates: String?
 
-    @Option(help: "Where source files are found, to show the lines around each failure.")
+    @Option(
+        help: ArgumentHelp(
+            "Where source files are found and paths are shown relative to (default: each run's repository).",
+            discussion: "Without it, a run recorded in a git repository uses that repository's top level, else its "
+                + "working directory, when the folder is on this machine."))
     var sourceRoot: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Link every file:line to the forge: {commit}, {path} and {line} are replaced.",
+            discussion: "For example 'https://forge.example/org/repo/blob/{commit}/{path}#L{line}'. {commit} is the "
+                + "run's commit (CI metadata, or git at record time); http, https or relative addresses only.",
+            valueName: "template"))
+    var sourceURL: String?
 
     @Option(help: "A history file (history add): trend charts, each test's recent results, and a Flaky page.")
     var history: String?
@@ -85,6 +99,7 @@ struct ReportCommand: ParsableCommand {
                     sourceRoot: sourceRoot.map { URL(fileURLWithPath: $0) })
                 options.generator = ResultBundleCommand.producer
                 options.history = reportHistory
+                options.sourceURL = sourceURL
                 return try ReportGenerator(options: options).generate(from: readers)
             }
         } catch let error as ReportError {

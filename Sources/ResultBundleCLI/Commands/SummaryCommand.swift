@@ -35,6 +35,15 @@ struct SummaryCommand: ParsableCommand {
     @Option(help: "A history file (history add): label failures (new, failing since) and list the flakiest tests.")
     var history: String?
 
+    @Option(help: "What paths are shown relative to (default: each run's repository, as the report does).")
+    var sourceRoot: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Link every file:line to the forge: {commit}, {path} and {line} are replaced (as report's).",
+            valueName: "template"))
+    var sourceURL: String?
+
     @OptionGroup(title: "Performance baselines")
     var baselineOptions: BaselineOptions
 
@@ -49,10 +58,17 @@ struct SummaryCommand: ParsableCommand {
         let markdown: String
         do {
             var summary = MarkdownSummary(maxBytes: maxBytes, reportURL: reportURL)
+            summary.sourceRoot = sourceRoot.map {
+                URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+                    .standardizedFileURL.path
+            }
+            if let sourceURL { try summary.setSourceURL(sourceURL) }
             if let history { try HistoryAnnotations.annotate(&summary, history: history) }
             markdown = try summary.render(readers)
         } catch let error as BundleError {
             throw ErrorReport.cliError(error)
+        } catch let error as JUnitExportError {
+            throw CLIError(error.description, exitCode: 2)
         }
         try OutputWriting.write(Data(markdown.utf8), plan)
     }

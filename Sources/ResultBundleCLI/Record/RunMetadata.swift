@@ -7,16 +7,17 @@ enum RunMetadata {
     /// A run record for `command` started now in the current directory.
     static func forRecordedCommand(_ command: [String], name: String?) -> RunRecord {
         let environment = ProcessInfo.processInfo.environment
+        let directory = FileManager.default.currentDirectoryPath
         return RunRecord(
             name: name,
             producer: ResultBundleCommand.producer,
             source: "record",
             command: command,
-            workingDirectory: FileManager.default.currentDirectoryPath,
+            workingDirectory: directory,
             start: Date().timeIntervalSince1970,
             host: HostProbe.current(),
             toolchain: SwiftTestInvocation.isSwiftTest(command) ? swiftVersion(command.first ?? "swift") : nil,
-            environment: CIEnvironment.tags(from: environment)
+            environment: RepositoryFacts.adding(to: CIEnvironment.tags(from: environment), directory: directory)
         )
     }
 

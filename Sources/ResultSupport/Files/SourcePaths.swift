@@ -1,30 +1,33 @@
-/// How recorded source paths become the paths CI systems want: relative to the repository root.
+import Foundation
+
+/// How recorded source paths become the paths people and CI systems want: relative to the repository root. The one
+/// home of that rule: the report, the JUnit export, the summary and the annotations all show paths through it.
 ///
 /// An absolute path under the root becomes relative to it. A relative path is first resolved against the run's
 /// working directory when the run recorded one, and is otherwise taken to be relative to the root already. A path
 /// outside the root keeps its recorded (absolute) form for GitHub and Azure Pipelines, and gets a relative form
 /// with `..` steps for GitLab, which takes only relative paths. Without a root, paths stay as recorded.
-public struct AnnotationPaths: Sendable, Hashable {
+package struct SourcePaths: Sendable, Hashable {
     /// A resolved path in both its forms.
-    public struct Resolved: Sendable, Hashable {
+    package struct Resolved: Sendable, Hashable {
         /// Relative to the root when under it, otherwise as recorded (absolute when it could be made absolute).
-        public var path: String
+        package var path: String
         /// Relative to the root, with `..` steps when outside it.
-        public var relativePath: String
+        package var relativePath: String
         /// Whether the file lies outside the root.
-        public var isOutsideRoot: Bool
+        package var isOutsideRoot: Bool
     }
 
     /// The repository root, an absolute path; `nil` leaves paths as recorded.
-    public var root: String?
+    package var root: String?
 
     /// Creates the mapping for `root` (an absolute path, or `nil`).
-    public init(root: String?) {
+    package init(root: String?) {
         self.root = root.map { Self.normalized($0) }
     }
 
     /// `file` as recorded by a run whose working directory was `workingDirectory`.
-    public func resolve(_ file: String, workingDirectory: String? = nil) -> Resolved {
+    package func resolve(_ file: String, workingDirectory: String? = nil) -> Resolved {
         guard let root else { return Resolved(path: file, relativePath: file, isOutsideRoot: false) }
         var absolute: String?
         if file.hasPrefix("/") {
@@ -72,5 +75,28 @@ public struct AnnotationPaths: Sendable, Hashable {
 
     private static func components(_ absolute: String) -> [Substring] {
         absolute.split(separator: "/", omittingEmptySubsequences: true)
+    }
+
+    /// The nearest folder at or above `folder` holding `.git` (a folder, or a file in a linked work tree): the
+    /// repository's top level, found without running git.
+    package static func repositoryRoot(containing folder: String) -> String? {
+        guard folder.hasPrefix("/") else { return nil }
+        var url = URL(fileURLWithPath: folder, isDirectory: true).standardizedFileURL
+        while true {
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent(".git").path) { return url.path }
+            let parent = url.deletingLastPathComponent()
+            if parent.path == url.path { return nil }
+            url = parent
+        }
+    }
+
+    /// The root a run's paths are shown relative to: `explicit` (an option such as `--source-root`), else the
+    /// repository root the run recorded (`vcs.root`), else the repository around its working directory when that
+    /// folder is on this machine, else the working directory itself; `nil` when there is none of these.
+    package static func root(explicit: String?, recordedRoot: String?, workingDirectory: String?) -> String? {
+        if let explicit { return normalized(explicit) }
+        if let recordedRoot, recordedRoot.hasPrefix("/") { return normalized(recordedRoot) }
+        guard let workingDirectory, workingDirectory.hasPrefix("/") else { return nil }
+        return repositoryRoot(containing: workingDirectory) ?? normalized(workingDirectory)
     }
 }

@@ -1,0 +1,44 @@
+import Foundation
+import ResultModel
+import ResultSupport
+
+/// What `record` notes about the repository it runs in: its top level (`vcs.root`, so reports show paths relative
+/// to it and find the sources there), and, when the CI's variables did not give them, the commit and branch that
+/// `git` reports (`vcs.commit`, `vcs.branch`: the `{commit}` of `--source-url` links).
+enum RepositoryFacts {
+    /// `tags` with `vcs.root`, `vcs.commit` and `vcs.branch` added where they are missing and can be found.
+    static func adding(to tags: [NameValue], directory: String) -> [NameValue] {
+        guard let root = SourcePaths.repositoryRoot(containing: directory) else { return tags }
+        var tags = tags
+        func has(_ name: String) -> Bool { tags.contains { $0.name == name } }
+        if !has("vcs.root") { tags.append(NameValue(name: "vcs.root", value: root)) }
+        if !has("vcs.commit"), let commit = git(["rev-parse", "HEAD"], in: root), commit.count >= 7 {
+            tags.append(NameValue(name: "vcs.commit", value: commit))
+        }
+        if !has("vcs.branch"), let branch = git(["rev-parse", "--abbrev-ref", "HEAD"], in: root), branch != "HEAD" {
+            tags.append(NameValue(name: "vcs.branch", value: branch))
+        }
+        return tags
+    }
+
+    /// The first line `git ARGUMENTS` prints in `folder`, or `nil` when git is missing or fails.
+    static func git(_ arguments: [String], in folder: String) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", folder] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            return nil
+        }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        let line = String(decoding: data.prefix(1024), as: UTF8.self).split(separator: "\n").first.map(String.init)
+        return line?.trimmingCharacters(in: .whitespaces)
+    }
+}
