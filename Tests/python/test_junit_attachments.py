@@ -6,7 +6,10 @@ import json
 import re
 import struct
 import subprocess
+import time
 import zlib
+
+import pytest
 
 from conftest import BINARY, run
 
@@ -108,3 +111,32 @@ def test_attachments_from_standard_input_need_a_root(tmp_path):
         input=xml.read_text(), capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     assert [a["name"] for a in attachments_by_test(bundle)["test_login"]] == ["login.png"]
+
+
+def test_the_image_renders_in_chromium(tmp_path):
+    """The imported screenshot is drawn by a real browser (decoded, with its size), from the report's own file."""
+    pytest.importorskip("selenium")
+    from selenium.webdriver.common.by import By
+    from test_report_browser import make_driver
+
+    xml = make_inputs(tmp_path)
+    bundle = tmp_path / "ui.resultbundle"
+    run("import", xml, "-o", bundle)
+    site = tmp_path / "site"
+    run("report", bundle, "-o", site)
+    page = next(page for page in (site / "tests").glob("*.html") if "test_login" in page.name)
+    driver = make_driver()
+    try:
+        driver.get(page.as_uri())
+        image = driver.find_element(By.CSS_SELECTOR, 'img[alt="login.png"]')
+        driver.execute_script("arguments[0].loading = 'eager'; arguments[0].scrollIntoView()", image)
+        size = None
+        for _ in range(50):  # lazy loading: wait up to 5 s for the image to be decoded
+            size = driver.execute_script(
+                "const i = arguments[0]; return i.complete ? [i.naturalWidth, i.naturalHeight] : null", image)
+            if size:
+                break
+            time.sleep(0.1)
+        assert size == [2, 2]
+    finally:
+        driver.quit()
