@@ -6,7 +6,8 @@ import ResultSupport
 /// libxml2's reader: nested `testsuite`s, `testcase` name, classname, file, line and time; `failure`, `error` and
 /// `skipped` with message, type and body; `system-out`/`system-err` per case and per suite; properties,
 /// timestamp and hostname; Surefire's `flakyFailure`, `rerunFailure`, `flakyError` and `rerunError` as earlier
-/// attempts; and `[[ATTACHMENT|path]]` lines, attached when the file lies inside the input's folder.
+/// attempts; and attachments, from `[[ATTACHMENT|path]]` lines and `attachment` properties of test cases, stored
+/// when the file is a regular file inside the attachments folder (``JUnitAttachmentFiles``).
 ///
 /// A test's identity comes from its classname split at every dot (the first part is the module when there are
 /// several) and its name, so `import(junit(bundle))` gives every test back its id.
@@ -16,6 +17,8 @@ struct JUnitImporter {
     let fileName: String
     /// The folder attachments must lie in; `nil` for standard input (attachments are not read then).
     let attachmentsBase: URL?
+    /// Reads and stores the files attachment references name, and warns about those it refuses.
+    private let attachmentFiles: JUnitAttachmentFiles
     /// The longest text kept from one element (message bodies, system-out).
     var textLimit = 4 << 20
     /// Whether plain passed test cases are handed to the sink as bytes (``writePlainCase(_:start:)``); off only
@@ -23,6 +26,19 @@ struct JUnitImporter {
     var writesPassedTestsFromBytes = true
     /// Module and suites of the last classname seen (consecutive test cases share their classname).
     private let classNames = ClassNameScopes()
+
+    /// Creates an importer of the document `fileName` writing run `runIndex` to `sink`; attachments are read from
+    /// `attachmentsBase` (none when it is `nil`), up to `maxAttachmentBytes` each (the bundle's blob limit).
+    init(
+        sink: any ResultSink, runIndex: Int, fileName: String, attachmentsBase: URL?, maxAttachmentBytes: Int = 1 << 30
+    ) {
+        self.sink = sink
+        self.runIndex = runIndex
+        self.fileName = fileName
+        self.attachmentsBase = attachmentsBase
+        attachmentFiles = JUnitAttachmentFiles(
+            sink: sink, fileName: fileName, root: attachmentsBase, maxBytes: maxAttachmentBytes)
+    }
 
     struct CaseState {
         var name: String
@@ -39,6 +55,8 @@ struct JUnitImporter {
         var errorOutput = ""
         /// The test case's own `<properties>` (pytest's `record_property`, trainer's `repetition`).
         var properties: [NameValue] = []
+        /// The files its output's `[[ATTACHMENT|path]]` lines and its `attachment` properties name, in order.
+        var attachmentReferences: [AttachmentReference] = []
     }
 
     struct SuiteState {
@@ -50,18 +68,21 @@ struct JUnitImporter {
         var output = ""
         /// A `<failure>` or `<error>` of the suite itself, outside its test cases (a setup that failed).
         var issues: [IssueRecord] = []
+        /// The attachments its own output names (kept as lines of its output: a suite record has no attachments).
+        var attachmentReferences: [AttachmentReference] = []
     }
 
     enum Capture {
         case none
         case issue(kind: IssueRecord.Kind, message: String?, type: String?, element: JUnitElement)
         case skipped(message: String?)
-        case caseOutput
-        case caseError
-        case suiteOutput
+        /// A test case's `<system-out>`, from `line` (where attachment lines are counted from).
+        case caseOutput(line: Int)
+        case caseError(line: Int)
+        case suiteOutput(line: Int)
         case rerun(element: JUnitElement, message: String?, type: String?)
         /// A `<property>` with no `value` attribute, whose text is its value.
-        case propertyText(name: String)
+        case propertyText(name: String, line: Int)
     }
 
     func run(prefix: [UInt8], descriptor: Int32) throws -> (tests: Int, diagnostics: [Diagnostic]) {
@@ -91,7 +112,7 @@ struct JUnitImporter {
             throw ImportError(
                 .notTestOutput, "no <testsuites> or <testsuite> element: this is not JUnit XML", file: fileName)
         }
-        return (document.testCount, document.diagnostics)
+        return (document.testCount, document.diagnostics + attachmentFiles.diagnostics)
     }
 
     /// Handles an element's start tag.
@@ -123,11 +144,13 @@ struct JUnitImporter {
             guard let propertyName = attributes.name else { break }
             // A property's value is its attribute or, when it has none, its text (multi-line values).
             guard attributes.value != nil || isEmpty else {
-                document.capture = .propertyText(name: propertyName)
+                document.capture = .propertyText(name: propertyName, line: reader.nodeLine)
                 document.text = ""
                 return
             }
-            Self.add(NameValue(name: propertyName, value: attributes.value ?? ""), &document.current, &document.suites)
+            Self.add(
+                NameValue(name: propertyName, value: attributes.value ?? ""), line: reader.nodeLine,
+                &document.current, &document.suites)
         case .testcase:
             guard document.sawRoot else {
                 throw ImportError(
@@ -169,11 +192,17 @@ struct JUnitImporter {
         case .stackTrace:
             document.text = ""
         case .systemOut:
-            document.capture = document.current != nil ? (document.rerun == nil ? .caseOutput : .none) : .suiteOutput
+            let line = reader.nodeLine
+            document.capture =
+                document.current != nil
+                ? (document.rerun == nil ? .caseOutput(line: line) : .none) : .suiteOutput(line: line)
             document.text = ""
         case .systemErr:
             // A suite's system-err joins its output, as a case's does.
-            document.capture = document.current == nil ? .suiteOutput : (document.rerun == nil ? .caseError : .none)
+            let line = reader.nodeLine
+            document.capture =
+                document.current == nil
+                ? .suiteOutput(line: line) : (document.rerun == nil ? .caseError(line: line) : .none)
             document.text = ""
         default:
             return
@@ -233,7 +262,7 @@ struct JUnitImporter {
                 message: error.message + (error.column.map { " (column \($0))" } ?? "")
                     + "; the tests before it were imported", file: fileName,
                 line: error.line))
-        return (document.testCount, document.diagnostics)
+        return (document.testCount, document.diagnostics + attachmentFiles.diagnostics)
     }
 
     private func finishCapture(
@@ -260,22 +289,41 @@ struct JUnitImporter {
             let body = text.trimmingWhitespace()
             current?.skipReason = message ?? (body.isEmpty ? "skipped" : body)
             if current?.outcome == nil { current?.outcome = "skipped" }
-        case .caseOutput: current?.output += text
-        case .caseError: current?.errorOutput += text
-        case .suiteOutput:
+        case .caseOutput(let line):
+            current?.output += text
+            current?.attachmentReferences += Self.markers(in: text, line: line)
+        case .caseError(let line):
+            current?.errorOutput += text
+            current?.attachmentReferences += Self.markers(in: text, line: line)
+        case .suiteOutput(let line):
             guard !suites.isEmpty, !text.isEmpty else { break }
             let separator = suites[suites.count - 1].output.isEmpty ? "" : "\n"
             suites[suites.count - 1].output += separator + text
+            suites[suites.count - 1].attachmentReferences += Self.markers(in: text, line: line)
         case .rerun: break
-        case .propertyText(let name): Self.add(NameValue(name: name, value: text), &current, &suites)
+        case .propertyText(let name, let line):
+            Self.add(NameValue(name: name, value: text), line: line, &current, &suites)
         }
         capture = .none
     }
 
-    /// Adds a property to the open test case, or else to the innermost open suite.
-    private static func add(_ property: NameValue, _ current: inout CaseState?, _ suites: inout [SuiteState]) {
+    /// The `[[ATTACHMENT|path]]` markers of an output's text, which starts on `line`.
+    private static func markers(in text: String, line: Int) -> [AttachmentReference] {
+        guard text.containsBytes("[[ATTACHMENT|") else { return [] }
+        return JUnitAttachmentMarkers.references(in: text, firstLine: line)
+    }
+
+    /// Adds a property to the open test case, or else to the innermost open suite; an `attachment` property of a
+    /// test case also names a file to attach.
+    private static func add(
+        _ property: NameValue, line: Int, _ current: inout CaseState?, _ suites: inout [SuiteState]
+    ) {
         if current != nil {
             current?.properties.append(property)
+            let path = property.value.trimmingWhitespace()
+            if JUnitAttachmentMarkers.isAttachmentProperty(property.name), !path.isEmpty {
+                current?.attachmentReferences.append(AttachmentReference(path: path, line: line))
+            }
         } else if !suites.isEmpty {
             suites[suites.count - 1].properties.append(property)
         }
@@ -284,6 +332,7 @@ struct JUnitImporter {
     /// Writes the suite's record, and returns how many tests it wrote: one when the suite itself failed.
     private func endSuite(_ suites: inout [SuiteState]) throws -> Int {
         guard let suite = suites.popLast() else { return 0 }
+        attachmentFiles.noteSuiteAttachments(suite.attachmentReferences, suite: suite.name)
         let path = suites.map(\.name) + [suite.name]
         let output = suite.output.trimmingWhitespace()
         try sink.addSuite(
@@ -330,7 +379,7 @@ struct JUnitImporter {
         if status == .skipped { issues.append(IssueRecord(kind: .skip, message: skipReason)) }
         var outputText = state.output
         if !state.errorOutput.isEmpty { outputText += (outputText.isEmpty ? "" : "\n") + state.errorOutput }
-        let attachments = outputText.isEmpty ? [] : try attachmentLines(in: outputText)
+        let attachments = attachmentFiles.attachments(for: state.attachmentReferences)
         let trimmed = outputText.isEmpty ? "" : outputText.trimmingLineBreaks()
         let final = TestAttempt(
             status: status,
@@ -357,32 +406,6 @@ struct JUnitImporter {
     private func captured(_ text: String) throws -> CapturedOutput {
         if text.utf8.count <= 16 << 10 { return CapturedOutput(text: text) }
         return CapturedOutput(blob: try sink.storeBlob(Data(text.utf8)))
-    }
-
-    /// `[[ATTACHMENT|path]]` lines whose file lies inside the input's folder.
-    private func attachmentLines(in output: String) throws -> [AttachmentRecord] {
-        guard let base = attachmentsBase, output.containsBytes("[[ATTACHMENT|") else { return [] }
-        var records: [AttachmentRecord] = []
-        let root = base.resolvingSymlinksInPath().standardizedFileURL.path
-        for line in output.split(separator: "\n") {
-            guard let start = line.range(of: "[[ATTACHMENT|"),
-                let end = line.range(of: "]]", range: start.upperBound..<line.endIndex)
-            else { continue }
-            let path = String(line[start.upperBound..<end.lowerBound])
-            let url = (path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path))
-                .resolvingSymlinksInPath().standardizedFileURL
-            guard url.path.hasPrefix(root + "/"),
-                let size = try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int, size <= 256 << 20
-            else { continue }
-            let blob = try sink.storeBlob(contentsOf: url)
-            let mediaType = MediaTypes.guess(
-                fileName: url.lastPathComponent, data: (try? Data(contentsOf: url).prefix(4096)) ?? Data())
-            records.append(
-                AttachmentRecord(
-                    name: url.lastPathComponent, mediaType: mediaType, kind: MediaTypes.kind(of: mediaType), blob: blob)
-            )
-        }
-        return records
     }
 
     private static func attempt(from rerun: (element: JUnitElement, message: String?, type: String?, trace: String))

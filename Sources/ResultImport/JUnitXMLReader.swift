@@ -238,6 +238,15 @@ final class JUnitXMLReader {
     /// The 1-based line of the current node.
     var line: Int { Int(xmlTextReaderGetParserLineNumber(reader)) }
 
+    /// The 1-based line libxml2 recorded for the current node (for an element, where its start tag ends), which
+    /// unlike ``line`` does not run ahead with the parser; ``line`` when it recorded none or the line is past what
+    /// a node can hold (65,535).
+    var nodeLine: Int {
+        guard let node = xmlTextReaderCurrentNode(reader) else { return line }
+        let recorded = Int(xmlGetLineNo(node))
+        return recorded > 0 && recorded < 65535 ? recorded : line
+    }
+
     /// Elements by the address of their name in libxml2's dictionary: the reader interns every element name of a
     /// document there (the options do not include `XML_PARSE_NODICT`) and keeps it until the reader is freed, so
     /// one address is always one name.

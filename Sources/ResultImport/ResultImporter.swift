@@ -31,6 +31,11 @@ public final class ResultImporter {
     private let runIndex: Int
     /// Whether swift-testing lines in console logs are skipped (their results come from an event stream).
     public var ignoresSwiftTestingConsole = false
+    /// The folder the attachments of JUnit XML must lie in, and relative paths are resolved against; `nil` (the
+    /// default) is each JUnit file's own folder. Standard input has no folder: its attachments need this.
+    public var attachmentsRoot: URL?
+    /// The largest attachment stored (the bundle's blob limit); a larger file is a warning and is not attached.
+    public var maxAttachmentBytes = 1 << 30
 
     /// Creates an importer writing tests of run `runIndex` to `sink`.
     public init(sink: any ResultSink, runIndex: Int) {
@@ -66,9 +71,20 @@ public final class ResultImporter {
             return try StructuredImports.importEventStream(
                 descriptor, prefix: prefix, fileName: name, path: path, sink: sink, runIndex: runIndex)
         case .junit:
-            return try StructuredImports.importJUnit(
-                descriptor, prefix: prefix, fileName: name, path: path, sink: sink, runIndex: runIndex)
+            return try importJUnit(descriptor, prefix: prefix, fileName: name, path: path)
         }
+    }
+
+    /// Imports JUnit XML; attachments resolve against ``attachmentsRoot`` or the file's own folder.
+    private func importJUnit(_ descriptor: Int32, prefix: [UInt8], fileName: String, path: String) throws
+        -> FileOutcome
+    {
+        let root = attachmentsRoot ?? (path == "-" ? nil : URL(fileURLWithPath: path).deletingLastPathComponent())
+        let importer = JUnitImporter(
+            sink: sink, runIndex: runIndex, fileName: fileName, attachmentsBase: root,
+            maxAttachmentBytes: maxAttachmentBytes)
+        let (tests, diagnostics) = try importer.run(prefix: prefix, descriptor: descriptor)
+        return FileOutcome(format: .junit, testCount: tests, diagnostics: diagnostics, reportedCounts: [:], output: nil)
     }
 
     private func importConsole(
@@ -147,15 +163,5 @@ enum StructuredImports {
         return ResultImporter.FileOutcome(
             format: .eventStream, testCount: parser.testCount, diagnostics: diagnostics, reportedCounts: [:],
             output: nil)
-    }
-
-    static func importJUnit(
-        _ descriptor: Int32, prefix: [UInt8], fileName: String, path: String, sink: any ResultSink, runIndex: Int
-    ) throws -> ResultImporter.FileOutcome {
-        let base = path == "-" ? nil : URL(fileURLWithPath: path).deletingLastPathComponent()
-        let importer = JUnitImporter(sink: sink, runIndex: runIndex, fileName: fileName, attachmentsBase: base)
-        let (tests, diagnostics) = try importer.run(prefix: prefix, descriptor: descriptor)
-        return ResultImporter.FileOutcome(
-            format: .junit, testCount: tests, diagnostics: diagnostics, reportedCounts: [:], output: nil)
     }
 }

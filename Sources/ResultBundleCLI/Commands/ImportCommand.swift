@@ -18,11 +18,20 @@ struct ImportCommand: ParsableCommand {
             are still imported (the exit code is then 1). When an event stream is among the inputs, \
             swift-testing lines of console logs are skipped so no test is counted twice.
 
+            JUnit XML attaches files through [[ATTACHMENT|path]] lines of a test case's system-out or system-err \
+            and its "attachment" properties. Paths are relative to the XML file's folder, or to \
+            --attachments-root DIR when given (standard input needs it); a file is stored only when it is a \
+            regular file inside that folder once symbolic links are resolved. Anything else (a ../ escape, an \
+            absolute path or a link leading out, a missing file, a folder or FIFO, a file over the bundle's blob \
+            limit) is a warning naming the XML file, the line and the path, and the import goes on. The lines \
+            stay in the test's output.
+
             Examples:
               resultbundle import swift-test.log -o run.resultbundle
               swift test 2>&1 | resultbundle import - -o run.resultbundle
               resultbundle import build/test-results/*.xml -o junit.resultbundle --name "java 17"
               resultbundle import console.log events.jsonl -o run.resultbundle
+              resultbundle import reports/junit.xml --attachments-root screenshots -o ui.resultbundle
             """
     )
 
@@ -37,6 +46,12 @@ struct ImportCommand: ParsableCommand {
 
     @Option(help: "A name for the run (a configuration or shard name).")
     var name: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The folder JUnit attachments must lie in and relative paths resolve against (default: each XML file's "
+                + "folder).", valueName: "dir"))
+    var attachmentsRoot: String?
 
     @Flag(help: "Record this machine as the run's (the tests ran here: an import right after the test command).")
     var thisMachine = false
@@ -53,6 +68,14 @@ struct ImportCommand: ParsableCommand {
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("Name at least one file to import, or - for stdin.") }
         if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("Standard input (-) can be read once.") }
+        if let attachmentsRoot {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: attachmentsRoot, isDirectory: &isFolder), isFolder.boolValue
+            else {
+                throw ValidationError(
+                    "--attachments-root \(attachmentsRoot) is not a folder; name the folder the attachments are in.")
+            }
+        }
     }
 
     func run() throws {
@@ -60,6 +83,7 @@ struct ImportCommand: ParsableCommand {
         let outcome = try OutputWriting.produce(plan, shape: .bundle, command: "import") { temporary in
             let outcome = try ImportAction(
                 files: files, format: format, runName: name, host: thisMachine ? HostProbe.current() : HostInfo(),
+                attachmentsRoot: attachmentsRoot.map { URL(fileURLWithPath: $0) },
                 baselines: try baselineOptions.judgement()
             ).run(into: temporary)
             if outcome.importedFiles == 0 {
@@ -106,6 +130,8 @@ struct ImportAction {
     let runName: String?
     /// The machine the tests ran on, when known.
     var host = HostInfo()
+    /// The folder JUnit attachments must lie in; `nil` is each file's own folder.
+    var attachmentsRoot: URL?
     /// The baselines to judge measurements against, when any.
     var baselines: BaselineJudgement?
 
@@ -126,6 +152,8 @@ struct ImportAction {
         )
         let runIndex = try sink.beginRun(run)
         let importer = ResultImporter(sink: sink, runIndex: runIndex)
+        importer.attachmentsRoot = attachmentsRoot
+        importer.maxAttachmentBytes = writer.limits.maxBlobBytes
         importer.ignoresSwiftTestingConsole =
             format == .eventStream
             || files.contains { $0 != "-" && (try? ResultImporter.detectFormat(ofFile: $0)) == .eventStream }
