@@ -43,3 +43,24 @@ def test_recording_the_examples_keeps_steps_snapshots_and_measurements(tmp_path)
     junit = tmp_path / "junit.xml"
     run("junit", bundle, "-o", junit)
     assert "fish         3" in junit.read_text()
+
+    # Issue 22, source and paths: the run noted the repository (this one), so without --source-root the failure
+    # page shows the lines around the failure, paths are relative to the repository, and --source-url links them to
+    # the forge at the commit git reported when recording; the summary and the annotations use the same paths.
+    commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "HEAD"], capture_output=True, text=True).stdout
+    run_record = json.loads(run("json", bundle).stdout)["runs"][0]
+    tags = run_record.get("environment", {})
+    assert tags.get("vcs.root") == str(ROOT) and tags.get("vcs.commit") == commit.strip()
+    linked = tmp_path / "linked"
+    template = "https://forge.example/org/repo/blob/{commit}/{path}#L{line}"
+    run("report", bundle, "-o", linked, "--source-url", template)
+    page = next((linked / "tests").glob("*testDeliberateFailureInsideAStep*.html")).read_text()
+    assert '<pre class="source"' in page and 'class="hit"' in page
+    relative = "Examples/Tests/WordTallyTests/WordTallyXCTests.swift"
+    assert f'href="https://forge.example/org/repo/blob/{commit.strip()}/{relative}#L' in page
+    # (The console output keeps the paths as printed: only locations are shown relative.)
+    assert f'<code class="location">{relative}:' in page and f'<code class="location">{ROOT}' not in page
+    summary = run("summary", bundle, "--source-url", template).stdout
+    assert f"<code>{relative}:" in summary and f"/blob/{commit.strip()}/{relative}&#35;L" in summary  # "#" escaped
+    annotations = run("annotate", bundle, "--format", "github").stdout
+    assert f"file={relative}," in annotations
