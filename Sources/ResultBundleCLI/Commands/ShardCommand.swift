@@ -78,10 +78,11 @@ struct ShardListCommand: ParsableCommand {
                 }
                 for test in shard.tests { text += TerminalText.escapingControls(test.specifier.text) + "\n" }
             }
-            try StandardOutput.write(text)
+            // StandardOutput.line adds the last line's newline.
+            if !text.isEmpty { try StandardOutput.line(String(text.dropLast())) }
         case .filter:
             let patterns = shards.flatMap { TestFilterPattern.patterns(for: $0.tests.map(\.specifier)) }
-            try StandardOutput.write(patterns.map { $0 + "\n" }.joined())
+            if !patterns.isEmpty { try StandardOutput.line(patterns.joined(separator: "\n")) }
         case .json:
             try StandardOutput.line(try Self.json(plan, shards: shards, base: base))
         }
