@@ -58,8 +58,12 @@ public struct ShardPlanner: Sendable {
         let total = known.reduce(0) { $0 + $1.weight }
         let cap = (1 + tolerance) * total / Double(shardCount)
         known.sort { ($0.bucket, $1.hash, $0.specifier) > ($1.bucket, $0.hash, $1.specifier) }
+        var scores = [UInt64](repeating: 0, count: shardCount)
+        var tried = [Bool](repeating: false, count: shardCount)
         for entry in known {
-            let shard = firstShard(for: entry, fitting: cap, loads: loads) ?? Self.lightest(loads)
+            let shard =
+                firstShard(for: entry, fitting: cap, loads: loads, scores: &scores, tried: &tried)
+                ?? Self.lightest(loads)
             loads[shard] += entry.weight
             members[shard].append(ShardTest(entry.specifier, duration: entry.duration))
         }
@@ -77,11 +81,25 @@ public struct ShardPlanner: Sendable {
         return ShardPlan(shards: shards, medianDuration: median)
     }
 
-    /// The first shard in the test's own ranking that takes it without going over `cap`.
-    private func firstShard(for entry: Entry, fitting cap: Double, loads: [Double]) -> Int? {
-        var ranking = Array(0..<shardCount).map { (shard: $0, score: StableHash.score(test: entry.hash, shard: $0)) }
-        ranking.sort { ($0.score, $1.shard) > ($1.score, $0.shard) }
-        return ranking.first { loads[$0.shard] + entry.weight <= cap }?.shard
+    /// The first shard in the test's own ranking (highest score first, the lower number among equal scores) that
+    /// takes it without going over `cap`. `scores` and `tried` are scratch space of one element per shard.
+    private func firstShard(
+        for entry: Entry, fitting cap: Double, loads: [Double], scores: inout [UInt64], tried: inout [Bool]
+    ) -> Int? {
+        for shard in 0..<shardCount {
+            scores[shard] = StableHash.score(test: entry.hash, shard: shard)
+            tried[shard] = false
+        }
+        // Most tests fit their first choice: pick choices one at a time rather than sorting the ranking.
+        for _ in 0..<shardCount {
+            var best = -1
+            for shard in 0..<shardCount where !tried[shard] && (best < 0 || scores[shard] > scores[best]) {
+                best = shard
+            }
+            if loads[best] + entry.weight <= cap { return best }
+            tried[best] = true
+        }
+        return nil
     }
 
     /// The shard with the least load (the lowest number among equals).
