@@ -14,7 +14,7 @@
 /// Balance: no shard exceeds the cap unless one test alone is longer, so the longest shard is within `tolerance`
 /// of the ideal (total / shards) before new tests are added. Stability: jitter moves a test only when it changes
 /// the power of two a duration falls in, or when a shard's load crosses the cap; with 1,000 log-normal tests on
-/// 4 shards, ±10% jitter keeps over 95% of the tests on their shard (the tests measure it).
+/// 4 shards, ±10% jitter keeps 93% or more of the tests on their shard (the tests require 90%).
 public struct ShardPlanner: Sendable {
     /// How many shards.
     public let shardCount: Int
