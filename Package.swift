@@ -60,6 +60,7 @@ let package = Package(
         .target(name: "RunComparison", dependencies: ["ResultModel", "ResultSupport"]),
         .target(name: "RunHistory", dependencies: ["ResultModel", "ResultSupport", "RunComparison", "CZlib"]),
         .target(name: "CIAnnotations", dependencies: ["ResultModel", "ResultSupport"]),
+        .target(name: "TestSharding", dependencies: ["RunComparison"]),
         .target(
             name: "ResultRecorder",
             dependencies: ["ResultModel", "ResultSupport", "ResultBundle", "TerminalEmulation", "PerformanceBaselines"]),
@@ -67,7 +68,7 @@ let package = Package(
             name: "ResultBundleCLI",
             dependencies: [
                 "ResultModel", "ResultSupport", "ResultBundle", "TerminalEmulation", "ResultImport", "HTMLReport",
-                "JUnitExport", "PerformanceBaselines", "RunComparison", "RunHistory", "CIAnnotations", "CSystemShims",
+                "JUnitExport", "PerformanceBaselines", "RunComparison", "RunHistory", "CIAnnotations", "TestSharding", "CSystemShims",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -107,6 +108,8 @@ let package = Package(
             name: "CIAnnotationsTests", dependencies: ["CIAnnotations", "ResultBundle", "_TestSupport"],
             exclude: ["Goldens"]),
         .testTarget(name: "RunHistoryTests", dependencies: ["RunHistory", "RunComparison", "_TestSupport"]),
+        .testTarget(
+            name: "TestShardingTests", dependencies: ["TestSharding", "RunComparison", "ResultBundle", "_TestSupport"]),
         .testTarget(name: "ResultRecorderTests", dependencies: ["ResultRecorder", "_TestSupport"]),
         .testTarget(name: "ResultBundleCLITests", dependencies: ["ResultBundleCLI", "_TestSupport"]),
     ],

@@ -34,6 +34,7 @@ public struct ResultBundleCommand: ParsableCommand {
             BaselineCommand.self,
             CompareCommand.self,
             HistoryCommand.self,
+            ShardCommand.self,
         ]
     )
 

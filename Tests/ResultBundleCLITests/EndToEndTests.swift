@@ -140,7 +140,7 @@ import _TestSupport
     @Test func helpShowsExamples() throws {
         for command in [
             "record", "import", "info", "verify", "merge", "json", "report", "junit", "summary", "snapshot",
-            "annotate",
+            "annotate", "shard",
         ] {
             let help = try CommandRunner.run(["help", command])
             #expect(help.standardOutput.contains("Examples:"), "\(command)")

@@ -23,6 +23,7 @@ SUCCESS = {
     "annotate": ["annotate", "--format", "github", SAMPLE],
     "snapshot": ["snapshot", "--input", LOG],
     "json": ["json", SAMPLE],
+    "shard": ["shard", "list", "--count", "2", "--from", SAMPLE],
 }
 
 # Every command with an input that cannot be read (row 2: no input could be read).
@@ -37,6 +38,7 @@ UNREADABLE = {
     "annotate": ["annotate", "--format", "github", "{tmp}/missing.resultbundle"],
     "snapshot": ["snapshot", "--input", "{tmp}/missing.txt"],
     "json": ["json", "{tmp}/missing.resultbundle"],
+    "shard": ["shard", "list", "--count", "2", "--from", "{tmp}/missing.resultbundle"],
     "record": ["record", "-o", "{tmp}/r.resultbundle", "--", "{tmp}/no-such-program"],
 }
 

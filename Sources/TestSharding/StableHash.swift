@@ -1,0 +1,29 @@
+/// A hash of text that is the same in every process and on every machine (Swift's `hashValue` is seeded per
+/// process), so every CI job computes the same shards: FNV-1a over the UTF-8 bytes, finished with SplitMix64's
+/// mixer so that nearby names spread over all 64 bits.
+enum StableHash {
+    /// The hash of `text`.
+    /// - Complexity: O(*n*) in the UTF-8 length of `text`.
+    static func of(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        return mix(hash)
+    }
+
+    /// SplitMix64's finalizer: a bijection that spreads every input bit over the output.
+    static func mix(_ value: UInt64) -> UInt64 {
+        var value = value &+ 0x9E37_79B9_7F4A_7C15
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+
+    /// The rendezvous score of a test (by its hash) for a shard: each test ranks the shards by this score, highest
+    /// first, and that ranking depends on nothing but the test's name and the shard's number.
+    static func score(test hash: UInt64, shard: Int) -> UInt64 {
+        mix(hash ^ mix(UInt64(shard) &+ 1))
+    }
+}
