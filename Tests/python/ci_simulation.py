@@ -3,8 +3,9 @@ job order, with the CI's variables faked, and the CI's own services (checkout, c
 and Pages publishing) done by small stand-ins that keep files where the real ones would. Anything a recipe uses
 that a stand-in does not know fails the run: a recipe cannot pass by being skipped.
 
-One workspace folder per pipeline, reset to the sources before each job (its `.build` kept, so the example package
-is built once): a job sees only the sources and what it fetches from artifacts, caches and stashes."""
+Every job runs in the example package's own folder, reset before each job to what it held before (its `.build`
+kept, so the package is built once): a job sees only the sources and what it fetches from artifacts, caches and
+stashes."""
 import fnmatch
 import glob
 import itertools
@@ -22,22 +23,27 @@ class RecipeError(AssertionError):
 
 
 class Workspace:
-    """A folder holding the sources; `reset` brings it back to the sources alone (keeping `.build`)."""
+    """The folder jobs run in: the example package where it is (it depends on this repository by a relative path,
+    and building it once is most of the time these tests take). `reset` removes what the jobs added since the
+    workspace was opened (anything present then, untracked files included, stays), keeping `.build`."""
 
-    def __init__(self, sources, path):
-        self.sources, self.path = pathlib.Path(sources), pathlib.Path(path)
-        self.path.mkdir(parents=True, exist_ok=True)
+    def __init__(self, path):
+        self.path = pathlib.Path(path)
+        self.original = set(self.walk())
+
+    def walk(self):
+        for folder, folders, files in os.walk(self.path):
+            folders[:] = [name for name in folders if not (folder == str(self.path) and name == ".build")]
+            for name in folders + files:
+                yield os.path.relpath(os.path.join(folder, name), self.path)
 
     def reset(self):
-        for entry in self.path.iterdir():
-            if entry.name == ".build":
-                continue
-            shutil.rmtree(entry) if entry.is_dir() and not entry.is_symlink() else entry.unlink()
-        for entry in self.sources.iterdir():
-            if entry.name == ".build":
-                continue
-            target = self.path / entry.name
-            shutil.copytree(entry, target, symlinks=True) if entry.is_dir() else shutil.copy2(entry, target)
+        for relative in sorted(set(self.walk()) - self.original, key=lambda p: -p.count(os.sep)):
+            target = self.path / relative
+            if target.is_dir() and not target.is_symlink():
+                shutil.rmtree(target, ignore_errors=True)
+            elif target.exists() or target.is_symlink():
+                target.unlink()
 
 
 def copy_matches(patterns, source, target):
@@ -66,10 +72,10 @@ def run_shell(script, cwd, env, log, shell=("bash", "-eo", "pipefail")):
 class Pipeline:
     """What the stand-ins of one CI system share across the jobs and pipelines of a test."""
 
-    def __init__(self, workspace, base_env, tool_dir):
+    def __init__(self, workspace, base_env, tool_dir, store):
         self.workspace, self.base_env, self.tool_dir = workspace, dict(base_env), tool_dir
-        self.store = pathlib.Path(str(workspace.path) + "-store")
-        self.store.mkdir(exist_ok=True)
+        self.store = pathlib.Path(store)
+        self.store.mkdir(parents=True, exist_ok=True)
         self.log = []
         self.published = {}
 
@@ -142,6 +148,8 @@ class GitHubActions(Pipeline):
 
     def condition(self, expression, context, ok):
         expression = re.sub(r"^\$\{\{\s*|\s*\}\}$", "", str(expression).strip())
+        if not re.search(r"\b(always|success|failure|cancelled)\(\)", expression):
+            expression = f"success() && ({expression})"  # as GitHub does: no status function means success()
         python = expression.replace("&&", " and ").replace("||", " or ")
         python = re.sub(r"!(?!=)", " not ", python)
         python = re.sub(r"\b(always|success|failure|cancelled)\(\)",
@@ -156,7 +164,7 @@ class GitHubActions(Pipeline):
 
     def run_job(self, job, context):
         self.workspace.reset()
-        temp = pathlib.Path(str(self.workspace.path) + "-runner")
+        temp = self.store.parent / "runner"
         shutil.rmtree(temp, ignore_errors=True)
         temp.mkdir()
         files = {name: temp / name for name in ("summary.md", "path", "output", "env")}
@@ -247,7 +255,10 @@ class GitLabCI(Pipeline):
             for name, job in jobs.items():
                 if job.get("stage", "test") != stage or not self.included(job, env_base):
                     continue
-                failed_before = any(outcome == "failed" for outcome in self.outcomes.values())
+                # With `needs`, only the needed jobs count; otherwise every job of the earlier stages.
+                needed = job.get("needs")
+                earlier = [self.outcomes.get(n) for n in needed] if needed is not None else self.outcomes.values()
+                failed_before = any(outcome == "failed" for outcome in earlier)
                 when = job.get("when", "on_success")
                 if (when == "on_success" and failed_before) or (when == "on_failure" and not failed_before):
                     self.outcomes[name] = "skipped"
@@ -258,7 +269,7 @@ class GitLabCI(Pipeline):
                     env = dict(env_base)
                     if count > 1:
                         env.update(CI_NODE_INDEX=str(index), CI_NODE_TOTAL=str(count))
-                    results.append(self.run_job(name, job, config, env, suffix=f" {index}/{count}" if count > 1
+                    results.append(self.run_job(name, job, config, env, suffix=f" {index} of {count}" if count > 1
                                                 else ""))
                 self.outcomes[name] = "success" if all(results) else "failed"
         return self.outcomes
@@ -370,7 +381,7 @@ class Jenkins(Pipeline):
             name = expanded.split("(")[0].split()[0]
             if name == "stash":
                 stash, includes = re.search(r'name:\s*"([^"]+)",\s*includes:\s*"([^"]+)"', expanded).groups()
-                if not self.save("stash", stash, includes.split(",")):
+                if not self.save("stash", stash, includes.split(",")) and "allowEmpty: true" not in expanded:
                     raise RecipeError(f"stash {stash}: nothing matches {includes}")
             elif name == "unstash":
                 stash = re.search(r"'([^']+)'", expanded).group(1)

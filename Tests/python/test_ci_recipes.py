@@ -48,11 +48,10 @@ def test_the_recipes_install_the_version_this_tool_is():
 
 @pytest.fixture(scope="module")
 def ci(tmp_path_factory):
-    """The shared pieces: the example's sources, one workspace (so the example builds once), a folder of release
-    downloads holding a tarball of this build with its checksum, and the environment every job starts from."""
+    """The shared pieces: the example package's folder as the workspace (so the example builds once), a folder of
+    release downloads holding a tarball of this build with its checksum, and the environment every job starts
+    from."""
     root = tmp_path_factory.mktemp("ci")
-    sources = root / "sources"
-    shutil.copytree(ROOT / "Examples", sources, ignore=shutil.ignore_patterns(".build", "Package.resolved"))
     version = run("--version").stdout.strip()
     machine = os.uname().machine
     downloads = root / "downloads"
@@ -69,8 +68,14 @@ def ci(tmp_path_factory):
     swift = pathlib.Path(shutil.which("swift")).parent
     tools = root / "tools"
     tools.mkdir()
-    return {"root": root, "workspace": Workspace(sources, root / "workspace"), "downloads": downloads.as_uri(),
-            "tools": tools, "env": {"PATH": f"{swift}:/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8"}}
+    workspace = Workspace(ROOT / "Examples")
+    yield {"root": root, "workspace": workspace, "downloads": downloads.as_uri(), "tools": tools,
+           "env": {"PATH": f"{swift}:/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8"}}
+    workspace.reset()
+
+
+def make(kind, ci, name, env):
+    return kind(ci["workspace"], env, ci["tools"], ci["root"] / name / "store")
 
 
 def home(ci, name):
@@ -85,7 +90,7 @@ def totals(bundle):
 
 
 def test_the_github_workflow_runs_sharded_then_reports_with_history(ci):
-    pipeline = GitHubActions(ci["workspace"], {**ci["env"], "HOME": home(ci, "github")}, ci["tools"])
+    pipeline = make(GitHubActions, ci, "github", {**ci["env"], "HOME": home(ci, "github")})
     variables = {"RESULTBUNDLE_DOWNLOADS": ci["downloads"]}
     outcomes = pipeline.run(RECIPES / "github-actions.yml", "refs/heads/main", 1, variables)
     log = "\n".join(pipeline.log)
@@ -94,7 +99,7 @@ def test_the_github_workflow_runs_sharded_then_reports_with_history(ci):
     results = pipeline.store / "artifacts" / "test-results"
     assert totals(results / "run.resultbundle")["tests"] == 8  # the four shards cover every test once
     assert "<testsuites" in (results / "junit.xml").read_text()
-    assert "::error file=Tests/WordTallyTests/" in log  # annotations relative to the repository
+    assert "::error file=Examples/Tests/WordTallyTests/" in log  # annotations relative to the repository
     assert any("## " in summary or "tests" in summary for summary in pipeline.published["summaries"])
     assert "index.html" in pipeline.published["pages"]
     assert (pipeline.store / "cache" / "resultbundle-history-1" / "main.rbhistory").exists()
@@ -108,19 +113,19 @@ def test_the_github_workflow_runs_sharded_then_reports_with_history(ci):
 
 
 def test_the_gitlab_pipeline_runs_sharded_then_reports(ci):
-    pipeline = GitLabCI(ci["workspace"], {**ci["env"], "HOME": home(ci, "gitlab")}, ci["tools"])
+    pipeline = make(GitLabCI, ci, "gitlab", {**ci["env"], "HOME": home(ci, "gitlab")})
     outcomes = pipeline.run(RECIPES / "gitlab-ci.yml", "main", {"RESULTBUNDLE_DOWNLOADS": ci["downloads"]})
     log = "\n".join(pipeline.log)
     assert outcomes == {"test": "failed", "report": "success", "pages": "success"}, log[-6000:]
     assert "<testsuites" in pipeline.published["junit"][0]
     quality = json.loads(pipeline.published["codequality"][0])
-    assert quality and all(entry["location"]["path"].startswith("Tests/") for entry in quality)
+    assert quality and all(entry["location"]["path"].startswith("Examples/Tests/") for entry in quality)
     assert pipeline.published["pages"] is True
     assert (pipeline.store / "cache" / "resultbundle-history" / "main.rbhistory").exists()
 
 
 def test_the_jenkins_pipeline_runs_sharded_then_reports(ci):
-    pipeline = Jenkins(ci["workspace"], ci["env"], ci["tools"])
+    pipeline = make(Jenkins, ci, "jenkins", ci["env"])
     environment = {"HOME": home(ci, "jenkins"), "RESULTBUNDLE_DOWNLOADS": ci["downloads"]}
     outcomes = pipeline.run(RECIPES / "Jenkinsfile", "main", 1, environment)
     log = "\n".join(pipeline.log)
