@@ -20,23 +20,15 @@ fail() { printf 'dist: error: %s\n' "$*" >&2; exit 1; }
 [ "$(uname -s)" = Linux ] || fail "make dist builds Linux tarballs; run it on Linux"
 scripts/install-deps.sh build
 
-# 1. Man pages. The plugin builds the package's products itself (release, dynamically linked) and runs
-#    generate-manual on `resultbundle`, so it comes before the static build below, which relinks the binary.
-step "man pages (swift package plugin generate-manual --multi-page)"
-swift package plugin generate-manual --multi-page --date "$manual_date" >/dev/null ||
-    fail "the GenerateManual plugin failed; run 'swift package plugin generate-manual' to see why"
-manual_dir=.build/plugins/GenerateManual/outputs/resultbundle
-[ -s "$manual_dir/resultbundle.1" ] || fail "the GenerateManual plugin wrote no $manual_dir/resultbundle.1"
-
-# 2. Binaries: the host architecture, then aarch64 where the toolchain allows.
+# 1. Binaries: the host architecture, then aarch64 where the toolchain allows.
 build_static() { # arch [swift build options...]
     local arch=$1
     shift
     step "static release build for $arch"
     local started=$SECONDS
-    swift build -c release --static-swift-stdlib --product resultbundle "$@"
+    swift build -c release --static-swift-stdlib --product resultbundle "$@" || return 1
     local bin_dir
-    bin_dir=$(swift build -c release --static-swift-stdlib --product resultbundle "$@" --show-bin-path)
+    bin_dir=$(swift build -c release --static-swift-stdlib --product resultbundle "$@" --show-bin-path) || return 1
     echo "built $arch in $((SECONDS - started)) s"
     binaries[$arch]="$bin_dir/resultbundle"
 }
@@ -57,6 +49,28 @@ if [ "$host_arch" != aarch64 ]; then
     fi
 fi
 
+# 2. Man pages, as swift-argument-parser's GenerateManual plugin writes them (mdoc, one page per command). The
+#    plugin's own run would first build every product of the package again in release mode without
+#    --static-swift-stdlib, in the same build folder, so the static build above would start over too. So the
+#    plugin only builds its generate-manual tool here (`--help` returns before the package build), and the tool is
+#    given the static binary with the arguments the plugin would pass.
+step "man pages (swift-argument-parser's GenerateManual plugin, --multi-page)"
+swift package plugin generate-manual --help >/dev/null ||
+    fail "the GenerateManual plugin failed to build; run 'swift package plugin generate-manual --help' to see why"
+generate_manual=$(find .build -path '*/debug/generate-manual-tool' -type f -perm -u+x | head -1)
+manual_dir=.build/dist-manual
+rm -rf "$manual_dir"
+if [ -n "$generate_manual" ]; then
+    "$generate_manual" "${binaries[$host_arch]}" --multi-page --date "$manual_date" --output-directory "$manual_dir"
+else
+    # A SwiftPM that keeps plugin tools elsewhere: run the whole plugin, then relink the static binary.
+    swift package plugin generate-manual --multi-page --date "$manual_date" >/dev/null ||
+        fail "the GenerateManual plugin failed; run 'swift package plugin generate-manual' to see why"
+    cp -R .build/plugins/GenerateManual/outputs/resultbundle "$manual_dir"
+    build_static "$host_arch"
+fi
+[ -s "$manual_dir/resultbundle.1" ] || fail "the GenerateManual plugin wrote no resultbundle.1"
+
 # 3. One tarball per architecture.
 version=$("${binaries[$host_arch]}" --version) || fail "the built binary does not run"
 [[ "$version" =~ ^[0-9A-Za-z.+-]+$ ]] || fail "unexpected --version output: $version"
@@ -69,7 +83,8 @@ for arch in "${!binaries[@]}"; do
     install -d "$stage/bin" "$stage/share/man/man1" "$stage/share/bash-completion/completions" \
         "$stage/share/zsh/site-functions" "$stage/share/fish/vendor_completions.d"
     # Debug info is most of the binary's size; the symbol table stays, so crash backtraces keep their names.
-    strip --strip-debug -o "$stage/bin/resultbundle" "${binaries[$arch]}"
+    strip --strip-debug -o "$stage/bin/resultbundle" "${binaries[$arch]}" 2>/dev/null ||
+        cp "${binaries[$arch]}" "$stage/bin/resultbundle" # a strip that does not know the architecture
     cp "$manual_dir"/*.1 "$stage/share/man/man1/"
     # Completions come from the host binary: they depend only on the commands, not the architecture.
     host_binary=${binaries[$host_arch]}
