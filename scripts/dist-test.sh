@@ -21,13 +21,12 @@ die() { printf 'dist-test: error: %s\n' "$*" >&2; exit 1; }
 
 if [ -z "${DIST_TEST_SKIP_BUILD:-}" ]; then scripts/dist.sh; fi
 
-arch=$(uname -m)
-shopt -s nullglob
-tarballs=(dist/resultbundle-*-linux-"$arch".tar.gz)
-shopt -u nullglob
-[ ${#tarballs[@]} -eq 1 ] || die "expected one dist/resultbundle-*-linux-$arch.tar.gz, found ${#tarballs[@]}"
-tarball=${tarballs[0]}
-name=$(basename "$tarball" .tar.gz)
+# The tarball of the version just built (dist/ may hold older ones).
+built=$(swift build -c release --static-swift-stdlib --product resultbundle --show-bin-path)/resultbundle
+built_version=$("$built" --version) || die "no release binary at $built; run scripts/dist.sh"
+name="resultbundle-$built_version-linux-$(uname -m)"
+tarball="dist/$name.tar.gz"
+[ -f "$tarball" ] || die "scripts/dist.sh made no $tarball"
 echo "testing $tarball"
 
 check "the .sha256 beside the tarball matches it" \
@@ -82,7 +81,9 @@ Test Suite 'All tests' failed at 2026-01-01 10:00:00.006
 	 Executed 3 tests, with 1 failure (0 unexpected) in 0.004 (0.004) seconds
 EOF
 bundle="$scratch/run.resultbundle"
-check "record -- cat LOG writes a bundle" clean "$binary" record --quiet -o "$bundle" -- cat "$log"
+check "record -- cat LOG writes a bundle (its output in record.out)" \
+    bash -c '"$@" >"$0"' "$scratch/record.out" env -i PATH=/usr/bin:/bin HOME="$home" \
+    "$binary" record --quiet -o "$bundle" -- cat "$log"
 check "the bundle is there" test -s "$bundle"
 check "verify reads the bundle" clean "$binary" verify "$bundle"
 check "report writes a site with an index.html" \
@@ -124,7 +125,7 @@ fi
 if command -v fish >/dev/null; then
     check "the fish completion parses" fish --no-execute "$prefix/share/fish/vendor_completions.d/resultbundle.fish"
 else
-    check "the fish completion completes resultbundle" grep -q 'complete -c resultbundle' \
+    check "the fish completion completes resultbundle" grep -Eq "^complete -c '?resultbundle'? " \
         "$prefix/share/fish/vendor_completions.d/resultbundle.fish"
 fi
 

@@ -59,7 +59,7 @@ swift package plugin generate-manual --help >/dev/null ||
     fail "the GenerateManual plugin failed to build; run 'swift package plugin generate-manual --help' to see why"
 generate_manual=$(find .build -path '*/debug/generate-manual-tool' -type f -perm -u+x | head -1)
 manual_dir=.build/dist-manual
-rm -rf "$manual_dir"
+rm -rf "$manual_dir" && mkdir -p "$manual_dir"
 if [ -n "$generate_manual" ]; then
     "$generate_manual" "${binaries[$host_arch]}" --multi-page --date "$manual_date" --output-directory "$manual_dir"
 else
