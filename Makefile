@@ -1,5 +1,5 @@
 # Common tasks. The README's two commands are `make demo` and `make test`.
-.PHONY: build demo test lint format bench fuzz samples clean
+.PHONY: build demo test lint format bench fuzz samples dist dist-test clean
 
 build:
 	scripts/install-deps.sh build
@@ -30,5 +30,13 @@ fuzz:
 samples:
 	scripts/make-sample-bundles.sh
 
+# Release tarballs in dist/ (static binary, man pages, completions, .sha256); see docs/RELEASES.md.
+dist:
+	scripts/dist.sh
+
+# Builds the tarball, installs it into a temporary prefix and runs it without a toolchain.
+dist-test:
+	scripts/dist-test.sh
+
 clean:
-	rm -rf .build .build-fuzz out bench-out
+	rm -rf .build .build-fuzz out bench-out dist
