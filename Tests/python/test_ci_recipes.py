@@ -60,6 +60,11 @@ def ci(tmp_path_factory):
     staging = root / "staging" / name / "bin"
     staging.mkdir(parents=True)
     shutil.copy2(os.environ["RESULTBUNDLE_BINARY"], staging / "resultbundle")
+    # The release's layout (docs/RELEASES.md): bin/, share/ with the completions, README.md beside them.
+    completions = root / "staging" / name / "share" / "bash-completion" / "completions"
+    completions.mkdir(parents=True)
+    (completions / "resultbundle").write_text(run("--generate-completion-script", "bash").stdout)
+    shutil.copy2(ROOT / "README.md", root / "staging" / name / "README.md")
     tarball = downloads / f"{name}.tar.gz"
     with tarfile.open(tarball, "w:gz") as archive:
         archive.add(root / "staging" / name, arcname=name)
@@ -96,6 +101,8 @@ def test_the_github_workflow_runs_sharded_then_reports_with_history(ci):
     log = "\n".join(pipeline.log)
     # The example has deliberate failures: the shards fail, the report still runs and Pages gets the report.
     assert outcomes == {"test": "failure", "report": "success", "pages": "success"}, log[-6000:]
+    installed = pathlib.Path(pipeline.base_env["HOME"]) / ".local"
+    assert (installed / "bin" / "resultbundle").exists() and not (installed / "README.md").exists()
     results = pipeline.store / "artifacts" / "test-results"
     assert totals(results / "run.resultbundle")["tests"] == 8  # the four shards cover every test once
     assert "<testsuites" in (results / "junit.xml").read_text()
