@@ -60,4 +60,19 @@ enum AnnotationText {
         default: false
         }
     }
+
+    /// `text` with each scalar that `replacements` names replaced: the percent-escaping of GitHub's workflow commands
+    /// and Azure's logging commands, each with its own table.
+    static func replacing(_ text: String, _ replacements: [Unicode.Scalar: String]) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if let replacement = replacements[scalar] {
+                result += replacement
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
 }

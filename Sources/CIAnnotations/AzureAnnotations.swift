@@ -56,19 +56,11 @@ public struct AzureAnnotations: AnnotationWriter {
         escape(text, property: true)
     }
 
-    private static func escape(_ text: String, property: Bool) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "%": result += "%AZP25"
-            case "\r": result += "%0D"
-            case "\n": result += "%0A"
-            case ";" where property: result += "%3B"
-            case "]" where property: result += "%5D"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+    /// The replacements of a message (data) and, added to them, of a property value.
+    private static let data: [Unicode.Scalar: String] = ["%": "%AZP25", "\r": "%0D", "\n": "%0A"]
+    private static let property = data.merging([";": "%3B", "]": "%5D"]) { first, _ in first }
+
+    private static func escape(_ text: String, property isProperty: Bool) -> String {
+        AnnotationText.replacing(text, isProperty ? property : data)
     }
 }

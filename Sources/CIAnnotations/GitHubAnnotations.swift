@@ -69,19 +69,11 @@ public struct GitHubAnnotations: AnnotationWriter {
         escape(text, property: true)
     }
 
-    private static func escape(_ text: String, property: Bool) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "%": result += "%25"
-            case "\r": result += "%0D"
-            case "\n": result += "%0A"
-            case ":" where property: result += "%3A"
-            case "," where property: result += "%2C"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+    /// The replacements of a message (data) and, added to them, of a property value.
+    private static let data: [Unicode.Scalar: String] = ["%": "%25", "\r": "%0D", "\n": "%0A"]
+    private static let property = data.merging([":": "%3A", ",": "%2C"]) { first, _ in first }
+
+    private static func escape(_ text: String, property isProperty: Bool) -> String {
+        AnnotationText.replacing(text, isProperty ? property : data)
     }
 }

@@ -23,22 +23,6 @@ enum RepositoryFacts {
 
     /// The first line `git ARGUMENTS` prints in `folder`, or `nil` when git is missing or fails.
     static func git(_ arguments: [String], in folder: String) -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", folder] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return nil
-        }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        let line = String(decoding: data.prefix(1024), as: UTF8.self).split(separator: "\n").first.map(String.init)
-        return line?.trimmingCharacters(in: .whitespaces)
+        ToolOutput.firstLine(["git", "-C", folder] + arguments)
     }
 }

@@ -24,20 +24,6 @@ enum RunMetadata {
     /// The first line of `swift --version` (for `swift-test`, of the `swift` beside it), or `nil` when it fails.
     static func swiftVersion(_ tool: String) -> String? {
         let swift = tool.hasSuffix("swift-test") ? String(tool.dropLast("-test".count)) : tool
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [swift, "--version"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return nil
-        }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data.prefix(4096), as: UTF8.self)
-        return text.split(separator: "\n").first.map { String($0) }
+        return ToolOutput.firstLine([swift, "--version"])
     }
 }

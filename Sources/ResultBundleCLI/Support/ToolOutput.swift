@@ -1,0 +1,28 @@
+import Foundation
+
+/// Runs a tool found on the `PATH` and reads the first line it prints: what `record` asks `swift --version` and
+/// `git` about the run. Quiet on failure: a tool that is missing or fails gives `nil`.
+enum ToolOutput {
+    /// The first line `arguments` print on standard output (in `folder` when given), or `nil` when the tool cannot
+    /// start or exits non-zero.
+    static func firstLine(_ arguments: [String], in folder: String? = nil) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder, isDirectory: true) }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            return nil
+        }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        let text = String(decoding: data.prefix(4096), as: UTF8.self)
+        return text.split(separator: "\n").first.map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+}
