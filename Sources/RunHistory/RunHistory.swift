@@ -198,7 +198,9 @@ public struct RunHistory: Sendable {
                 }
                 let stored = bytes[payloadStart..<frame.range.upperBound]
                 let decoding = runNumber >= runFrameCount - newest
-                if !decoding, let facts = RunHistory.factsOnly(stored), facts.p95 != nil {
+                if !decoding, let (facts, count) = RunHistory.factsOnly(stored), facts.p95 != nil {
+                    // As a full decode would: a run covering more tests than the table holds ends the read.
+                    guard count <= history.keys.count else { break }
                     history.runs.append(HistoryRun(facts: facts, statuses: [], durations: []))
                     history.runCount += 1
                 } else {
@@ -220,13 +222,14 @@ public struct RunHistory: Sendable {
         return history
     }
 
-    /// The facts of a run frame's stored payload, inflating only its first line (nil when that does not work:
-    /// the whole payload is decoded then).
-    static func factsOnly(_ stored: ArraySlice<UInt8>) -> HistoryRun.Facts? {
+    /// The facts of a run frame's stored payload and how many tests it covers, inflating only its first 4 KiB
+    /// (nil when that does not hold them: the whole payload is decoded then).
+    static func factsOnly(_ stored: ArraySlice<UInt8>) -> (facts: HistoryRun.Facts, count: Int)? {
         guard let prefix = HistoryFormat.inflatePrefix(stored, limit: 4096),
-            let newline = prefix.firstIndex(of: 0x0A)
+            let newline = prefix.firstIndex(of: 0x0A), newline + 5 <= prefix.count,
+            let facts = try? JSONDecoder().decode(HistoryRun.Facts.self, from: Data(prefix[..<newline]))
         else { return nil }
-        return try? JSONDecoder().decode(HistoryRun.Facts.self, from: Data(prefix[..<newline]))
+        return (facts, Int(prefix.littleEndian(UInt32.self, at: newline + 1)))
     }
 
     /// Adds a frame's content; `false` when it does not make sense (then reading stops there).

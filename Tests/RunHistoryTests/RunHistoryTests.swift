@@ -146,6 +146,32 @@ struct HostileHistoryTests {
             // A flipped byte inside a compressed payload fails its CRC, so damage ends the read: never a new run.
             #expect(read.count <= commits.count)
             for run in history.runs { #expect(run.statuses.count <= history.keys.count) }
+            // The windowed read (older runs give only their facts line, inflated no further) reads runs written, in
+            // order, never a made-up one (a frame whose type byte changed is skipped as a newer minor's, by both
+            // reads); it may keep more than the full read, which also checks each payload's declared length
+            // (outside the checksum) by inflating it.
+            if let windowed = try? RunHistory.read(mangled, decodingNewest: 1) {
+                let runs = windowed.runs.map(\.facts.commit)
+                var remaining = commits[...]
+                for commit in runs {
+                    guard let found = remaining.firstIndex(of: commit) else {
+                        Issue.record("a run that was not written, or out of order: \(runs)")
+                        break
+                    }
+                    remaining = remaining[(found + 1)...]
+                }
+                #expect(runs.count >= read.count)
+                #expect(windowed.runs.dropLast().allSatisfy { $0.statuses.isEmpty })
+            }
+        }
+        // Appending to, and rewriting (--keep), a damaged history never crashes and leaves a readable file.
+        for keep in [100, 2] {
+            var bytes = original
+            bytes[bytes.count / 2] ^= 0xFF
+            try Data(bytes).write(to: mangled)
+            if (try? RunHistoryTests.add(mangled, ["a": .passed], commit: "new", keep: keep)) != nil {
+                #expect(try RunHistory.read(mangled).runs.last?.facts.commit == "new")
+            }
         }
     }
 }

@@ -66,8 +66,7 @@ def test_a_file_that_is_not_a_history_is_refused_and_left_alone(tmp_path):
 
 
 def test_the_report_draws_trends_and_a_flaky_page_in_chromium(tmp_path):
-    from axe_selenium_python import Axe
-    from test_report_browser import make_driver, requested_urls
+    from test_report_browser import assert_axe_clean, make_driver, requested_urls
     history = tmp_path / "main.rbhistory"
     for index, statuses in enumerate(RUNS):
         run("history", "add", bundle(tmp_path, index, statuses), "--history", history, "--commit", f"c{index + 1}")
@@ -91,12 +90,7 @@ def test_the_report_draws_trends_and_a_flaky_page_in_chromium(tmp_path):
         labels = driver.execute_script(
             "return Array.from(document.querySelectorAll('span.history-label'), s => s.textContent)")
         assert "failing for 3 runs since c3" in labels
-        for page in ("index.html", "flaky.html", "failed.html"):
-            driver.get((site / page).as_uri())
-            axe = Axe(driver)
-            axe.inject()
-            serious = [v for v in axe.run()["violations"] if v["impact"] in ("serious", "critical")]
-            assert not serious, f"{page}: {serious}"
+        assert_axe_clean(driver, site, ("index.html", "flaky.html", "failed.html"))
     finally:
         driver.quit()
 
@@ -123,8 +117,7 @@ def test_slowest_and_slowing_tests_are_named(tmp_path):
 
 def test_with_javascript_off_every_new_failure_is_reachable_from_the_index_and_strips_link_the_runs(tmp_path):
     from urllib.parse import urljoin
-    from axe_selenium_python import Axe
-    from test_report_browser import make_driver
+    from test_report_browser import assert_axe_clean, make_driver
     history = tmp_path / "main.rbhistory"
     for index, statuses in enumerate(RUNS):
         run("history", "add", bundle(tmp_path, index, statuses), "--history", history, "--commit", f"c{index + 1}")
@@ -164,12 +157,7 @@ def test_with_javascript_off_every_new_failure_is_reachable_from_the_index_and_s
         driver.quit()
     driver = make_driver()
     try:
-        for page in ("index.html", "failed.html", "all-1.html"):
-            driver.get((site / page).as_uri())
-            axe = Axe(driver)
-            axe.inject()
-            serious = [v for v in axe.run()["violations"] if v["impact"] in ("serious", "critical")]
-            assert not serious, f"{page}: {serious}"
+        assert_axe_clean(driver, site, ("index.html", "failed.html", "all-1.html"))
     finally:
         driver.quit()
 

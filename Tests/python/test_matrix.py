@@ -9,8 +9,7 @@ MACOS = [("testSame", "passed", 0.01), ("testOnlyMac", "failed", 0.01), ("testBo
 
 
 def test_the_matrix_lists_each_test_once_with_a_cell_per_configuration(tmp_path):
-    from axe_selenium_python import Axe
-    from test_report_browser import make_driver
+    from test_report_browser import assert_axe_clean, make_driver
     bundles = []
     for name, tests in (("linux", LINUX), ("macos", MACOS)):
         (tmp_path / f"{name}.log").write_text(console_log(tests))
@@ -38,12 +37,7 @@ def test_the_matrix_lists_each_test_once_with_a_cell_per_configuration(tmp_path)
         assert len(rows) == 3  # each test once
         assert rows[0][0].endswith("testOnlyMac") and rows[0][1:] == ["✓ passed", "✗ failed"]
         assert {row[0].split("/")[-1] for row in rows} == {"testSame", "testOnlyMac", "testBoth"}
-        for page in ("index.html", "matrix.html"):
-            driver.get((site / page).as_uri())
-            axe = Axe(driver)
-            axe.inject()
-            serious = [v for v in axe.run()["violations"] if v["impact"] in ("serious", "critical")]
-            assert not serious, f"{page}: {serious}"
+        assert_axe_clean(driver, site, ("index.html", "matrix.html"))
         # The per-run lists stay reachable.
         driver.get((site / "all-1.html").as_uri())
         assert "linux" in driver.page_source and "macos" in driver.page_source

@@ -26,6 +26,17 @@ def make_driver(javascript=True):
     return driver
 
 
+def assert_axe_clean(driver, site, pages):
+    """axe finds no serious or critical violation on each of `pages` (names in the report folder `site`)."""
+    from axe_selenium_python import Axe
+    for page in pages:
+        driver.get((site / page).as_uri())
+        axe = Axe(driver)
+        axe.inject()
+        serious = [v for v in axe.run()["violations"] if v["impact"] in ("serious", "critical")]
+        assert not serious, f"{page}: {serious}"
+
+
 @pytest.fixture(scope="module")
 def driver():
     browser = make_driver()
