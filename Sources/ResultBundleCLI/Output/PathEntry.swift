@@ -24,6 +24,8 @@ struct PathEntry {
     let inode: UInt64
     /// The size in bytes (of the link itself, for a symlink).
     let size: Int64
+    /// The last modification, in seconds since 1970.
+    let modified: TimeInterval
 
     /// What is at `url`, or nil when nothing is (or it cannot be seen).
     init?(_ url: URL) {
@@ -36,6 +38,7 @@ struct PathEntry {
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
         size = Int64(info.st_size)
+        modified = TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec) / 1e9
         switch info.st_mode & S_IFMT {
         case S_IFREG: kind = .regularFile
         case S_IFDIR: kind = .directory

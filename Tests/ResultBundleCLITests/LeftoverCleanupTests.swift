@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+import _TestSupport
+
+@testable import ResultBundleCLI
+
+/// Scratch folders of killed runs are removed after a day; nothing else in the temporary folder is touched.
+@Suite struct LeftoverCleanupTests {
+    /// A process id that no process has now.
+    private func deadProcessID() throws -> pid_t {
+        for candidate in stride(from: pid_t(4_000_000), to: 4_100_000, by: 997)
+        where kill(candidate, 0) != 0 && errno == ESRCH {
+            return candidate
+        }
+        throw CancellationError()
+    }
+
+    private func makeFolder(_ name: String, in parent: URL, ageInDays: Double) throws -> URL {
+        let url = parent.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
+        let date = Date().addingTimeInterval(-ageInDays * 86_400)
+        try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: url.path)
+        return url
+    }
+
+    @Test func removesOnlyOldFoldersOfProcessesThatAreGone() throws {
+        let parent = try TestPaths.makeTemporaryDirectory("leftover-scratch")
+        let dead = try deadProcessID()
+        let alive = getpid()
+        let stale = try makeFolder("resultbundle-record-\(dead)-a1", in: parent, ageInDays: 2)
+        let recent = try makeFolder("resultbundle-record-\(dead)-b2", in: parent, ageInDays: 0.5)
+        let running = try makeFolder("resultbundle-record-\(alive)-c3", in: parent, ageInDays: 2)
+        let foreign = try makeFolder("other-record-\(dead)-d4", in: parent, ageInDays: 2)
+        let file = parent.appendingPathComponent("resultbundle-record-\(dead)-e5")
+        try Data("keep".utf8).write(to: file)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(-3 * 86_400)], ofItemAtPath: file.path)
+
+        LeftoverCleanup.removeStaleScratchFolders(in: parent)
+
+        let exists = { (url: URL) in FileManager.default.fileExists(atPath: url.path) }
+        #expect(!exists(stale))
+        #expect(exists(recent))
+        #expect(exists(running))
+        #expect(exists(foreign))
+        #expect(exists(file))
+    }
+}
