@@ -17,15 +17,18 @@ extension JUnitExporter {
                 directory: $0, writingInto: options.attachmentsWriteDirectory ?? $0, relativeTo: xmlFolder,
                 source: source)
         }
-        let caseWriter = TestCaseWriter(
-            flavor: options.flavor, systemOut: SystemOutText(source: source, attachments: attachments))
+        let places = SourcePlaces(source, explicitRoot: options.sourceRoot)
+        var systemOut = SystemOutText(source: source, attachments: attachments)
+        systemOut.places = places
+        let caseWriter = TestCaseWriter(flavor: options.flavor, systemOut: systemOut)
         var state = CollectionState(counts: summary)
         let flavor = options.flavor
         let depth = testCaseDepth
         func take(_ chunk: TestCaseChunk) throws {
             try state.take(chunk, writer: writer, caseWriter: caseWriter, spool: spool)
         }
-        try source.forEachTestBatch({ try TestCaseChunk.write($0, flavor: flavor, depth: depth) }, take)
+        try source.forEachTestBatch(
+            { try TestCaseChunk.write($0, flavor: flavor, depth: depth, places: places) }, take)
         try state.finish(writer: writer, spool: spool)
         summary = state.counts
         summary.attachments += attachments?.count ?? 0

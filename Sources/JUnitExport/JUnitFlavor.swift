@@ -19,6 +19,9 @@ public struct JUnitExportOptions: Sendable {
     /// Where the attachment files are actually written, when that is not `attachmentsDirectory` (a temporary
     /// folder renamed into place afterwards); nil writes them into `attachmentsDirectory`.
     public var attachmentsWriteDirectory: URL?
+    /// The folder locations are shown relative to; nil: each run's recorded repository or working directory
+    /// (docs/JUNIT.md, "Content").
+    public var sourceRoot: String?
 
     /// Creates options.
     public init(flavor: JUnitFlavor = .jenkins, attachmentsDirectory: URL? = nil) {

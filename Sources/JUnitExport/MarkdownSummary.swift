@@ -60,7 +60,8 @@ public struct MarkdownSummary {
                     explicit: sourceRoot, recordedRoot: run.record.environmentValue("vcs.root"),
                     workingDirectory: run.record.workingDirectory)
                 places[run.index] = SourceLinks(
-                    root: root, commit: run.record.environmentValue("vcs.commit"), template: sourceURL)
+                    root: root, commit: run.record.environmentValue("vcs.commit"), template: sourceURL,
+                    workingDirectory: run.record.workingDirectory)
             }
             try source.forEachTest { test in
                 totals.add(test)

@@ -1,5 +1,6 @@
 import Foundation
 import ResultModel
+import ResultSupport
 
 /// The plain text that goes in a test's `system-out`: its console output, its properties (no JUnit schema allows
 /// `<properties>` in a `<testcase>`), then an outline of its activities,
@@ -12,6 +13,10 @@ struct SystemOutText {
     var outputLimit = 1 << 20
     /// How much of the end of a longer output follows the first ``outputLimit`` bytes.
     var outputTailLimit = 64 << 10
+    /// How each run's locations are shown (relative to its source root), by run index.
+    var places: SourcePlaces = SourcePlaces()
+    /// The run of the test being described.
+    var runIndex = 0
 
     /// Whether ``text(for:describeRetries:)`` can have anything to say, decided without building text (most
     /// passing tests have nothing).
@@ -109,7 +114,14 @@ struct SystemOutText {
     }
 
     func describe(_ issue: IssueRecord) -> String {
-        let place = issue.location.map { "\($0.description): " } ?? ""
+        let place = issue.location.map { "\(places.shown($0, runIndex: runIndex).description): " } ?? ""
         return "\(place)\(issue.kind.rawValue): \(issue.message)"
+    }
+
+    /// This text for a test of run `runIndex`.
+    func forRun(_ runIndex: Int) -> SystemOutText {
+        var copy = self
+        copy.runIndex = runIndex
+        return copy
     }
 }

@@ -26,13 +26,15 @@ struct TestCaseChunk: Sendable {
     /// Writes the tests of `batch` as the exporter of `flavor` would, with `<testcase>` elements at `depth`; a
     /// passed test handed over as text (``ResultModel/PassedTestInSuite``) is written from it, in the suite of the
     /// test before it.
-    static func write(_ batch: any TestBatch, flavor: JUnitFlavor, depth: Int) throws -> TestCaseChunk {
+    static func write(
+        _ batch: any TestBatch, flavor: JUnitFlavor, depth: Int, places: SourcePlaces
+    ) throws -> TestCaseChunk {
         // A test line is about 150 bytes, and its `<testcase>` is shorter unless it has output to show.
         // (Reserved up to 64 Ki tests and 8 MiB: a batch of a few huge records must not reserve for many.)
         let hint = batch.byteCountHint
         var builder = try Builder(
-            flavor: flavor, depth: depth, expectedCount: hint > 0 ? min(hint / 128, 1 << 16) : 512,
-            expectedBytes: min(hint, 8 << 20))
+            flavor: flavor, depth: depth, places: places,
+            expectedCount: hint > 0 ? min(hint / 128, 1 << 16) : 512, expectedBytes: min(hint, 8 << 20))
         try batch.forEachTest({ try builder.add($0) }, passedInSameSuite: { try builder.addPlain($0) })
         return try builder.finish()
     }
@@ -47,12 +49,14 @@ struct TestCaseChunk: Sendable {
         var suite: SuiteKey?
         var stretchIsOpen = false
 
-        init(flavor: JUnitFlavor, depth: Int, expectedCount: Int, expectedBytes: Int) throws {
+        init(flavor: JUnitFlavor, depth: Int, places: SourcePlaces, expectedCount: Int, expectedBytes: Int) throws {
             writer = try XMLStreamWriter(into: sink, place: "the test cases being collected")
             try writer.startTestCases(atDepth: depth)
             sink.bytes.removeAll(keepingCapacity: true)
             sink.bytes.reserveCapacity(expectedBytes)
-            caseWriter = TestCaseWriter(flavor: flavor, systemOut: SystemOutText(source: nil, attachments: nil))
+            var systemOut = SystemOutText(source: nil, attachments: nil)
+            systemOut.places = places
+            caseWriter = TestCaseWriter(flavor: flavor, systemOut: systemOut)
             chunk.cases.reserveCapacity(expectedCount)
         }
 

@@ -3,13 +3,18 @@ import ResultModel
 /// Writes one `<testcase>` in a flavor's element order.
 struct TestCaseWriter {
     let flavor: JUnitFlavor
-    let systemOut: SystemOutText
+    var systemOut: SystemOutText
 
     /// Writes `test`, whose outcome is `outcome`, with `className` (clean, NUL-terminated) as its `classname`.
     /// A passing test without output costs three attributes and nothing else.
     func write(
         _ test: TestRecord, outcome: JUnitOutcome, className: UnsafePointer<CChar>, to writer: XMLStreamWriter
     ) throws {
+        guard systemOut.runIndex == test.runIndex else {
+            var forRun = self
+            forRun.systemOut = systemOut.forRun(test.runIndex)
+            return try forRun.write(test, outcome: outcome, className: className, to: writer)
+        }
         try writer.start("testcase")
         try writer.attribute("name", test.identity.name)
         try writer.attribute("classname", cleanCString: className)

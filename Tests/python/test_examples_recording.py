@@ -1,6 +1,7 @@
 """Recording the Examples package end to end: `resultbundle record -- swift test` keeps nested steps, terminal
 snapshots, measurements and exact counts, and the report draws the snapshot while the JUnit output shows its text."""
 import json
+import xml.etree.ElementTree as ET
 import subprocess
 
 from conftest import ROOT, run
@@ -64,3 +65,7 @@ def test_recording_the_examples_keeps_steps_snapshots_and_measurements(tmp_path)
     assert f"<code>{relative}:" in summary and f"/blob/{commit.strip()}/{relative}&#35;L" in summary  # "#" escaped
     annotations = run("annotate", bundle, "--format", "github").stdout
     assert f"file={relative}," in annotations
+    # JUnit: each failure body opens with the location (relative); the console output in system-out is as printed.
+    bodies = [failure.text or "" for failure in ET.parse(junit).iter("failure")]
+    assert any(body.startswith(f"{relative}:") for body in bodies), bodies
+    assert not any(str(ROOT) in body for body in bodies)

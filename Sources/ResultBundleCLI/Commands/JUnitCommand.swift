@@ -35,6 +35,9 @@ struct JUnitCommand: ParsableCommand {
     @Option(help: "Export attachments into this folder and reference them as [[ATTACHMENT|path]] lines.")
     var attachmentsDir: String?
 
+    @Option(help: "What failure locations are shown relative to (default: each run's repository, as the report does).")
+    var sourceRoot: String?
+
     @Flag(help: "Replace an output folder even when it holds files resultbundle did not write.")
     var force = false
 
@@ -58,6 +61,10 @@ struct JUnitCommand: ParsableCommand {
         let readers = try baselineOptions.judged(
             bundles.map { try BundleOpening.open($0, quiet: quiet, limits: .display) })
         var options = JUnitExportOptions(flavor: flavor)
+        options.sourceRoot = sourceRoot.map {
+            URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+                .standardizedFileURL.path
+        }
         let summary: JUnitExportSummary
         do {
             let export = {
