@@ -311,6 +311,7 @@ header.top nav { display: flex; flex-wrap: wrap; gap: 4px 14px; align-items: bas
 header.top nav a { margin-right: 0; }
 .top-verdict { margin: 0; font-weight: 700; }
 a.top-count { font-variant-numeric: tabular-nums; }
+table.tests td.st { white-space: nowrap; overflow-wrap: normal; }
 /* Proportion bar and duration histogram. */
 .proportion { margin: 10px 0 4px; }
 .status-bar { display: block; border: 1px solid var(--line); border-radius: 3px; }

@@ -108,17 +108,25 @@ def test_tree_opens_and_closes_without_javascript(driver_without_javascript, sit
     failed_suites = driver.find_elements(By.CSS_SELECTOR, "details.suite[open]")
     assert failed_suites and all("failed" in suite.find_element(By.TAG_NAME, "summary").text
                                  for suite in failed_suites)
-    closed = driver.find_element(By.CSS_SELECTOR, "details.module:not([open])")
+    closed = driver.find_element(By.CSS_SELECTOR, "details.suite:not([open])")
     summary = closed.find_element(By.TAG_NAME, "summary")
+    leaf = closed.find_element(By.CSS_SELECTOR, ".leaves li a")
+    assert not leaf.is_displayed()
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", summary)
     summary.click()
     assert closed.get_attribute("open") is not None
-    suite = closed.find_element(By.CSS_SELECTOR, "details.suite")
-    suite.find_element(By.TAG_NAME, "summary").click()
-    leaves = suite.find_elements(By.CSS_SELECTOR, ".leaves li a")
-    assert leaves and leaves[0].is_displayed()
+    assert leaf.is_displayed()
     summary.click()
     assert closed.get_attribute("open") is None
+    assert not leaf.is_displayed()
+    module = driver.find_element(By.CSS_SELECTOR, "details.module[open]")
+    module_summary = module.find_element(By.TAG_NAME, "summary")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", module_summary)
+    module_summary.click()
+    assert module.get_attribute("open") is None
+    assert not failed_suites[0].is_displayed()
+    module_summary.click()
+    assert failed_suites[0].is_displayed()
     # No hint of keyboard shortcuts and no copy button without the script that makes them work.
     assert not driver.find_elements(By.CSS_SELECTOR, "[data-shortcut-hint], button.copy-link")
 
@@ -193,14 +201,12 @@ def test_copy_link_copies_the_absolute_permalink(driver, site):
     item = driver.find_element(By.CSS_SELECTOR, ".failure[data-permalink]")
     name = item.find_element(By.CSS_SELECTOR, "a.name").text
     expected = (site / item.get_attribute("data-permalink")).as_uri()
-    # Record what reaches the clipboard (reading it back needs focus that headless windows may lack).
-    driver.execute_script("""
-        const write = navigator.clipboard.writeText.bind(navigator.clipboard);
-        navigator.clipboard.writeText = (text) => { window.copiedText = text; return write(text).catch(() => {}); };""")
     item.find_element(By.CSS_SELECTOR, "button.copy-link").click()
     WebDriverWait(driver, 5).until(
         lambda d: d.find_element(By.CSS_SELECTOR, "[data-copy-status]").get_attribute("textContent") == "Link copied")
-    copied = driver.execute_script("return window.copiedText")
+    assert not item.find_elements(By.CSS_SELECTOR, "input.copy-fallback")
+    copied = driver.execute_async_script(
+        "const done = arguments[0]; navigator.clipboard.readText().then(done, (error) => done('error: ' + error))")
     assert copied == expected.replace("%23", "#")
     copied_url_resolves_to_its_test(driver, copied, name)
 
