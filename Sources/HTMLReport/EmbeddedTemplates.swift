@@ -38,9 +38,13 @@ enum EmbeddedTemplates {
   {{#summary}}<p class="top-verdict"><span class="st s-{{verdictStatus}}">{{verdict}}</span></p>{{/summary}}
   <nav aria-label="Test lists">
     <a href="{{root}}index.html">Overview</a>
-    {{#summary}}{{#counts}}<a class="top-count st s-{{status}}" href="{{root}}{{href}}">{{value}} {{label}}</a>
-    {{/counts}}{{/summary}}
-    {{^summary}}<a href="{{root}}failed.html">Failed</a>
+    {{#summary}}
+    {{#counts}}
+    <a class="top-count st s-{{status}}" href="{{root}}{{href}}">{{value}} {{label}}</a>
+    {{/counts}}
+    {{/summary}}
+    {{^summary}}
+    <a href="{{root}}failed.html">Failed</a>
     <a href="{{root}}skipped.html">Skipped</a>
     {{/summary}}
     <a href="{{root}}all-1.html">All tests</a>

@@ -13,7 +13,8 @@ enum HeaderSummary {
         if totals.expectedFailures > 0 {
             counts.append(
                 CountModel(
-                    label: "expected failures", value: totals.expectedFailures, status: "expectedFailure",
+                    label: totals.expectedFailures == 1 ? "expected failure" : "expected failures",
+                    value: totals.expectedFailures, status: "expectedFailure",
                     href: "all-1.html"))
         }
         let (verdict, status) =
