@@ -86,3 +86,172 @@
   input.addEventListener("input", function () { load(); render(); });
   boxes.forEach(function (box) { box.addEventListener("change", render); });
 })();
+
+// ---- Overview and shell (issue 22, item 1): keyboard shortcuts. ----
+// j/n: next failure, k/p: previous failure, /: the search or filter box, ?: this list. Keys typed into a field,
+// or with Ctrl, Alt or Meta, are left alone.
+(function () {
+  "use strict";
+  var failureSelector = [".failure[data-status] a.name"].concat(
+    ["failed", "crashed", "timedOut", "interrupted"].map(function (status) {
+      return "tr[data-status=\"" + status + "\"] > td:first-child a";
+    })).join(", ");
+  var help = null;
+
+  function typing(target) {
+    if (!target || !target.tagName) return false;
+    var tag = target.tagName.toLowerCase();
+    return tag === "input" || tag === "textarea" || tag === "select" || target.isContentEditable;
+  }
+  function visible(element) {
+    return element.getClientRects().length > 0;
+  }
+  function failures() {
+    return Array.prototype.slice.call(document.querySelectorAll(failureSelector)).filter(visible);
+  }
+  function move(step) {
+    var targets = failures();
+    if (!targets.length) return;
+    var current = targets.indexOf(document.activeElement);
+    var next;
+    if (current >= 0) {
+      next = Math.min(targets.length - 1, Math.max(0, current + step));
+    } else {
+      // From elsewhere on the page: the first failure after (or the last before) the focused element.
+      var from = document.activeElement && document.activeElement !== document.body ? document.activeElement : null;
+      next = step > 0 ? 0 : targets.length - 1;
+      if (from) {
+        for (var index = 0; index < targets.length; index++) {
+          var after = from.compareDocumentPosition(targets[index]) & Node.DOCUMENT_POSITION_FOLLOWING;
+          if (after) { next = step > 0 ? index : Math.max(0, index - 1); break; }
+        }
+      }
+    }
+    targets[next].focus();
+    targets[next].scrollIntoView({ block: "center" });
+  }
+  function focusSearch() {
+    var box = document.querySelector("[data-search-input]") || document.querySelector("[data-filter-input]");
+    if (!box) return false;
+    box.focus();
+    box.select();
+    return true;
+  }
+  function toggleHelp() {
+    if (!help) {
+      help = document.createElement("dialog");
+      help.className = "shortcuts";
+      help.setAttribute("aria-labelledby", "shortcuts-heading");
+      var heading = document.createElement("h2");
+      heading.id = "shortcuts-heading";
+      heading.textContent = "Keyboard shortcuts";
+      var list = document.createElement("dl");
+      [["j or n", "next failure"], ["k or p", "previous failure"], ["/", "search (overview) or filter (lists)"],
+       ["?", "show or hide this list"], ["Esc", "close it"]].forEach(function (pair) {
+        var key = document.createElement("dt");
+        var kbd = document.createElement("kbd");
+        kbd.textContent = pair[0];
+        key.appendChild(kbd);
+        var what = document.createElement("dd");
+        what.textContent = pair[1];
+        list.appendChild(key);
+        list.appendChild(what);
+      });
+      var close = document.createElement("button");
+      close.type = "button";
+      close.className = "dialog-close";
+      close.textContent = "Close";
+      close.addEventListener("click", function () { help.close(); });
+      help.appendChild(heading);
+      help.appendChild(list);
+      help.appendChild(close);
+      document.body.appendChild(help);
+    }
+    if (help.open) help.close(); else help.showModal();
+  }
+
+  document.addEventListener("keydown", function (event) {
+    if (event.ctrlKey || event.altKey || event.metaKey || typing(event.target)) return;
+    var handled = true;
+    switch (event.key) {
+      case "j": case "n": move(1); break;
+      case "k": case "p": move(-1); break;
+      case "/": handled = focusSearch(); break;
+      case "?": toggleHelp(); break;
+      default: handled = false;
+    }
+    if (handled) event.preventDefault();
+  });
+
+  // A visible hint, only when this script runs (the shortcuts need it).
+  var header = document.querySelector("header.top");
+  if (header) {
+    var hint = document.createElement("p");
+    hint.className = "shortcut-hint";
+    hint.setAttribute("data-shortcut-hint", "");
+    hint.appendChild(document.createTextNode("Keys: "));
+    [["j", "/"], ["k", " next/previous failure, "], ["/", " search, "], ["?", " help"]].forEach(function (pair) {
+      var kbd = document.createElement("kbd");
+      kbd.textContent = pair[0];
+      hint.appendChild(kbd);
+      hint.appendChild(document.createTextNode(pair[1]));
+    });
+    header.appendChild(hint);
+  }
+})();
+
+// ---- Overview and shell (issue 22, item 1): copy-link buttons. ----
+// Every element with data-permalink (a relative href, such as tests/x-abc.html or all-3.html#t-abc) gets a
+// "Copy link" button that copies the absolute URL; the element keeps its ordinary link for pages without script.
+(function () {
+  "use strict";
+  var targets = document.querySelectorAll("[data-permalink]");
+  if (!targets.length) return;
+  var live = document.createElement("p");
+  live.className = "sr-only";
+  live.setAttribute("role", "status");
+  live.setAttribute("aria-live", "polite");
+  live.setAttribute("data-copy-status", "");
+  document.body.appendChild(live);
+
+  function announce(message) {
+    live.textContent = "";
+    window.setTimeout(function () { live.textContent = message; }, 30);
+  }
+  function fallback(button, url) {
+    var field = button.nextElementSibling;
+    if (!field || !field.classList.contains("copy-fallback")) {
+      field = document.createElement("input");
+      field.type = "text";
+      field.readOnly = true;
+      field.className = "copy-fallback";
+      field.setAttribute("aria-label", "Link to copy");
+      button.parentNode.insertBefore(field, button.nextSibling);
+    }
+    field.value = url;
+    field.focus();
+    field.select();
+    var copied = false;
+    try { copied = document.execCommand("copy"); } catch (error) { copied = false; }
+    announce(copied ? "Link copied" : "Link selected: press Ctrl+C or \u2318C to copy it");
+  }
+  Array.prototype.forEach.call(targets, function (target) {
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "copy-link";
+    button.textContent = "Copy link";
+    button.addEventListener("click", function () {
+      var url = new URL(target.getAttribute("data-permalink"), window.location.href).href;
+      if (navigator.clipboard && navigator.clipboard.writeText) {
+        navigator.clipboard.writeText(url).then(function () { announce("Link copied"); },
+          function () { fallback(button, url); });
+      } else {
+        fallback(button, url);
+      }
+    });
+    var heading = target.querySelector("a.name");
+    var anchor = heading || target.firstElementChild;
+    if (anchor && anchor.parentNode === target) target.insertBefore(button, anchor.nextSibling);
+    else target.appendChild(button);
+  });
+})();

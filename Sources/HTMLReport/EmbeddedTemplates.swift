@@ -17,7 +17,8 @@ enum EmbeddedTemplates {
 {{/chrome}}
 """####,
         "header.mustache": ####"""
-{{! header: the start of every page. Reads chrome: title, csp, root (relative path to the report root), stylesHTML (inline CSS for single-file reports, already safe), scriptHash. }}
+{{! header: the start of every page. Reads chrome: title, csp, root (relative path to the report root), stylesHTML (inline CSS for single-file reports, already safe), scriptHash,
+    summary[verdict, verdictStatus, counts[label, value, status, href]] (the sticky header's verdict and counts, when known). }}
 {{#chrome}}
 <!DOCTYPE html>
 <html lang="en">
@@ -34,10 +35,18 @@ enum EmbeddedTemplates {
 <a class="skip" href="#main">Skip to content</a>
 <header class="top" role="banner">
   <a class="brand" href="{{root}}index.html">{{reportTitle}}</a>
+  {{#summary}}<p class="top-verdict"><span class="st s-{{verdictStatus}}">{{verdict}}</span></p>{{/summary}}
   <nav aria-label="Test lists">
     <a href="{{root}}index.html">Overview</a>
+    {{#summary}}
+    {{#counts}}
+    <a class="top-count st s-{{status}}" href="{{root}}{{href}}">{{value}} {{label}}</a>
+    {{/counts}}
+    {{/summary}}
+    {{^summary}}
     <a href="{{root}}failed.html">Failed</a>
     <a href="{{root}}skipped.html">Skipped</a>
+    {{/summary}}
     <a href="{{root}}all-1.html">All tests</a>
   </nav>
 </header>
@@ -48,15 +57,19 @@ enum EmbeddedTemplates {
 {{! index: the overview page. Reads: header/footer fields, verdict, verdictClass, counts[label, value, status, href],
     runs[name, source, facts[label, value], ciURL, ciText, duration], failures[name, href, status, message, location, label],
     moreFailures, moreFailuresHref, matrixHTML, trendsHTML, flakyCount, slowest[name, href, status, duration], performance[name, href, metric, average, change, verdictText, verdictClass] (failures first),
-    suites[module, name, href, total, failed, skipped], duration, searchChunks[src] }}
+    tree[name, totalText, failed, skipped, hasFailed, hasSkipped, duration, isOpen, suites[name, href, totalText, failed,
+    skipped, hasFailed, hasSkipped, duration, isOpen,
+    hasTests, tests[name, href, status, duration]]], treeHasTests, treeTestLimit, moreSuites, statusBarHTML and
+    histogramHTML (SVG built by OverviewCharts from numbers only), duration, searchChunks[src] }}
 {{> header}}
 {{#chrome}}<h1>{{reportTitle}}</h1>{{/chrome}}
 <section aria-labelledby="verdict-heading" class="verdict {{verdictClass}}">
   <h2 id="verdict-heading">{{verdict}}</h2>
   <p>{{summaryLine}}</p>
   <ul class="counts">
-  {{#counts}}<li class="count s-{{status}}"><a href="{{href}}"><span class="value">{{value}}</span> <span class="label">{{label}}</span></a></li>{{/counts}}
+  {{#counts}}<li class="count"><a class="st s-{{status}}" href="{{href}}"><span class="value">{{value}}</span> <span class="label">{{label}}</span></a></li>{{/counts}}
   </ul>
+  {{#statusBarHTML}}<figure class="proportion">{{{statusBarHTML}}}</figure>{{/statusBarHTML}}
 </section>
 
 <section aria-labelledby="search-heading" class="search" data-search-chunks="{{searchChunkCount}}">
@@ -81,8 +94,8 @@ enum EmbeddedTemplates {
   <h2 id="failures-heading">Failures</h2>
   <ol class="failures">
   {{#failures}}
-    <li class="failure s-{{status}}" data-status="{{status}}">
-      <a class="name" href="{{href}}">{{name}}</a>{{#label}} <span class="history-label">{{label}}</span>{{/label}}
+    <li class="failure" data-status="{{status}}" data-permalink="{{href}}">
+      <span class="st s-{{status}}">{{status}}</span> <a class="name" href="{{href}}">{{name}}</a>{{#label}} <span class="history-label">{{label}}</span>{{/label}}
       {{#location}}<code class="location">{{location}}</code>{{/location}}
       <pre class="message">{{message}}</pre>
     </li>
@@ -135,19 +148,37 @@ enum EmbeddedTemplates {
   <table>
     <thead><tr><th scope="col">Test</th><th scope="col">Status</th><th scope="col">Duration</th></tr></thead>
     <tbody>
-    {{#slowest}}<tr data-status="{{status}}"><td><a href="{{href}}">{{name}}</a></td><td class="s-{{status}}">{{status}}</td><td class="num">{{duration}}</td></tr>{{/slowest}}
+    {{#slowest}}<tr data-status="{{status}}"><td><a href="{{href}}">{{name}}</a></td><td class="st s-{{status}}">{{status}}</td><td class="num">{{duration}}</td></tr>{{/slowest}}
     </tbody>
   </table>
 </section>
 
+{{#histogramHTML}}
+<section aria-labelledby="durations-heading">
+  <h2 id="durations-heading">Durations</h2>
+  {{{histogramHTML}}}
+</section>
+{{/histogramHTML}}
+
 <section aria-labelledby="tree-heading">
   <h2 id="tree-heading">Modules and suites</h2>
-  <table>
-    <thead><tr><th scope="col">Module</th><th scope="col">Suite</th><th scope="col">Tests</th><th scope="col">Failed</th><th scope="col">Skipped</th></tr></thead>
-    <tbody>
-    {{#suites}}<tr><td>{{module}}</td><td><a href="{{href}}">{{name}}</a></td><td class="num">{{total}}</td><td class="num">{{failed}}</td><td class="num">{{skipped}}</td></tr>{{/suites}}
-    </tbody>
-  </table>
+  <p class="hint">{{#treeHasTests}}Open a module and a suite to see their tests.{{/treeHasTests}}{{^treeHasTests}}With more than {{treeTestLimit}} tests the tree stops at the suites; each suite links to its tests in the <a href="all-1.html">list of all tests</a>.{{/treeHasTests}} Suites with failures are open.</p>
+  <ul class="tree">
+  {{#tree}}
+    <li><details class="module"{{#isOpen}} open{{/isOpen}}>
+      <summary><span class="node-name">{{name}}</span> <span class="node-counts">{{totalText}}{{#hasFailed}}, <span class="st s-failed">{{failed}} failed</span>{{/hasFailed}}{{#hasSkipped}}, <span class="st s-skipped">{{skipped}} skipped</span>{{/hasSkipped}}</span> <span class="node-duration">{{duration}}</span></summary>
+      <ul>
+      {{#suites}}
+        <li><details class="suite"{{#isOpen}} open{{/isOpen}}>
+          <summary><span class="node-name">{{name}}</span> <span class="node-counts">{{totalText}}{{#hasFailed}}, <span class="st s-failed">{{failed}} failed</span>{{/hasFailed}}{{#hasSkipped}}, <span class="st s-skipped">{{skipped}} skipped</span>{{/hasSkipped}}</span> <span class="node-duration">{{duration}}</span></summary>
+          <p class="node-link"><a href="{{href}}">{{name}} in the list of all tests</a></p>
+          {{#hasTests}}<ul class="leaves">{{#tests}}<li><span class="st s-{{status}}">{{status}}</span> <a href="{{href}}">{{name}}</a> <span class="node-duration">{{duration}}</span></li>{{/tests}}</ul>{{/hasTests}}
+        </details></li>
+      {{/suites}}
+      </ul>
+    </details></li>
+  {{/tree}}
+  </ul>
   {{#moreSuites}}<p>{{moreSuites}} more suites are listed in <a href="all-1.html">all tests</a>.</p>{{/moreSuites}}
 </section>
 {{> footer}}
@@ -264,6 +295,55 @@ dt { color: var(--muted); } dd { margin: 0; overflow-wrap: anywhere; }
 .mini-strip { margin-left: 6px; white-space: nowrap; } .mini-strip i, .mini-strip a { display: inline-block; width: 8px; height: 8px; margin-right: 1px; border: 1px solid #8888; vertical-align: middle; }
 .h-passed { background: #2e8b57; } .h-failed { background: #c0392b; } .h-skipped { background: #999; } .h-retried { background: #e6a700; } .h-absent { background: none; }
 table.slowing caption, table.slowest caption { text-align: left; color: var(--muted); }
+/* ---- Overview and shell (issue 22, item 1): status icons, sticky header, overview charts, tree, shortcuts. ---- */
+/* Status icons: a shape before the status word, so a status never depends on color alone. The word is the label;
+   the icon's alternative text is empty so screen readers do not read it twice. */
+.st::before { display: inline-block; min-width: 1.1em; margin-right: 0.2em; text-align: center; font-weight: 700; }
+.st.s-passed::before { content: "✓"; content: "✓" / ""; color: var(--pass); }
+.st.s-failed::before { content: "✗"; content: "✗" / ""; color: var(--fail); }
+.st.s-skipped::before { content: "⊘"; content: "⊘" / ""; color: var(--skip); }
+.st.s-expectedFailure::before { content: "≈"; content: "≈" / ""; color: var(--other); }
+.st.s-crashed::before { content: "↯"; content: "↯" / ""; color: var(--fail); }
+.st.s-timedOut::before { content: "◷"; content: "◷" / ""; color: var(--fail); }
+.st.s-interrupted::before { content: "‖"; content: "‖" / ""; color: var(--fail); }
+.st.s-warning::before { content: "!"; content: "!" / ""; color: var(--pass); }
+.st.s-unknown::before { content: "?"; content: "?" / ""; color: var(--other); }
+/* Sticky header: the verdict and the counts stay in view; anchors scroll clear of it. */
+html { scroll-padding-top: 6rem; }
+header.top { position: sticky; top: 0; z-index: 10; flex-wrap: wrap; gap: 6px 24px; }
+header.top nav { display: flex; flex-wrap: wrap; gap: 4px 14px; align-items: baseline; }
+header.top nav a { margin-right: 0; }
+.top-verdict { margin: 0; font-weight: 700; }
+a.top-count { font-variant-numeric: tabular-nums; }
+table.tests td.st { white-space: nowrap; overflow-wrap: normal; }
+/* Proportion bar and duration histogram. */
+.proportion { margin: 10px 0 4px; }
+.status-bar { display: block; border: 1px solid var(--line); border-radius: 3px; }
+.bar-passed { fill: var(--pass); } .bar-failed { fill: var(--fail); } .bar-skipped { fill: var(--skip); }
+.bar-expectedFailure, .bar-unknown { fill: var(--other); } .bar-all { fill: var(--muted); }
+.bar-legend { list-style: none; padding: 0; margin: 4px 0; display: flex; flex-wrap: wrap; gap: 4px 16px; }
+.histogram { display: block; max-width: 100%; height: auto; color: var(--fg); }
+.histogram text { fill: currentColor; font-size: 11px; } .histogram .axis-title { font-size: 12px; font-weight: 600; }
+.histogram .axis line { stroke: var(--muted); }
+.histogram-table table { width: auto; }
+/* Module › suite › test tree. */
+.tree, .tree ul { list-style: none; padding-left: 0; margin: 2px 0; }
+.tree ul { padding-left: 1.4em; }
+.tree summary { cursor: pointer; padding: 2px 0; }
+.tree .node-name { font-weight: 600; overflow-wrap: anywhere; }
+.tree .node-counts, .tree .node-duration { color: var(--muted); font-variant-numeric: tabular-nums; }
+.tree .node-counts .st { color: var(--fg); }
+.tree .node-link { margin: 2px 0 2px 1.4em; }
+.tree .leaves li { padding: 1px 0; overflow-wrap: anywhere; }
+/* Keyboard shortcuts and copy-link controls (added by report.js; nothing here shows without JavaScript). */
+.sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.shortcut-hint { margin: 0; color: var(--muted); font-size: 13px; }
+kbd { font: 12px ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; border: 1px solid var(--muted); border-radius: 3px; padding: 0 4px; }
+dialog.shortcuts { color: var(--fg); background: var(--bg); border: 1px solid var(--line); border-radius: 6px; max-width: 28em; }
+dialog.shortcuts dl { grid-template-columns: max-content 1fr; }
+button.copy-link, button.dialog-close { font: inherit; font-size: 13px; margin-left: 8px; padding: 1px 8px; color: var(--fg); background: var(--panel); border: 1px solid var(--muted); border-radius: 4px; cursor: pointer; }
+input.copy-fallback { font: 13px ui-monospace, monospace; margin-left: 8px; min-width: 20em; color: var(--fg); background: var(--bg); border: 1px solid var(--muted); }
+@media print { header.top { position: static; } .shortcut-hint, button.copy-link { display: none; } }
 """####,
         "report.js": ####"""
 // ResultBundle report: optional filtering and search. Every page works without it.
@@ -353,6 +433,175 @@ table.slowing caption, table.slowest caption { text-align: left; color: var(--mu
   }
   input.addEventListener("input", function () { load(); render(); });
   boxes.forEach(function (box) { box.addEventListener("change", render); });
+})();
+
+// ---- Overview and shell (issue 22, item 1): keyboard shortcuts. ----
+// j/n: next failure, k/p: previous failure, /: the search or filter box, ?: this list. Keys typed into a field,
+// or with Ctrl, Alt or Meta, are left alone.
+(function () {
+  "use strict";
+  var failureSelector = [".failure[data-status] a.name"].concat(
+    ["failed", "crashed", "timedOut", "interrupted"].map(function (status) {
+      return "tr[data-status=\"" + status + "\"] > td:first-child a";
+    })).join(", ");
+  var help = null;
+
+  function typing(target) {
+    if (!target || !target.tagName) return false;
+    var tag = target.tagName.toLowerCase();
+    return tag === "input" || tag === "textarea" || tag === "select" || target.isContentEditable;
+  }
+  function visible(element) {
+    return element.getClientRects().length > 0;
+  }
+  function failures() {
+    return Array.prototype.slice.call(document.querySelectorAll(failureSelector)).filter(visible);
+  }
+  function move(step) {
+    var targets = failures();
+    if (!targets.length) return;
+    var current = targets.indexOf(document.activeElement);
+    var next;
+    if (current >= 0) {
+      next = Math.min(targets.length - 1, Math.max(0, current + step));
+    } else {
+      // From elsewhere on the page: the first failure after (or the last before) the focused element.
+      var from = document.activeElement && document.activeElement !== document.body ? document.activeElement : null;
+      next = step > 0 ? 0 : targets.length - 1;
+      if (from) {
+        for (var index = 0; index < targets.length; index++) {
+          var after = from.compareDocumentPosition(targets[index]) & Node.DOCUMENT_POSITION_FOLLOWING;
+          if (after) { next = step > 0 ? index : Math.max(0, index - 1); break; }
+        }
+      }
+    }
+    targets[next].focus();
+    targets[next].scrollIntoView({ block: "center" });
+  }
+  function focusSearch() {
+    var box = document.querySelector("[data-search-input]") || document.querySelector("[data-filter-input]");
+    if (!box) return false;
+    box.focus();
+    box.select();
+    return true;
+  }
+  function toggleHelp() {
+    if (!help) {
+      help = document.createElement("dialog");
+      help.className = "shortcuts";
+      help.setAttribute("aria-labelledby", "shortcuts-heading");
+      var heading = document.createElement("h2");
+      heading.id = "shortcuts-heading";
+      heading.textContent = "Keyboard shortcuts";
+      var list = document.createElement("dl");
+      [["j or n", "next failure"], ["k or p", "previous failure"], ["/", "search (overview) or filter (lists)"],
+       ["?", "show or hide this list"], ["Esc", "close it"]].forEach(function (pair) {
+        var key = document.createElement("dt");
+        var kbd = document.createElement("kbd");
+        kbd.textContent = pair[0];
+        key.appendChild(kbd);
+        var what = document.createElement("dd");
+        what.textContent = pair[1];
+        list.appendChild(key);
+        list.appendChild(what);
+      });
+      var close = document.createElement("button");
+      close.type = "button";
+      close.className = "dialog-close";
+      close.textContent = "Close";
+      close.addEventListener("click", function () { help.close(); });
+      help.appendChild(heading);
+      help.appendChild(list);
+      help.appendChild(close);
+      document.body.appendChild(help);
+    }
+    if (help.open) help.close(); else help.showModal();
+  }
+
+  document.addEventListener("keydown", function (event) {
+    if (event.ctrlKey || event.altKey || event.metaKey || typing(event.target)) return;
+    var handled = true;
+    switch (event.key) {
+      case "j": case "n": move(1); break;
+      case "k": case "p": move(-1); break;
+      case "/": handled = focusSearch(); break;
+      case "?": toggleHelp(); break;
+      default: handled = false;
+    }
+    if (handled) event.preventDefault();
+  });
+
+  // A visible hint, only when this script runs (the shortcuts need it).
+  var header = document.querySelector("header.top");
+  if (header) {
+    var hint = document.createElement("p");
+    hint.className = "shortcut-hint";
+    hint.setAttribute("data-shortcut-hint", "");
+    hint.appendChild(document.createTextNode("Keys: "));
+    [["j", "/"], ["k", " next/previous failure, "], ["/", " search, "], ["?", " help"]].forEach(function (pair) {
+      var kbd = document.createElement("kbd");
+      kbd.textContent = pair[0];
+      hint.appendChild(kbd);
+      hint.appendChild(document.createTextNode(pair[1]));
+    });
+    header.appendChild(hint);
+  }
+})();
+
+// ---- Overview and shell (issue 22, item 1): copy-link buttons. ----
+// Every element with data-permalink (a relative href, such as tests/x-abc.html or all-3.html#t-abc) gets a
+// "Copy link" button that copies the absolute URL; the element keeps its ordinary link for pages without script.
+(function () {
+  "use strict";
+  var targets = document.querySelectorAll("[data-permalink]");
+  if (!targets.length) return;
+  var live = document.createElement("p");
+  live.className = "sr-only";
+  live.setAttribute("role", "status");
+  live.setAttribute("aria-live", "polite");
+  live.setAttribute("data-copy-status", "");
+  document.body.appendChild(live);
+
+  function announce(message) {
+    live.textContent = "";
+    window.setTimeout(function () { live.textContent = message; }, 30);
+  }
+  function fallback(button, url) {
+    var field = button.nextElementSibling;
+    if (!field || !field.classList.contains("copy-fallback")) {
+      field = document.createElement("input");
+      field.type = "text";
+      field.readOnly = true;
+      field.className = "copy-fallback";
+      field.setAttribute("aria-label", "Link to copy");
+      button.parentNode.insertBefore(field, button.nextSibling);
+    }
+    field.value = url;
+    field.focus();
+    field.select();
+    var copied = false;
+    try { copied = document.execCommand("copy"); } catch (error) { copied = false; }
+    announce(copied ? "Link copied" : "Link selected: press Ctrl+C or \u2318C to copy it");
+  }
+  Array.prototype.forEach.call(targets, function (target) {
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "copy-link";
+    button.textContent = "Copy link";
+    button.addEventListener("click", function () {
+      var url = new URL(target.getAttribute("data-permalink"), window.location.href).href;
+      if (navigator.clipboard && navigator.clipboard.writeText) {
+        navigator.clipboard.writeText(url).then(function () { announce("Link copied"); },
+          function () { fallback(button, url); });
+      } else {
+        fallback(button, url);
+      }
+    });
+    var heading = target.querySelector("a.name");
+    var anchor = heading || target.firstElementChild;
+    if (anchor && anchor.parentNode === target) target.insertBefore(button, anchor.nextSibling);
+    else target.appendChild(button);
+  });
 })();
 """####,
         "test.mustache": ####"""

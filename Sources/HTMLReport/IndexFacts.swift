@@ -1,8 +1,8 @@
 import ResultModel
 
 /// What the index page shows about the tests, gathered one test at a time: the first failures, the slowest tests,
-/// measurements, and the modules and suites with their counts. It keeps only what the page shows, so it stays
-/// small whatever the run's size.
+/// measurements, the module › suite tree and the durations' histogram. It keeps only what the page shows, so it
+/// stays small whatever the run's size.
 struct IndexFacts {
     /// Failures listed on the index; the rest are on `failed.html`.
     let failuresOnIndex: Int
@@ -21,10 +21,10 @@ struct IndexFacts {
     /// How many of ``performance`` (at its start) are failures.
     private var failingPerformance = 0
     private(set) var measurementCount = 0
-    /// Every group (`run › module › suite`) in the order first seen, with its counts.
-    private(set) var suites: [SuiteModel] = []
-    private var suiteIndex: [String: Int] = [:]
-    private var lastSuite: (key: String, index: Int)?
+    /// Modules, suites and (in small reports) tests, with counts and durations (``SuiteTree``).
+    private(set) var tree = SuiteTree()
+    /// Every test's duration in log-scale buckets.
+    private(set) var durations = DurationHistogram()
 
     init(failuresOnIndex: Int) { self.failuresOnIndex = failuresOnIndex }
 
@@ -54,7 +54,8 @@ struct IndexFacts {
                 if slowest.count > slowestCount { slowest.removeLast() }
             }
         }
-        countInSuite(test)
+        tree.add(test)
+        durations.add(duration: test.duration, isFailure: test.status.isFailure)
     }
 
     /// Keeps a measurement of a test for the performance table: failures (regressions, too much variation) before
@@ -69,31 +70,5 @@ struct IndexFacts {
         } else if performance.count < performanceLimit {
             performance.append(measurement)
         }
-    }
-
-    private mutating func countInSuite(_ test: TestSummary) {
-        let index: Int
-        if let lastSuite, lastSuite.key == test.groupKey {
-            index = lastSuite.index
-        } else if let known = suiteIndex[test.groupKey] {
-            index = known
-        } else {
-            let parts = test.groupKey.components(separatedBy: " › ")
-            index = suites.count
-            suiteIndex[test.groupKey] = index
-            var href = OutputBuffer()
-            href.append("all-")
-            href.appendDecimal(test.listPage)
-            href.append(".html#t-")
-            href.appendHex(test.anchorHash)
-            suites.append(
-                SuiteModel(
-                    module: parts.dropLast().joined(separator: " › "), name: parts.last ?? test.groupKey,
-                    href: href.string, total: 0, failed: 0, skipped: 0))
-        }
-        lastSuite = (test.groupKey, index)
-        suites[index].total += 1
-        if test.status.isFailure { suites[index].failed += 1 }
-        if test.status == .skipped { suites[index].skipped += 1 }
     }
 }

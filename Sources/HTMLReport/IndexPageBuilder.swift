@@ -1,6 +1,7 @@
 import ResultModel
 
-/// Builds the index page's view model: verdict, counts, failures first, slowest tests, performance and suites.
+/// Builds the index page's view model: verdict, counts and their proportion bar, failures first, slowest tests,
+/// durations' histogram, performance, and the module › suite › test tree.
 enum IndexPageBuilder {
     static func model(
         facts: IndexFacts, totals: ResultTotals, runs: [RunModel], testCount: Int, searchChunks: Int,
@@ -12,7 +13,6 @@ enum IndexPageBuilder {
                 name: test.name, href: test.href, status: test.status.rawValue,
                 duration: ReportFormatting.duration(test.duration))
         }
-        let suites = facts.suites
         let suiteLimit = 500
         let verdictFailed = totals.failed > 0
         let counts = [
@@ -46,8 +46,13 @@ enum IndexPageBuilder {
             slowest: Array(slowest),
             performance: facts.performance,
             hasPerformance: facts.measurementCount > 0,
-            suites: Array(suites.prefix(suiteLimit)),
-            moreSuites: suites.count > suiteLimit ? suites.count - suiteLimit : nil,
+            tree: facts.tree.model(suiteLimit: suiteLimit),
+            treeHasTests: facts.tree.hasTests,
+            treeTestLimit: SuiteTree.testLeafLimit,
+            moreSuites: facts.tree.hiddenSuites(suiteLimit: suiteLimit) > 0
+                ? facts.tree.hiddenSuites(suiteLimit: suiteLimit) : nil,
+            statusBarHTML: OverviewCharts.statusBarHTML(totals),
+            histogramHTML: OverviewCharts.histogramHTML(facts.durations),
             trendsHTML: history.map(HistoryHTML.trends).flatMap { $0.isEmpty ? nil : $0 },
             flakyCount: history?.flaky.count ?? 0, hasFlaky: !(history?.flaky.isEmpty ?? true),
             matrixHTML: matrix?.indexHTML()

@@ -14,6 +14,7 @@ extension PageChrome: MustacheParent {
         case "generator": self.generator
         case "stylesHTML": self.stylesHTML
         case "scriptHTML": self.scriptHTML
+        case "summary": self.summary
         default: nil
         }
     }
@@ -105,15 +106,62 @@ extension PerformanceModel: MustacheParent {
     }
 }
 
-extension SuiteModel: MustacheParent {
+// Overview and shell (issue 22, item 1).
+
+extension HeaderSummaryModel: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
-        case "module": self.module
+        case "verdict": self.verdict
+        case "verdictStatus": self.verdictStatus
+        case "counts": self.counts
+        default: nil
+        }
+    }
+}
+
+extension TreeLeafModel: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
         case "name": self.name
         case "href": self.href
-        case "total": self.total
+        case "status": self.status
+        case "duration": self.duration
+        default: nil
+        }
+    }
+}
+
+extension TreeSuiteModel: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "name": self.name
+        case "href": self.href
+        case "totalText": self.totalText
         case "failed": self.failed
         case "skipped": self.skipped
+        case "hasFailed": self.hasFailed
+        case "hasSkipped": self.hasSkipped
+        case "duration": self.duration
+        case "isOpen": self.isOpen
+        case "tests": self.tests
+        case "hasTests": self.hasTests
+        default: nil
+        }
+    }
+}
+
+extension TreeModuleModel: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "name": self.name
+        case "totalText": self.totalText
+        case "failed": self.failed
+        case "skipped": self.skipped
+        case "hasFailed": self.hasFailed
+        case "hasSkipped": self.hasSkipped
+        case "duration": self.duration
+        case "isOpen": self.isOpen
+        case "suites": self.suites
         default: nil
         }
     }
@@ -137,8 +185,12 @@ extension IndexPageModel: MustacheParent {
         case "slowest": self.slowest
         case "performance": self.performance
         case "hasPerformance": self.hasPerformance
-        case "suites": self.suites
+        case "tree": self.tree
+        case "treeHasTests": self.treeHasTests
+        case "treeTestLimit": self.treeTestLimit
         case "moreSuites": self.moreSuites
+        case "statusBarHTML": self.statusBarHTML
+        case "histogramHTML": self.histogramHTML
         case "trendsHTML": self.trendsHTML
         case "flakyCount": self.flakyCount
         case "hasFlaky": self.hasFlaky

@@ -10,6 +10,10 @@ struct PageChrome {
     var generator: String
     var stylesHTML: String?
     var scriptHTML: String?
+    // Overview and shell (issue 22, item 1): the sticky header's verdict and counts.
+    /// The run's verdict and counts for the sticky header; `nil` when the page is written before they are known
+    /// (test pages of a source without stored totals), and then the header links to the lists without numbers.
+    var summary: HeaderSummaryModel? = nil
 }
 
 struct LinkModel {
@@ -66,13 +70,58 @@ struct PerformanceModel {
     var isFailure: Bool
 }
 
-struct SuiteModel {
-    var module: String
+// Overview and shell (issue 22, item 1): header summary and the module › suite › test tree.
+
+/// The verdict and the counts every page's sticky header shows (``HeaderSummary``).
+struct HeaderSummaryModel {
+    /// `Passed`, `Failed` or `No tests`.
+    var verdict: String
+    /// The verdict's status class (`passed`, `failed`, `unknown`).
+    var verdictStatus: String
+    /// Counts by status, each linking to its list (relative to the report's root).
+    var counts: [CountModel]
+}
+
+/// A test in the index's tree.
+struct TreeLeafModel {
     var name: String
     var href: String
-    var total: Int
+    var status: String
+    var duration: String
+}
+
+/// A suite in the index's tree: counts, total duration, its place in the all-tests list, and its tests in small
+/// reports.
+struct TreeSuiteModel {
+    var name: String
+    var href: String
+    /// `12 tests` or `1 test`.
+    var totalText: String
     var failed: Int
     var skipped: Int
+    /// Flags for the template (a missing or `nil` field would be looked up in the enclosing node instead).
+    var hasFailed: Bool
+    var hasSkipped: Bool
+    var duration: String
+    /// Open by default: the suite has failures.
+    var isOpen: Bool
+    var tests: [TreeLeafModel]
+    var hasTests: Bool
+}
+
+/// A module in the index's tree.
+struct TreeModuleModel {
+    var name: String
+    /// `12 tests` or `1 test`.
+    var totalText: String
+    var failed: Int
+    var skipped: Int
+    /// Flags for the template (a missing or `nil` field would be looked up in the enclosing node instead).
+    var hasFailed: Bool
+    var hasSkipped: Bool
+    var duration: String
+    var isOpen: Bool
+    var suites: [TreeSuiteModel]
 }
 
 /// `index.mustache`.
@@ -92,8 +141,17 @@ struct IndexPageModel {
     var slowest: [RowModel]
     var performance: [PerformanceModel]
     var hasPerformance: Bool
-    var suites: [SuiteModel]
+    /// Modules and suites, with tests while the report has at most ``SuiteTree/testLeafLimit``.
+    var tree: [TreeModuleModel]
+    /// Whether the tree shows the tests themselves.
+    var treeHasTests: Bool
+    /// The number of tests above which the tree stops at the suites.
+    var treeTestLimit: Int
     var moreSuites: Int?
+    /// The proportion of each status as an SVG bar and text (``OverviewCharts``), empty without tests.
+    var statusBarHTML: String
+    /// The durations' histogram (``OverviewCharts``), empty when no test has a duration.
+    var histogramHTML: String
     /// The history's trend charts (``HistoryHTML``), when the report has a history.
     var trendsHTML: String?
     /// How many tests the history finds flaky (the Flaky page lists them).

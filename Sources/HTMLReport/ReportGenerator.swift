@@ -62,6 +62,7 @@ public struct ReportGenerator {
         var search = SearchIndexWriter(files: files)
         var facts = IndexFacts(failuresOnIndex: options.failuresOnIndex)
         var totals = ResultTotals()
+        let knownTotals = Self.storedTotals(sources)
         var runModels: [RunModel] = []
         var configurations: [String] = []
         for run in sources.flatMap(\.runs) where !configurations.contains(ConfigurationMatrix.configuration(of: run)) {
@@ -114,20 +115,24 @@ public struct ReportGenerator {
                 }
                 guard let pagePath = summary.pagePath else { return }
                 let model = try pages.model(
-                    for: test, chrome: chrome(title: summary.name, root: "../", templates: templates),
+                    for: test,
+                    chrome: chrome(title: summary.name, root: "../", templates: templates, totals: knownTotals),
                     listHref: "../all-\(summary.listPage).html#\(summary.anchor)")
                 try files.write(try templates.render(model, template: "test"), to: pagePath)
             }
         }
 
-        try lists.write(templates: templates, files: files) { chrome(title: $0, root: "", templates: templates) }
+        try lists.write(templates: templates, files: files) {
+            chrome(title: $0, root: "", templates: templates, totals: totals)
+        }
         let index = IndexPageBuilder.model(
             facts: facts, totals: totals, runs: runModels, testCount: lists.testCount,
-            searchChunks: try search.finish(), chrome: chrome(title: options.title, root: "", templates: templates),
+            searchChunks: try search.finish(),
+            chrome: chrome(title: options.title, root: "", templates: templates, totals: totals),
             history: options.history, matrix: matrix)
         if let matrix {
             let page = MatrixPageModel(
-                chrome: chrome(title: "Tests by configuration", root: "", templates: templates),
+                chrome: chrome(title: "Tests by configuration", root: "", templates: templates, totals: totals),
                 heading: "Tests by configuration",
                 description: "Each test once, with its status in each of the \(matrix.configurations.count) "
                     + "configurations; tests that fail on some configurations but not on others come first.",
@@ -136,7 +141,8 @@ public struct ReportGenerator {
         }
         if let history = options.history {
             let flaky = ListPageModel(
-                chrome: chrome(title: "Flaky tests", root: "", templates: templates), heading: "Flaky tests",
+                chrome: chrome(title: "Flaky tests", root: "", templates: templates, totals: totals),
+                heading: "Flaky tests",
                 description: "Tests whose results flipped between passing and failing, or that passed only on a "
                     + "retry, in the last \(history.runs.count) runs of the history; most flaky first (flip rate: "
                     + "changes per run).",
@@ -179,10 +185,23 @@ public struct ReportGenerator {
             + (rounded > 0 ? "worse" : "better")
     }
 
-    private func chrome(title: String, root: String, templates: TemplateSet) -> PageChrome {
+    private func chrome(
+        title: String, root: String, templates: TemplateSet, totals: ResultTotals? = nil
+    ) -> PageChrome {
         PageChrome(
             title: title, reportTitle: options.title, csp: Self.contentSecurityPolicy, root: root,
-            generator: options.generator, stylesHTML: nil, scriptHTML: nil)
+            generator: options.generator, stylesHTML: nil, scriptHTML: nil, summary: totals.map(HeaderSummary.model))
+    }
+
+    /// The totals of all `sources` when every one has them stored (a bundle's index, format 1.2), so that test
+    /// pages, written while the tests are read, can show the run's counts in their header.
+    static func storedTotals(_ sources: [any ResultSource]) -> ResultTotals? {
+        var totals = ResultTotals()
+        for source in sources {
+            guard let stored = source.storedTotals else { return nil }
+            totals.add(stored)
+        }
+        return totals
     }
 
     static func runName(_ run: RunResult, sourceIndex: Int, count: Int) -> String {

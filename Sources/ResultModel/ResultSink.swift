@@ -79,9 +79,15 @@ public protocol ResultSource {
     /// Writes a blob's content to a new file at `destination`, however large it is (a reader streams it); on
     /// failure nothing is left there.
     func copyBlob(_ reference: BlobReference, to destination: URL) throws
+    /// The totals of every test when the source knows them without reading the tests (a bundle's stored index);
+    /// `nil` otherwise. Reports use them to show the run's counts on pages written while the tests are read.
+    var storedTotals: ResultTotals? { get }
 }
 
 extension ResultSource {
+    /// No stored totals: count them with ``totals()``.
+    public var storedTotals: ResultTotals? { nil }
+
     /// The excerpt of the blob's data (for sources that hold their blobs in memory).
     public func blobExcerpt(_ reference: BlobReference, headBytes: Int, tailBytes: Int) throws -> BlobExcerpt {
         BlobExcerpt(of: try blobData(reference), headBytes: headBytes, tailBytes: tailBytes)

@@ -1,0 +1,129 @@
+/// The index's module › suite › test tree, built one test at a time: every module and suite with its counts and
+/// total duration, and the tests themselves while the report has at most ``testLeafLimit`` of them. Past that the
+/// leaves are dropped and each suite links to its place in the all-tests list instead, so what the tree keeps
+/// grows with the number of suites, never with the number of tests.
+struct SuiteTree {
+    /// Reports with at most this many tests show each test in the tree; larger ones stop at the suites. 2,000 rows
+    /// of a few hundred bytes keep the index well under its 2 MB budget and remain quick to scan.
+    static let testLeafLimit = 2_000
+
+    /// Counts and total duration of a node.
+    struct Tally: Equatable {
+        var total = 0
+        var passed = 0
+        var failed = 0
+        var skipped = 0
+        /// Sum of the durations, in seconds.
+        var duration: Double = 0
+
+        mutating func add(_ test: TestSummary) {
+            total += 1
+            if test.status.isPass { passed += 1 }
+            if test.status.isFailure { failed += 1 }
+            if test.status == .skipped { skipped += 1 }
+            if let seconds = test.duration, seconds.isFinite { duration += seconds }
+        }
+    }
+
+    /// A test in the tree.
+    struct Leaf: Equatable {
+        var name: String
+        var href: String
+        var status: String
+        var duration: Double?
+    }
+
+    struct Suite: Equatable {
+        var name: String
+        /// The first test's place in the all-tests list (`all-N.html#t-<hash>`).
+        var href: String
+        var tally = Tally()
+        var tests: [Leaf] = []
+    }
+
+    struct Module: Equatable {
+        var name: String
+        var tally = Tally()
+        var suites: [Suite] = []
+    }
+
+    /// Modules in the order first seen, each with its suites in the order first seen.
+    private(set) var modules: [Module] = []
+    /// Whether the tree holds every test (the report has at most ``testLeafLimit`` tests).
+    private(set) var hasTests = true
+    private(set) var testCount = 0
+    private(set) var suiteCount = 0
+    private var moduleIndex: [String: Int] = [:]
+    private var suiteIndex: [String: (module: Int, suite: Int)] = [:]
+    private var last: (key: String, module: Int, suite: Int)?
+
+    /// Counts `test` in its module and suite, and keeps it as a leaf while the tree is small.
+    /// - Complexity: O(1) amortized; O(``testLeafLimit``) once, when the leaves are dropped.
+    mutating func add(_ test: TestSummary) {
+        let (module, suite) = place(of: test)
+        testCount += 1
+        modules[module].tally.add(test)
+        modules[module].suites[suite].tally.add(test)
+        if testCount > Self.testLeafLimit, hasTests {
+            hasTests = false
+            for index in modules.indices {
+                for suiteIndex in modules[index].suites.indices { modules[index].suites[suiteIndex].tests = [] }
+            }
+        }
+        if hasTests {
+            modules[module].suites[suite].tests.append(
+                Leaf(name: test.name, href: test.href, status: test.status.rawValue, duration: test.duration))
+        }
+    }
+
+    private mutating func place(of test: TestSummary) -> (Int, Int) {
+        if let last, last.key == test.groupKey { return (last.module, last.suite) }
+        if let known = suiteIndex[test.groupKey] {
+            last = (test.groupKey, known.module, known.suite)
+            return known
+        }
+        // `run › module › suite`: the suite is the last part, the module everything before it.
+        let parts = test.groupKey.components(separatedBy: " › ")
+        let moduleName = parts.dropLast().joined(separator: " › ")
+        let module: Int
+        if let known = moduleIndex[moduleName] {
+            module = known
+        } else {
+            module = modules.count
+            moduleIndex[moduleName] = module
+            modules.append(Module(name: moduleName))
+        }
+        var href = OutputBuffer()
+        href.append("all-")
+        href.appendDecimal(test.listPage)
+        href.append(".html#t-")
+        href.appendHex(test.anchorHash)
+        let suite = modules[module].suites.count
+        modules[module].suites.append(Suite(name: parts.last ?? test.groupKey, href: href.string))
+        suiteIndex[test.groupKey] = (module, suite)
+        suiteCount += 1
+        last = (test.groupKey, module, suite)
+        return (module, suite)
+    }
+
+    /// Whether every node's counts equal the sum of its children's, and leaves are kept exactly when allowed.
+    func checkInvariants() -> Bool {
+        var tests = 0
+        var suites = 0
+        for module in modules {
+            let sum = module.suites.reduce(into: Tally()) { sum, suite in
+                sum.total += suite.tally.total
+                sum.passed += suite.tally.passed
+                sum.failed += suite.tally.failed
+                sum.skipped += suite.tally.skipped
+            }
+            guard sum.total == module.tally.total, sum.passed == module.tally.passed,
+                sum.failed == module.tally.failed, sum.skipped == module.tally.skipped
+            else { return false }
+            for suite in module.suites where suite.tests.count != (hasTests ? suite.tally.total : 0) { return false }
+            tests += module.tally.total
+            suites += module.suites.count
+        }
+        return tests == testCount && suites == suiteCount && hasTests == (testCount <= Self.testLeafLimit)
+    }
+}
