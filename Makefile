@@ -1,5 +1,5 @@
 # Common tasks. The README's two commands are `make demo` and `make test`.
-.PHONY: build demo test lint format bench fuzz samples dist dist-test clean
+.PHONY: build demo test lint format bench fuzz samples dist dist-test clean screenshots
 
 build:
 	scripts/install-deps.sh build
@@ -29,6 +29,14 @@ fuzz:
 
 samples:
 	scripts/make-sample-bundles.sh
+
+# Re-records the report's screenshot goldens (Tests/HTMLReportTests/Goldens/screenshots) after a deliberate change
+# of the pages; review the PNGs before committing them. See docs/REPORT.md, Visual regression tests.
+screenshots:
+	scripts/install-deps.sh test
+	swift build
+	RECORD_GOLDENS=1 RESULTBUNDLE_BINARY=$(CURDIR)/.build/debug/resultbundle \
+		python3 -m pytest -q -p no:cacheprovider Tests/python/test_report_screenshots.py
 
 # Release tarballs in dist/ (static binary, man pages, completions, .sha256); see docs/RELEASES.md.
 dist:

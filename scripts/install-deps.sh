@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # Installs what building and testing ResultBundle needs, skipping whatever is already there.
 #   scripts/install-deps.sh build   - C libraries the package links (zlib, libdeflate, libxml2)
-#   scripts/install-deps.sh test    - build deps plus the browser, tmux, xmllint and the Python test tools
+#   scripts/install-deps.sh test    - build deps plus the browser, the DejaVu fonts its screenshots are drawn with,
+#                                     tmux, xmllint and the Python test tools (Pillow compares the screenshots)
 set -euo pipefail
 
 mode=${1:-build}
 apt_packages=(pkg-config zlib1g-dev libdeflate-dev libxml2-dev)
 pip_packages=()
 if [ "$mode" = test ]; then
-    apt_packages+=(chromium chromium-driver tmux libxml2-utils htop time)
-    pip_packages+=(pytest selenium axe-selenium-python junitparser junit2html pyte scipy jsonschema check-jsonschema pyyaml)
+    apt_packages+=(chromium chromium-driver fonts-dejavu-core tmux libxml2-utils htop time)
+    pip_packages+=(pytest selenium axe-selenium-python junitparser junit2html pyte scipy jsonschema check-jsonschema pyyaml
+        pillow)
 fi
 
 missing=()
