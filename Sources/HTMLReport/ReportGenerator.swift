@@ -115,7 +115,7 @@ public struct ReportGenerator {
                 guard let pagePath = summary.pagePath else { return }
                 let model = try pages.model(
                     for: test, chrome: chrome(title: summary.name, root: "../", templates: templates),
-                    listHref: "../all-\(summary.listPage).html#\(summary.anchor)")
+                    listHref: "../all-\(summary.listPage).html#\(summary.anchor)", pagePath: pagePath)
                 try files.write(try templates.render(model, template: "test"), to: pagePath)
             }
         }

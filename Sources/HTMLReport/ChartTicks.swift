@@ -1,0 +1,38 @@
+import Foundation
+
+/// Tick positions for a chart's axes: round numbers (1, 2 or 5 times a power of ten) that people read at a glance.
+enum ChartTicks {
+    /// About `count` round values covering `low...high`, the first at or below `low` and the last at or above `high`.
+    static func values(from low: Double, to high: Double, count: Int = 4) -> [Double] {
+        guard low.isFinite, high.isFinite, high > low, count > 0 else { return low.isFinite ? [low] : [] }
+        let step = roundStep((high - low) / Double(count))
+        guard step > 0, step.isFinite else { return [low] }
+        let first = (low / step).rounded(.down)
+        let last = (high / step).rounded(.up)
+        guard last - first <= 100 else { return [low, high] }
+        return stride(from: first, through: last, by: 1).map { $0 * step }
+    }
+
+    /// 1, 2 or 5 times a power of ten, at least `rough`.
+    static func roundStep(_ rough: Double) -> Double {
+        guard rough > 0, rough.isFinite else { return 0 }
+        let power = pow(10, (log10(rough)).rounded(.down))
+        for multiple in [1.0, 2, 5, 10] where multiple * power >= rough * (1 - 1e-9) { return multiple * power }
+        return 10 * power
+    }
+
+    /// The iteration numbers (1-based) labelled on an axis of `count` values: every one up to 10, else every
+    /// `k`-th with `k` a round step, always including the first.
+    static func iterations(count: Int) -> [Int] {
+        guard count > 0 else { return [] }
+        guard count > 10 else { return Array(1...count) }
+        let step = max(1, Int(roundStep(Double(count) / 10)))
+        return [1] + stride(from: step, through: count, by: step).filter { $0 != 1 }
+    }
+
+    /// A tick value as text: up to 4 significant digits, no noise from binary fractions (`0.30000000000000004`).
+    static func label(_ value: Double) -> String {
+        let text = String(format: "%.4g", value)
+        return text == "-0" ? "0" : text
+    }
+}
