@@ -50,7 +50,8 @@ enum ActivityTreeHTML {
         if extras.isEmpty && children.isEmpty {
             return "<li class=\"activity\" id=\"\(id)\"><div class=\"leaf\">\(line)</div></li>"
         }
-        return "<li class=\"activity\" id=\"\(id)\"><details open><summary>\(line)</summary><ul>\(extras)\(children)</ul>"
+        return
+            "<li class=\"activity\" id=\"\(id)\"><details open><summary>\(line)</summary><ul>\(extras)\(children)</ul>"
             + "</details></li>"
     }
 

@@ -47,7 +47,8 @@ enum AttemptTimelineHTML {
                 html.append("</span>")
             }
             html.append("</a>")
-            html.appendTrusted(bar(offset: offsets[index], duration: finiteDuration(attempt), total: total, status: status))
+            html.appendTrusted(
+                bar(offset: offsets[index], duration: finiteDuration(attempt), total: total, status: status))
             html.append("</li>")
         }
         html.append("</ol>")

@@ -7,8 +7,9 @@ enum ChartTicks {
         guard low.isFinite, high.isFinite, high > low, count > 0 else { return low.isFinite ? [low] : [] }
         let step = roundStep((high - low) / Double(count))
         guard step > 0, step.isFinite else { return [low] }
-        let first = (low / step).rounded(.down)
-        let last = (high / step).rounded(.up)
+        // A little slack, so a bound a binary fraction off a tick (0.30000000000000004) does not add a tick.
+        let first = (low / step + 1e-9).rounded(.down)
+        let last = (high / step - 1e-9).rounded(.up)
         guard last - first <= 100 else { return [low, high] }
         return stride(from: first, through: last, by: 1).map { $0 * step }
     }
@@ -30,7 +31,18 @@ enum ChartTicks {
         return [1] + stride(from: step, through: count, by: step).filter { $0 != 1 }
     }
 
-    /// A tick value as text: up to 4 significant digits, no noise from binary fractions (`0.30000000000000004`).
+    /// A tick value as text, with as many decimals as the ticks' `step` needs, so the labels line up (`0.20`,
+    /// `0.25`, `10200`); very large or very small values in scientific notation. Never `-0`.
+    static func label(_ value: Double, step: Double) -> String {
+        guard step > 0, step.isFinite else { return label(value) }
+        let magnitude = max(abs(value), step)
+        guard magnitude < 1e7, step >= 1e-6 else { return label(value) }
+        let decimals = max(0, Int(-log10(step).rounded(.down)))
+        let text = String(format: "%.\(decimals)f", value)
+        return Double(text) == 0 ? String(format: "%.\(decimals)f", 0.0) : text
+    }
+
+    /// A value as text: up to 4 significant digits, no noise from binary fractions (`0.30000000000000004`).
     static func label(_ value: Double) -> String {
         let text = String(format: "%.4g", value)
         return text == "-0" ? "0" : text

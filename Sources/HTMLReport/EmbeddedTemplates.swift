@@ -271,7 +271,7 @@ h1 a.permalink:hover, h1 a.permalink:focus { text-decoration: underline; }
 .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 .attempt-timeline { list-style: none; padding: 0; margin: 6px 0; }
 .attempt-timeline li { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 12px; padding: 3px 0; }
-.attempt-timeline a { min-width: 22em; }
+.attempt-timeline a { flex: 0 0 24em; }
 .attempt-timeline .offset { color: var(--muted); }
 .attempt-bar .track { fill: var(--line); }
 .attempt:target { outline: 2px solid var(--focus); outline-offset: 4px; }
@@ -279,7 +279,7 @@ h1 a.permalink:hover, h1 a.permalink:focus { text-decoration: underline; }
 .gallery { list-style: none; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(180px, 1fr)); gap: 12px; }
 .shot { border: 1px solid var(--line); border-radius: 4px; padding: 6px; background: var(--panel); }
 .shot .thumb { display: block; }
-.shot img { display: block; width: 100%; height: 140px; object-fit: contain; background: var(--bg); cursor: zoom-in; }
+.shot img { display: block; width: 100%; height: 140px; object-fit: scale-down; background: var(--bg); cursor: zoom-in; }
 .shot .caption { margin: 4px 0 0; font-size: 13px; overflow-wrap: anywhere; }
 .shot .caption .name { display: block; font-weight: 600; }
 .shot .close { display: none; }
@@ -287,7 +287,7 @@ h1 a.permalink:hover, h1 a.permalink:focus { text-decoration: underline; }
   display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 8px; background: var(--bg); }
 .shot:target .thumb { max-width: 100%; }
 .shot:target img { width: auto; height: auto; max-width: 100%; max-height: 80vh; cursor: default; border: 1px solid var(--line); }
-.shot:target .close { display: inline-block; order: -1; align-self: flex-end; padding: 4px 10px; border: 1px solid var(--line); border-radius: 4px; }
+.shot:target .close { display: inline-block; position: absolute; top: 12px; right: 16px; padding: 4px 10px; border: 1px solid var(--line); border-radius: 4px; background: var(--panel); }
 .shot:target .caption { font-size: 15px; text-align: center; }
 .attachments { list-style: none; padding-left: 0; } .attachments > li { margin: 10px 0; }
 .attachments .caption { margin: 4px 0; }

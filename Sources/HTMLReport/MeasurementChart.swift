@@ -34,7 +34,12 @@ public enum MeasurementChart {
             low -= padding
             high += padding
         }
+        // Room above and below, so no point or line sits on the frame.
+        let room = (high - low) * 0.05
+        low -= room
+        high += room
         let ticks = ChartTicks.values(from: low, to: high)
+        let step = ticks.count > 1 ? ticks[1] - ticks[0] : 0
         low = min(low, ticks.first ?? low)
         high = max(high, ticks.last ?? high)
         let plotWidth = width - left - right
@@ -50,7 +55,7 @@ public enum MeasurementChart {
         let unit = DisplayText.clean(measurement.unit)
         let name = DisplayText.clean(measurement.name)
         func withUnit(_ value: Double) -> String {
-            let number = ChartTicks.label(value)
+            let number = ReportFormatting.number(value)
             return unit.isEmpty ? number : "\(number) \(unit)"
         }
         let title = HTMLEscaping.escape(unit.isEmpty ? name : "\(name) (\(unit))")
@@ -58,12 +63,13 @@ public enum MeasurementChart {
         svg += "height=\"\(Int(height))\" role=\"img\" aria-label=\"\(title): \(values.count) values, average "
         svg += "\(HTMLEscaping.escape(withUnit(average)))\">"
         svg += "<title>\(title)</title>"
-        svg += axes(ticks: ticks, y: y, count: values.count, x: x, unit: unit)
+        svg += axes(ticks: ticks, step: step, y: y, count: values.count, x: x, unit: unit)
         let bandTop = y(average + deviation)
         let bandBottom = y(average - deviation)
         svg += "<rect class=\"band\" x=\"\(number(left))\" y=\"\(number(bandTop))\" width=\"\(number(plotWidth))\" "
         svg += "height=\"\(number(max(0, bandBottom - bandTop)))\" fill=\"#8884\"><title>"
-        svg += HTMLEscaping.escape("±1 standard deviation: \(withUnit(average - deviation)) to \(withUnit(average + deviation))")
+        svg += HTMLEscaping.escape(
+            "±1 standard deviation: \(withUnit(average - deviation)) to \(withUnit(average + deviation))")
         svg += "</title></rect>"
         svg += horizontal(
             "average", title: "average \(withUnit(average))", y: y(average), color: "#2a7ab8", dash: nil)
@@ -108,9 +114,9 @@ public enum MeasurementChart {
 
     /// Both axes: lines, ticks with their values (a grid line at each y tick), and the labels "Iteration" (x) and
     /// the unit (y, turned to read upwards).
-    private static func axes(ticks: [Double], y: (Double) -> Double, count: Int, x: (Int) -> Double, unit: String)
-        -> String
-    {
+    private static func axes(
+        ticks: [Double], step: Double, y: (Double) -> Double, count: Int, x: (Int) -> Double, unit: String
+    ) -> String {
         let plotBottom = height - bottom
         var svg = "<g class=\"axes\" font-size=\"10\" fill=\"currentColor\">"
         svg += "<g class=\"y-axis\">"
@@ -119,7 +125,7 @@ public enum MeasurementChart {
             svg += "<line class=\"grid\" x1=\"\(number(left))\" x2=\"\(number(width - right))\" y1=\"\(position)\" "
             svg += "y2=\"\(position)\" stroke=\"#8883\" stroke-width=\"1\"/>"
             svg += "<text class=\"tick\" x=\"\(number(left - 6))\" y=\"\(number(y(tick) + 3.5))\" text-anchor=\"end\">"
-            svg += "\(HTMLEscaping.escape(ChartTicks.label(tick)))</text>"
+            svg += "\(HTMLEscaping.escape(ChartTicks.label(tick, step: step)))</text>"
         }
         let middle = number(top + (plotBottom - top) / 2)
         svg += "<text class=\"axis-label\" x=\"14\" y=\"\(middle)\" text-anchor=\"middle\" "
@@ -134,7 +140,8 @@ public enum MeasurementChart {
         }
         svg += "<text class=\"axis-label\" x=\"\(number(left + (width - right - left) / 2))\" "
         svg += "y=\"\(number(height - 6))\" text-anchor=\"middle\">Iteration</text></g>"
-        svg += "<path class=\"axis-lines\" d=\"M\(number(left)) \(number(top))V\(number(plotBottom))H\(number(width - right))\" "
+        svg +=
+            "<path class=\"axis-lines\" d=\"M\(number(left)) \(number(top))V\(number(plotBottom))H\(number(width - right))\" "
         svg += "fill=\"none\" stroke=\"currentColor\" stroke-width=\"1\"/>"
         return svg + "</g>"
     }
@@ -150,7 +157,7 @@ public enum MeasurementChart {
     private static func changeLabel(_ measurement: MeasurementRecord, baseline: Double, unit: String, y: Double)
         -> String
     {
-        var text = "baseline " + ChartTicks.label(baseline) + (unit.isEmpty ? "" : " " + unit)
+        var text = "baseline " + ReportFormatting.number(baseline) + (unit.isEmpty ? "" : " " + unit)
         if baseline != 0 {
             let change = (measurement.average - baseline) / abs(baseline) * 100
             let sign = change >= 0 ? "+" : ""

@@ -19,7 +19,8 @@ import Testing
         let items = html.components(separatedBy: "<li>").dropFirst()
         #expect(items.count == 3)
         for (index, (item, status)) in zip(items, ["failed", "timedOut", "passed"]).enumerated() {
-            #expect(item.hasPrefix("<a href=\"#attempt-\(index + 1)\"><span class=\"attempt-name\">Attempt \(index + 1)"))
+            #expect(
+                item.hasPrefix("<a href=\"#attempt-\(index + 1)\"><span class=\"attempt-name\">Attempt \(index + 1)"))
             #expect(item.contains("<span class=\"badge st s-\(status)\">\(status)</span>"))
         }
         #expect(items.map { $0.contains("started at +") } == [true, true, true])

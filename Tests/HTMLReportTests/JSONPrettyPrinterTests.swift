@@ -42,10 +42,12 @@ import Testing
     }
 
     @Test func refusesNestingDeeperThanTheLimit() {
-        let deep = String(repeating: "[", count: JSONPrettyPrinter.maximumDepth + 1)
+        let deep =
+            String(repeating: "[", count: JSONPrettyPrinter.maximumDepth + 1)
             + String(repeating: "]", count: JSONPrettyPrinter.maximumDepth + 1)
         #expect(format(deep) == nil)
-        let allowed = String(repeating: "[", count: JSONPrettyPrinter.maximumDepth)
+        let allowed =
+            String(repeating: "[", count: JSONPrettyPrinter.maximumDepth)
             + String(repeating: "]", count: JSONPrettyPrinter.maximumDepth)
         #expect(format(allowed) != nil)
     }

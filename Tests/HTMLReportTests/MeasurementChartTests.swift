@@ -56,8 +56,11 @@ import Testing
     }
 
     @Test func picksRoundTickValues() {
-        let labels = ChartTicks.values(from: 0.13, to: 0.31).map(ChartTicks.label)
-        #expect(labels == ["0.1", "0.15", "0.2", "0.25", "0.3", "0.35"])
+        let labels = ChartTicks.values(from: 0.13, to: 0.31).map { ChartTicks.label($0, step: 0.05) }
+        #expect(labels == ["0.10", "0.15", "0.20", "0.25", "0.30", "0.35"])
+        let large = ChartTicks.values(from: 10_240, to: 10_500).map { ChartTicks.label($0, step: 100) }
+        #expect(large == ["10200", "10300", "10400", "10500"])
+        #expect(ChartTicks.label(-0.0001, step: 0.05) == "0.00" && ChartTicks.label(3e9, step: 1e9) == "3e+09")
         #expect(ChartTicks.values(from: 0, to: 10) == [0, 5, 10])
         #expect(ChartTicks.roundStep(0.7) == 1 && ChartTicks.roundStep(3) == 5 && ChartTicks.roundStep(0.013) == 0.02)
         #expect(ChartTicks.label(0.30000000000000004) == "0.3" && ChartTicks.label(-0.0) == "0")

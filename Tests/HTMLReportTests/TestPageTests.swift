@@ -92,3 +92,35 @@ import _TestSupport
         #expect(html.contains("<text class=\"axis-label\" x=\"14\""))
     }
 }
+
+/// Every test page of the test-page fixture and of two samples, against golden files (re-recorded with
+/// `RECORD_GOLDENS=1`, as the index goldens are).
+@Suite struct TestPageGoldenTests {
+    static let bundles =
+        [TestPageTests.fixture]
+        + ["v1.0-mixed", "v1.0-examples"].map {
+            TestPaths.sampleBundles.appendingPathComponent("\($0).resultbundle")
+        }
+
+    @Test(arguments: bundles)
+    func testPagesMatchTheirGoldens(bundle: URL) throws {
+        let site = try TestPaths.makeTemporaryDirectory("test-page-golden").appendingPathComponent("site")
+        var options = ReportOptions(title: "Golden", outputDirectory: site)
+        options.generator = "ResultBundle (golden)"
+        options.readsRecordedSourceFolders = false
+        _ = try ReportGenerator(options: options).generate(from: [try BundleReader(url: bundle)])
+        let stem = bundle.deletingPathExtension().lastPathComponent
+        let pages = try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("tests").path)
+        #expect(!pages.isEmpty)
+        for page in pages.sorted() {
+            let actual = try String(contentsOf: site.appendingPathComponent("tests/\(page)"), encoding: .utf8)
+            let golden = ReportGoldenTests.goldens.appendingPathComponent("\(stem)-tests-\(page)")
+            if ProcessInfo.processInfo.environment["RECORD_GOLDENS"] != nil {
+                try actual.write(to: golden, atomically: true, encoding: .utf8)
+            }
+            let expected = try String(contentsOf: golden, encoding: .utf8)
+            #expect(
+                actual == expected, "\(golden.lastPathComponent) differs; review and re-record with RECORD_GOLDENS=1")
+        }
+    }
+}

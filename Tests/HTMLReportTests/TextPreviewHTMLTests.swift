@@ -25,7 +25,10 @@ import Testing
 
     @Test func reformatsValidJSONAndSaysSo() {
         let html = TextPreviewHTML.render(Data(#"{"b":"<i>x</i>","a":[1]}"#.utf8), isJSON: true)
-        #expect(lines(html) == ["{", "  &quot;b&quot;: &quot;&lt;i&gt;x&lt;/i&gt;&quot;,", "  &quot;a&quot;: [", "    1", "  ]", "}"])
+        #expect(
+            lines(html) == [
+                "{", "  &quot;b&quot;: &quot;&lt;i&gt;x&lt;/i&gt;&quot;,", "  &quot;a&quot;: [", "    1", "  ]", "}",
+            ])
         #expect(html.contains("JSON, reformatted for reading."))
     }
 

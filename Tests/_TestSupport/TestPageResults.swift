@@ -14,10 +14,12 @@ public enum TestPageResults {
     )!
 
     /// The JSON attachment, written compactly with its keys out of alphabetical order.
-    public static let json = #"{"zeta":1,"alpha":[true,false,null],"nested":{"name":"<b>bold</b>","value":-1.5e3},"empty":{}}"#
+    public static let json =
+        #"{"zeta":1,"alpha":[true,false,null],"nested":{"name":"<b>bold</b>","value":-1.5e3},"empty":{}}"#
 
     /// The text attachment: a few lines, one of them markup.
-    public static let text = "first line\nsecond line <script>window.__pwned=1</script>\n\nfourth line after a blank one\n"
+    public static let text =
+        "first line\nsecond line <script>window.__pwned=1</script>\n\nfourth line after a blank one\n"
 
     /// The name of the retried test.
     public static let retriedTestName = "testCheckoutRetried"
