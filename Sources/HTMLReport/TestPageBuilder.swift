@@ -62,15 +62,18 @@ struct TestPageBuilder {
         -> AttemptModel
     {
         let issues = IssueHTML.list(attempt.issues, display: display) { display.excerptHTML($0.location) }
-        let attachments = try attempt.allAttachments.prefix(1000).enumerated().map { index, attachment in
+        let shown = attempt.allAttachments.prefix(1000)
+        let attachments = try shown.enumerated().map { index, attachment in
             try attachmentModel(attachment, id: "attempt-\(number)-attachment-\(index + 1)")
         }
+        // A step's attachment links to its item on the page (the first, when the same one is attached twice).
+        let attachmentIDs = Dictionary(zip(shown, attachments.map(\.id)), uniquingKeysWith: { first, _ in first })
         let images = attachments.filter(\.isImage)
         let files = attachments.filter { !$0.isImage }
         let measurements = attempt.measurements.prefix(100).map(measurementModel)
         let activities = ActivityTreeHTML.render(
             attempt.activities, testStart: attempt.start, testDuration: attempt.duration, display: display,
-            idPrefix: "attempt-\(number)-")
+            idPrefix: "attempt-\(number)-", attachmentIDs: attachmentIDs)
         return AttemptModel(
             number: number,
             label: count > 1 ? "Attempt \(number) of \(count)" : "Result",

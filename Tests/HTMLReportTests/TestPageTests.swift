@@ -75,6 +75,8 @@ import _TestSupport
         #expect(html.contains("<a class=\"close\" href=\"#attempt-3-attachments\">Close"))
         #expect(html.contains("<h3 id=\"attempt-3-attachments\">Attachments</h3>"))
         #expect(html.contains("<span class=\"meta\">image/png, 177 B</span>"))
+        // The step that attached it links to it.
+        #expect(html.contains("attachment: <a href=\"#\(id)\">cart screen.png</a>"))
     }
 
     @Test func textAndJSONArePreviewedWithLineNumbersAndEscaped() throws {

@@ -84,6 +84,14 @@ def test_gallery_zooms_and_closes_without_javascript(driver, site):
     assert not close.is_displayed()
 
 
+def test_a_steps_attachment_link_opens_the_zoomed_image(driver, site):
+    driver.get(page_of(site, RETRIED).as_uri())
+    driver.find_element(By.CSS_SELECTOR, "#attempt-2-step-1 li.attachment a").click()
+    assert target_id(driver) == "attempt-2-attachment-1"
+    shot = driver.find_element(By.ID, "attempt-2-attachment-1")
+    assert driver.execute_script("return getComputedStyle(arguments[0]).position", shot) == "fixed"
+
+
 def test_text_and_json_previews_are_numbered_lines(driver, site):
     driver.get(page_of(site, RETRIED).as_uri())
     previews = driver.find_elements(By.CSS_SELECTOR, "#attempt-3 pre.lines")
