@@ -157,3 +157,16 @@ def test_axe_finds_no_serious_problem_with_the_zoom_open(axe_driver, site):
     axe.inject()
     serious = [v for v in axe.run()["violations"] if v["impact"] in ("serious", "critical")]
     assert not serious, serious
+
+
+def test_single_file_report_timeline_and_zoom_stay_on_their_own_test(driver, tmp_path):
+    single = tmp_path / "single.html"
+    run("report", BUNDLE, "-o", single, "--single-file")
+    driver.get(single.as_uri())
+    section = driver.find_element(By.CSS_SELECTOR, f"section.page[id*='{RETRIED}']")
+    section.find_elements(By.CSS_SELECTOR, ".attempt-timeline a")[1].click()
+    assert target_id(driver) == section.get_attribute("id") + "-attempt-2"
+    shot = section.find_element(By.CSS_SELECTOR, "li.shot")
+    shot.find_element(By.CSS_SELECTOR, "a.thumb").click()
+    assert target_id(driver) == shot.get_attribute("id")
+    assert driver.execute_script("return getComputedStyle(arguments[0]).position", shot) == "fixed"
