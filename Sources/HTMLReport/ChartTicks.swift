@@ -10,8 +10,9 @@ enum ChartTicks {
         // A little slack, so a bound a binary fraction off a tick (0.30000000000000004) does not add a tick.
         let first = (low / step + 1e-9).rounded(.down)
         let last = (high / step - 1e-9).rounded(.up)
-        guard last - first <= 100 else { return [low, high] }
-        return stride(from: first, through: last, by: 1).map { $0 * step }
+        // Far from zero, adding one step may not change a Double: count the ticks instead of striding over them.
+        guard last >= first, last - first <= 100, abs(first) < 1e15 else { return [low, high] }
+        return (0...Int(last - first)).map { (first + Double($0)) * step }
     }
 
     /// 1, 2 or 5 times a power of ten, at least `rough`.

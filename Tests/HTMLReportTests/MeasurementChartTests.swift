@@ -65,6 +65,10 @@ import Testing
         #expect(ChartTicks.roundStep(0.7) == 1 && ChartTicks.roundStep(3) == 5 && ChartTicks.roundStep(0.013) == 0.02)
         #expect(ChartTicks.label(0.30000000000000004) == "0.3" && ChartTicks.label(-0.0) == "0")
         #expect(ChartTicks.values(from: 1, to: .infinity) == [1])
+        // Values far from zero with a tiny spread: a step smaller than the values' precision ends, with the bounds.
+        #expect(ChartTicks.values(from: 1e18, to: 1e18 + 256) == [1e18, 1e18 + 256])
+        let far = MeasurementRecord(metricID: "m", name: "M", unit: "B", values: [1e18, 1e18 + 256, 1e18 + 128])
+        #expect(MeasurementChart.render(far).contains("Iteration 2: "))
     }
 
     @Test func drawsASingleValueAndAllEqualValues() {
