@@ -10,10 +10,11 @@ enum JSONPrettyPrinter {
     /// Arrays and objects nested deeper than this are not reformatted (the text is shown as written).
     static let maximumDepth = 64
 
-    /// The reformatted text, or `nil` when `data` is not valid JSON.
+    /// The reformatted text, or `nil` when `data` is not valid JSON. The whole of `data` is checked, but the text
+    /// stops after about `outputLimit` bytes (indentation can make it many times larger than the input).
     /// - Complexity: O(*n*) in the size of `data`.
-    static func format(_ data: Data) -> String? {
-        var parser = Parser(bytes: Array(data))
+    static func format(_ data: Data, outputLimit: Int = .max) -> String? {
+        var parser = Parser(bytes: Array(data), outputLimit: outputLimit)
         guard parser.value(depth: 0) else { return nil }
         parser.skipWhitespace()
         guard parser.index == parser.bytes.count else { return nil }
@@ -22,12 +23,23 @@ enum JSONPrettyPrinter {
 
     private struct Parser {
         let bytes: [UInt8]
+        let outputLimit: Int
         var index = 0
         var output: [UInt8] = []
 
-        init(bytes: [UInt8]) {
+        init(bytes: [UInt8], outputLimit: Int) {
             self.bytes = bytes
-            output.reserveCapacity(bytes.count * 2)
+            self.outputLimit = outputLimit
+            output.reserveCapacity(min(bytes.count * 2, outputLimit))
+        }
+
+        /// Appends to the text, until it holds `outputLimit` bytes.
+        private mutating func emit(_ byte: UInt8) {
+            if output.count < outputLimit { output.append(byte) }
+        }
+
+        private mutating func emit(_ text: some Collection<UInt8>) {
+            if output.count < outputLimit { output.append(contentsOf: text) }
         }
 
         private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
@@ -37,8 +49,8 @@ enum JSONPrettyPrinter {
         }
 
         private mutating func newline(depth: Int) {
-            output.append(0x0A)
-            output.append(contentsOf: repeatElement(0x20, count: depth * 2))
+            emit(0x0A)
+            emit(repeatElement(0x20, count: depth * 2))
         }
 
         mutating func value(depth: Int) -> Bool {
@@ -59,11 +71,11 @@ enum JSONPrettyPrinter {
         /// An object or an array: one member or element a line, indented one level deeper than its brackets.
         private mutating func container(depth: Int, close: UInt8, isObject: Bool) -> Bool {
             guard depth < JSONPrettyPrinter.maximumDepth else { return false }
-            output.append(bytes[index])
+            emit(bytes[index])
             index += 1
             skipWhitespace()
             if current == close {
-                output.append(close)
+                emit(close)
                 index += 1
                 return true
             }
@@ -75,16 +87,16 @@ enum JSONPrettyPrinter {
                     skipWhitespace()
                     guard current == UInt8(ascii: ":") else { return false }
                     index += 1
-                    output.append(contentsOf: [UInt8(ascii: ":"), 0x20])
+                    emit([UInt8(ascii: ":"), 0x20])
                 }
                 guard value(depth: depth + 1) else { return false }
                 skipWhitespace()
                 if current == UInt8(ascii: ",") {
-                    output.append(UInt8(ascii: ","))
+                    emit(UInt8(ascii: ","))
                     index += 1
                 } else if current == close {
                     newline(depth: depth)
-                    output.append(close)
+                    emit(close)
                     index += 1
                     return true
                 } else {
@@ -101,7 +113,7 @@ enum JSONPrettyPrinter {
                 index += 1
                 switch byte {
                 case UInt8(ascii: "\""):
-                    output.append(contentsOf: bytes[start..<index])
+                    emit(bytes[start..<index])
                     return true
                 case UInt8(ascii: "\\"):
                     guard let escaped = current else { return false }
@@ -129,7 +141,7 @@ enum JSONPrettyPrinter {
             guard index + count <= bytes.count, bytes[index..<index + count].elementsEqual(word.utf8) else {
                 return false
             }
-            output.append(contentsOf: bytes[index..<index + count])
+            emit(bytes[index..<index + count])
             index += count
             return true
         }
@@ -152,7 +164,7 @@ enum JSONPrettyPrinter {
                 if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
                 guard digits() else { return false }
             }
-            output.append(contentsOf: bytes[start..<index])
+            emit(bytes[start..<index])
             return true
         }
 

@@ -51,4 +51,13 @@ import Testing
             + String(repeating: "]", count: JSONPrettyPrinter.maximumDepth)
         #expect(format(allowed) != nil)
     }
+
+    @Test func checksTheWholeInputButStopsTheTextAtTheLimit() throws {
+        let deep =
+            String(repeating: "[", count: 60) + Array(repeating: "1", count: 10_000).joined(separator: ",")
+            + String(repeating: "]", count: 60)
+        let text = try #require(JSONPrettyPrinter.format(Data(deep.utf8), outputLimit: 4096))
+        #expect(text.utf8.count < 4096 + 200)
+        #expect(JSONPrettyPrinter.format(Data((deep + "]").utf8), outputLimit: 4096) == nil)
+    }
 }
