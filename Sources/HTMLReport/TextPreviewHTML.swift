@@ -22,7 +22,8 @@ enum TextPreviewHTML {
     /// The preview of `data`; JSON is reformatted when `isJSON` and valid.
     static func render(_ data: Data, isJSON: Bool) -> String {
         var formatted: Data?
-        if isJSON, data.count <= formattingLimit, let text = JSONPrettyPrinter.format(data, outputLimit: 2 * byteLimit) {
+        if isJSON, data.count <= formattingLimit, let text = JSONPrettyPrinter.format(data, outputLimit: 2 * byteLimit)
+        {
             formatted = Data(text.utf8)
         }
         let shown = formatted ?? data
