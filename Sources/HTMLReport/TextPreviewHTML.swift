@@ -22,9 +22,8 @@ enum TextPreviewHTML {
     /// The preview of `data`; JSON is reformatted when `isJSON` and valid.
     static func render(_ data: Data, isJSON: Bool) -> String {
         var formatted: Data?
-        if isJSON, data.count <= formattingLimit, let text = JSONPrettyPrinter.format(data, outputLimit: 2 * byteLimit)
-        {
-            formatted = Data(text.utf8)
+        if isJSON, data.count <= formattingLimit {
+            formatted = JSONPrettyPrinter.format(data, outputLimit: 2 * byteLimit).map { Data($0.utf8) }
         }
         let shown = formatted ?? data
         let text = String(decoding: shown.prefix(byteLimit), as: UTF8.self)
