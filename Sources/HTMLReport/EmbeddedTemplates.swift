@@ -388,6 +388,19 @@ pre.lines .line::before { counter-increment: line; content: counter(line); displ
   input.addEventListener("input", function () { load(); render(); });
   boxes.forEach(function (box) { box.addEventListener("change", render); });
 })();
+
+// --- Test page (issue 22.1): Escape closes an enlarged attachment image. The zoom itself is CSS (`.shot:target`)
+// and works without this; the key only follows the view's own Close link. ---
+(function () {
+  "use strict";
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape") return;
+    var open = document.querySelector(".shot:target");
+    var close = open && open.querySelector("a.close");
+    if (close) { event.preventDefault(); close.click(); }
+  });
+})();
+// --- end of test page block ---
 """####,
         "test.mustache": ####"""
 {{! test: one test's page. Reads: header/footer fields, breadcrumbs[label, href], name, displayName, status, duration,
@@ -454,6 +467,7 @@ pre.lines .line::before { counter-increment: line; content: counter(line); displ
       <a class="thumb" href="#{{id}}"><img src="{{href}}" alt="{{name}}" loading="lazy"></a>
       <a class="close" href="#attempt-{{number}}-attachments">Close<span class="sr-only"> {{name}}</span></a>
       <p class="caption"><span class="name">{{name}}</span> <span class="meta">{{mediaType}}, {{size}}</span>
+        <a href="{{href}}">Full size<span class="sr-only"> {{name}}</span></a>
         <a href="{{href}}" download>Download<span class="sr-only"> {{name}}</span></a></p>
     </li>
   {{/images}}

@@ -27,7 +27,7 @@ def driver():
 
 @pytest.fixture(scope="module")
 def axe_driver():
-    """axe runs as a script, so it needs JavaScript on."""
+    """With JavaScript on: axe runs as a script, and the report's script adds keys."""
     browser = make_driver()
     yield browser
     browser.quit()
@@ -90,6 +90,17 @@ def test_a_steps_attachment_link_opens_the_zoomed_image(driver, site):
     assert target_id(driver) == "attempt-2-attachment-1"
     shot = driver.find_element(By.ID, "attempt-2-attachment-1")
     assert driver.execute_script("return getComputedStyle(arguments[0]).position", shot) == "fixed"
+
+
+def test_with_javascript_escape_closes_the_zoom(axe_driver, site):
+    from selenium.webdriver.common.keys import Keys
+    driver = axe_driver
+    driver.get(page_of(site, RETRIED).as_uri() + "#attempt-3-attachment-5")
+    assert target_id(driver) == "attempt-3-attachment-5"
+    driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
+    assert target_id(driver) == "attempt-3-attachments"
+    shot = driver.find_element(By.ID, "attempt-3-attachment-5")
+    assert driver.execute_script("return getComputedStyle(arguments[0]).position", shot) == "static"
 
 
 def test_text_and_json_previews_are_numbered_lines(driver, site):
