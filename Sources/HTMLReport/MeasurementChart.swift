@@ -96,7 +96,7 @@ public enum MeasurementChart {
         }
         for (index, value) in values.enumerated() {
             svg +=
-                "<circle class=\"value\" cx=\"\(number(x(index)))\" cy=\"\(number(y(value)))\" r=\"3\" fill=\"#444\">"
+                "<circle class=\"value\" cx=\"\(number(x(index)))\" cy=\"\(number(y(value)))\" r=\"3\" fill=\"currentColor\">"
             svg += "<title>Iteration \(index + 1): \(HTMLEscaping.escape(withUnit(value)))</title></circle>"
         }
         svg += "</svg>"
