@@ -9,10 +9,10 @@ import ResultSupport
 /// and unit are escaped.
 public enum MeasurementChart {
     static let width = 520.0
-    static let height = 220.0
+    /// The plot's own height; the legend above and the x axis below add to it.
+    static let plotHeight = 150.0
     static let left = 72.0
     static let right = 12.0
-    static let top = 14.0
     static let bottom = 44.0
 
     /// The SVG markup for `measurement`.
@@ -42,8 +42,30 @@ public enum MeasurementChart {
         let step = ticks.count > 1 ? ticks[1] - ticks[0] : 0
         low = min(low, ticks.first ?? low)
         high = max(high, ticks.last ?? high)
+        let unit = DisplayText.clean(measurement.unit)
+        let name = DisplayText.clean(measurement.name)
+        func withUnit(_ value: Double) -> String {
+            let number = ReportFormatting.number(value)
+            return unit.isEmpty ? number : "\(number) \(unit)"
+        }
+        var entries = [
+            LegendEntry(mark: .line(color: "#2a7ab8", dash: nil), text: "average \(withUnit(average))"),
+            LegendEntry(mark: .area(color: "#8884"), text: "±1 standard deviation"),
+        ]
+        if let baseline {
+            entries.append(
+                LegendEntry(
+                    mark: .line(color: "#2e8b57", dash: "6 3"), text: changeText(measurement, baseline: baseline),
+                    textClass: "change"))
+        }
+        if let threshold {
+            entries.append(
+                LegendEntry(mark: .line(color: "#c0392b", dash: "2 3"), text: "threshold \(withUnit(threshold))"))
+        }
+        let legend = Self.legend(entries, width: width)
+        let top = legend.height + 8
+        let height = top + plotHeight + bottom
         let plotWidth = width - left - right
-        let plotHeight = height - top - bottom
         let inset = 10.0
         func x(_ index: Int) -> Double {
             values.count <= 1
@@ -52,18 +74,12 @@ public enum MeasurementChart {
         }
         func y(_ value: Double) -> Double { top + plotHeight * (1 - (value - low) / (high - low)) }
 
-        let unit = DisplayText.clean(measurement.unit)
-        let name = DisplayText.clean(measurement.name)
-        func withUnit(_ value: Double) -> String {
-            let number = ReportFormatting.number(value)
-            return unit.isEmpty ? number : "\(number) \(unit)"
-        }
         let title = HTMLEscaping.escape(unit.isEmpty ? name : "\(name) (\(unit))")
         var svg = "<svg class=\"chart\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" width=\"\(Int(width))\" "
         svg += "height=\"\(Int(height))\" role=\"img\" aria-label=\"\(title): \(values.count) values, average "
         svg += "\(HTMLEscaping.escape(withUnit(average)))\">"
-        svg += "<title>\(title)</title>"
-        svg += axes(ticks: ticks, step: step, y: y, count: values.count, x: x, unit: unit)
+        svg += "<title>\(title)</title>" + legend.svg
+        svg += axes(ticks: ticks, step: step, y: y, count: values.count, x: x, unit: unit, top: top)
         let bandTop = y(average + deviation)
         let bandBottom = y(average - deviation)
         svg += "<rect class=\"band\" x=\"\(number(left))\" y=\"\(number(bandTop))\" width=\"\(number(plotWidth))\" "
@@ -83,7 +99,6 @@ public enum MeasurementChart {
             }
             svg += horizontal(
                 "baseline", title: "baseline \(withUnit(baseline))", y: y(baseline), color: "#2e8b57", dash: "6 3")
-            svg += changeLabel(measurement, baseline: baseline, unit: unit, y: y(baseline))
         }
         if let threshold {
             svg += horizontal(
@@ -110,14 +125,14 @@ public enum MeasurementChart {
         return measurement.polarity == .smallerIsBetter ? baseline + allowed : baseline - allowed
     }
 
-    private static func number(_ value: Double) -> String { String(format: "%.1f", value) }
-
     /// Both axes: lines, ticks with their values (a grid line at each y tick), and the labels "Iteration" (x) and
     /// the unit (y, turned to read upwards).
     private static func axes(
-        ticks: [Double], step: Double, y: (Double) -> Double, count: Int, x: (Int) -> Double, unit: String
+        ticks: [Double], step: Double, y: (Double) -> Double, count: Int, x: (Int) -> Double, unit: String,
+        top: Double
     ) -> String {
-        let plotBottom = height - bottom
+        let plotBottom = top + plotHeight
+        let height = plotBottom + bottom
         var svg = "<g class=\"axes\" font-size=\"10\" fill=\"currentColor\">"
         svg += "<g class=\"y-axis\">"
         for tick in ticks {
@@ -153,17 +168,17 @@ public enum MeasurementChart {
         return line + "><title>\(HTMLEscaping.escape(title))</title></line>"
     }
 
-    /// `baseline 0.0031 s · average +106.2%` at the baseline line's right end: the change of the average against it.
-    private static func changeLabel(_ measurement: MeasurementRecord, baseline: Double, unit: String, y: Double)
-        -> String
-    {
+    /// `baseline 0.0031 s · average +106.2%`: the baseline and the change of the average against it.
+    private static func changeText(_ measurement: MeasurementRecord, baseline: Double) -> String {
+        let unit = DisplayText.clean(measurement.unit)
         var text = "baseline " + ReportFormatting.number(baseline) + (unit.isEmpty ? "" : " " + unit)
         if baseline != 0 {
             let change = (measurement.average - baseline) / abs(baseline) * 100
             let sign = change >= 0 ? "+" : ""
             text += " · average \(sign)\(String(format: "%.1f", change))%"
         }
-        return "<text class=\"change\" x=\"\(number(width - right))\" y=\"\(number(y - 4))\" "
-            + "text-anchor=\"end\" font-size=\"10\" fill=\"currentColor\">\(HTMLEscaping.escape(text))</text>"
+        return text
     }
+
+    static func number(_ value: Double) -> String { String(format: "%.1f", value) }
 }

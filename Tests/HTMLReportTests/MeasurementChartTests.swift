@@ -39,6 +39,34 @@ import Testing
         #expect(svg.contains("<rect class=\"band\"") && svg.contains("<rect class=\"allowed\""))
     }
 
+    @Test func namesEachLineInALegendWithItsValue() throws {
+        let svg = MeasurementChart.render(time)
+        let start = try #require(svg.range(of: "<g class=\"legend\""))
+        let legend = svg[start.lowerBound...].components(separatedBy: "</g>")[0]
+        let texts = legend.components(separatedBy: "<text").dropFirst().map {
+            String($0[$0.range(of: ">")!.upperBound..<$0.range(of: "</text>")!.lowerBound])
+        }
+        #expect(
+            texts == [
+                "average 0.214 s", "±1 standard deviation", "baseline 0.2 s · average +7.0%", "threshold 0.3 s",
+            ])
+        #expect(legend.contains("<text class=\"change\""))
+        // Without a baseline: the average and the band only.
+        let plain = MeasurementChart.render(MeasurementRecord(metricID: "m", name: "M", unit: "s", values: [1, 2]))
+        #expect(!plain.contains("baseline") && !plain.contains("threshold"))
+    }
+
+    @Test func wrapsALongLegendOntoMoreRowsAndMakesTheChartTaller() {
+        let short = MeasurementChart.render(time)
+        var long = time
+        long.unit = String(repeating: "kilobytes per second ", count: 3)
+        let tall = MeasurementChart.render(long)
+        func height(_ svg: String) -> Int? {
+            Int(svg.components(separatedBy: "viewBox=\"0 0 520 ")[1].prefix { $0.isNumber })
+        }
+        #expect((height(tall) ?? 0) > (height(short) ?? .max))
+    }
+
     @Test func escapesTheNameAndUnit() {
         let hostile = MeasurementRecord(
             metricID: "m", name: "<script>x</script>", unit: "\" onload=\"x", values: [1, 2, 3])
