@@ -255,3 +255,15 @@
     else target.appendChild(button);
   });
 })();
+// --- Test page (issue 22.1): Escape closes an enlarged attachment image. The zoom itself is CSS (`.shot:target`)
+// and works without this; the key only follows the view's own Close link. ---
+(function () {
+  "use strict";
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape") return;
+    var open = document.querySelector(".shot:target");
+    var close = open && open.querySelector("a.close");
+    if (close) { event.preventDefault(); close.click(); }
+  });
+})();
+// --- end of test page block ---

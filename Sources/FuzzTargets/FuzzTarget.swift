@@ -14,6 +14,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case bundleReader = "bundle-reader"
     case terminal
     case asciicast
+    case attachmentPreview = "attachment-preview"
 
     /// Runs the target on one input.
     public func run(_ input: UnsafeRawBufferPointer) {
@@ -25,6 +26,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .bundleReader: FileFuzzing.bundleReader(input)
         case .terminal: TerminalFuzzing.emulator(input)
         case .asciicast: FileFuzzing.asciicast(input)
+        case .attachmentPreview: PreviewFuzzing.json(input)
         }
     }
 

@@ -2,10 +2,14 @@ import ResultModel
 import ResultSupport
 
 /// Draws a test's activities as a nested, collapsible tree (`<details>`), each step with its status, duration
-/// and a bar showing where in the test's time it ran and how long it took.
+/// and a bar showing where in the test's time it ran and how long it took. Each step has a stable id to link to,
+/// from its position in the tree: `<idPrefix>step-2-1` is the first child of the second top-level step. A step's
+/// attachment links to its item on the page (`attachmentIDs`: the gallery's image, a preview) when it has one, else
+/// to its file.
 enum ActivityTreeHTML {
     static func render(
-        _ activities: [ActivityRecord], testStart: Double?, testDuration: Double?, display: SourceDisplay = .plain
+        _ activities: [ActivityRecord], testStart: Double?, testDuration: Double?, display: SourceDisplay = .plain,
+        idPrefix: String = "", attachmentIDs: [AttachmentRecord: String] = [:]
     ) -> String {
         guard !activities.isEmpty else { return "" }
         let start = testStart ?? activities.compactMap(\.start).min()
@@ -13,18 +17,21 @@ enum ActivityTreeHTML {
         var total = testDuration ?? 0
         if let start, let end = ends.max() { total = max(total, end - start) }
         var html = "<ul class=\"activities\">"
-        for activity in activities.prefix(2000) {
-            html += item(activity, origin: start, total: total, depth: 0, display: display)
+        for (index, activity) in activities.prefix(2000).enumerated() {
+            html += item(
+                activity, id: "\(idPrefix)step-\(index + 1)", origin: start, total: total, depth: 0, display: display,
+                attachmentIDs: attachmentIDs)
         }
         return html + "</ul>"
     }
 
     private static func item(
-        _ activity: ActivityRecord, origin: Double?, total: Double, depth: Int, display: SourceDisplay
+        _ activity: ActivityRecord, id: String, origin: Double?, total: Double, depth: Int, display: SourceDisplay,
+        attachmentIDs: [AttachmentRecord: String]
     ) -> String {
         let status = activity.status.rawValue
         var line = "<span class=\"title\">\(HTMLEscaping.escape(DisplayText.clean(activity.title)))</span>"
-        line += "<span class=\"s-\(status)\">\(status)</span>"
+        line += "<span class=\"badge st s-\(status)\">\(status)</span>"
         line += "<span class=\"num\">\(ReportFormatting.duration(activity.duration))</span>"
         line += bar(activity, origin: origin, total: total)
         var extras = ""
@@ -32,22 +39,28 @@ enum ActivityTreeHTML {
         for issue in activity.issues.prefix(100) { IssueHTML.appendItem(issue, display: display, to: &issues) }
         extras += issues.string
         for attachment in activity.attachments.prefix(100) {
-            let href = ReportPaths.attachment(
-                name: attachment.name, sha256: attachment.blob.sha256, mediaType: attachment.mediaType)
+            let href =
+                attachmentIDs[attachment].map { "#" + $0 }
+                ?? "../"
+                + ReportPaths.attachment(
+                    name: attachment.name, sha256: attachment.blob.sha256, mediaType: attachment.mediaType)
             extras +=
-                "<li class=\"attachment\">attachment: <a href=\"../\(href)\">\(HTMLEscaping.escape(attachment.name))</a></li>"
+                "<li class=\"attachment\">attachment: <a href=\"\(href)\">\(HTMLEscaping.escape(attachment.name))</a></li>"
         }
         let children =
             depth < 32
-            ? activity.children.prefix(2000).map {
-                item($0, origin: origin, total: total, depth: depth + 1, display: display)
+            ? activity.children.prefix(2000).enumerated().map { index, child in
+                item(
+                    child, id: "\(id)-\(index + 1)", origin: origin, total: total, depth: depth + 1, display: display,
+                    attachmentIDs: attachmentIDs)
             }.joined()
             : ""
         if extras.isEmpty && children.isEmpty {
-            return "<li class=\"activity\"><div class=\"leaf\">\(line)</div></li>"
+            return "<li class=\"activity\" id=\"\(id)\"><div class=\"leaf\">\(line)</div></li>"
         }
         return
-            "<li class=\"activity\"><details open><summary>\(line)</summary><ul>\(extras)\(children)</ul></details></li>"
+            "<li class=\"activity\" id=\"\(id)\"><details open><summary>\(line)</summary><ul>\(extras)\(children)</ul>"
+            + "</details></li>"
     }
 
     private static func bar(_ activity: ActivityRecord, origin: Double?, total: Double) -> String {

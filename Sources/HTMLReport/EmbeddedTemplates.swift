@@ -344,6 +344,40 @@ dialog.shortcuts dl { grid-template-columns: max-content 1fr; }
 button.copy-link, button.dialog-close { font: inherit; font-size: 13px; margin-left: 8px; padding: 1px 8px; color: var(--fg); background: var(--panel); border: 1px solid var(--muted); border-radius: 4px; cursor: pointer; }
 input.copy-fallback { font: 13px ui-monospace, monospace; margin-left: 8px; min-width: 20em; color: var(--fg); background: var(--bg); border: 1px solid var(--muted); }
 @media print { header.top { position: static; } .shortcut-hint, button.copy-link { display: none; } }
+/* --- Test page (issue 22.1): permalink heading, attempts timeline, image gallery with a no-JavaScript zoom
+   (`:target`), numbered previews of text and JSON attachments, chart axes. --- */
+h1 a.permalink { color: inherit; text-decoration: none; }
+h1 a.permalink:hover, h1 a.permalink:focus { text-decoration: underline; }
+.sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+.attempt-timeline { list-style: none; padding: 0; margin: 6px 0; }
+.attempt-timeline li { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 12px; padding: 3px 0; }
+.attempt-timeline a { flex: 0 0 24em; }
+.attempt-timeline .offset { color: var(--muted); }
+.attempt-bar .track { fill: var(--line); }
+.attempt:target { outline: 2px solid var(--focus); outline-offset: 4px; }
+.activity:target > .leaf, .activity:target > details > summary { background: var(--panel); outline: 2px solid var(--focus); }
+.gallery { list-style: none; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(180px, 1fr)); gap: 12px; }
+.shot { border: 1px solid var(--line); border-radius: 4px; padding: 6px; background: var(--panel); }
+.shot .thumb { display: block; }
+.shot img { display: block; width: 100%; height: 140px; object-fit: scale-down; background: var(--bg); cursor: zoom-in; }
+.shot .caption { margin: 4px 0 0; font-size: 13px; overflow-wrap: anywhere; }
+.shot .caption .name { display: block; font-weight: 600; }
+.shot .close { display: none; }
+.shot:target { position: fixed; inset: 0; z-index: 10; margin: 0; border: none; border-radius: 0; padding: 16px;
+  display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 8px; background: var(--bg); }
+.shot:target .thumb { max-width: 100%; }
+.shot:target img { width: auto; height: auto; max-width: 100%; max-height: 80vh; cursor: default; border: 1px solid var(--line); }
+.shot:target .close { display: inline-block; position: absolute; top: 12px; right: 16px; padding: 4px 10px; border: 1px solid var(--line); border-radius: 4px; background: var(--panel); }
+.shot:target .caption { font-size: 15px; text-align: center; }
+.attachments { list-style: none; padding-left: 0; } .attachments > li { margin: 10px 0; }
+.attachments .caption { margin: 4px 0; }
+pre.lines { counter-reset: line; padding-left: 0; }
+pre.lines .line { display: block; padding-left: 6ch; min-height: 1.4em; }
+pre.lines .line::before { counter-increment: line; content: counter(line); display: inline-block; width: 5ch; margin-left: -6ch; margin-right: 1ch; text-align: right; color: var(--muted); user-select: none; }
+.preview-note { margin: 2px 0 8px; font-size: 13px; }
+.chart .axis-label { font-size: 11px; }
+@media print { .shot:target { position: static; } .shot .close { display: none; } }
+/* --- end of test page block --- */
 """####,
         "report.js": ####"""
 // ResultBundle report: optional filtering and search. Every page works without it.
@@ -603,18 +637,39 @@ input.copy-fallback { font: 13px ui-monospace, monospace; margin-left: 8px; min-
     else target.appendChild(button);
   });
 })();
+// --- Test page (issue 22.1): Escape closes an enlarged attachment image. The zoom itself is CSS (`.shot:target`)
+// and works without this; the key only follows the view's own Close link. ---
+(function () {
+  "use strict";
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape") return;
+    var open = document.querySelector(".shot:target");
+    var close = open && open.querySelector("a.close");
+    if (close) { event.preventDefault(); close.click(); }
+  });
+})();
+// --- end of test page block ---
 """####,
         "test.mustache": ####"""
 {{! test: one test's page. Reads: header/footer fields, breadcrumbs[label, href], name, displayName, status, duration,
-    locationHTML, historyHTML, properties[label, value], attempts[label, status, duration, reason, issuesHTML,
-    activitiesHTML, outputHTML, attachments[name, mediaType, size, href, isImage, previewText, snapshotHTML],
-    measurements[name, unit, chartHTML, stats[label, value], verdictText, verdictClass]], cases[arguments, status, issuesHTML] }}
+    selfHref, permalink, timelineHTML, locationHTML, historyHTML, properties[label, value],
+    attempts[number, label, showLabel, status, duration, reason, issuesHTML, activitiesHTML, outputHTML,
+    hasAttachments, images[id, name, mediaType, size, href], files[id, name, mediaType, size, href, previewHTML,
+    snapshotHTML], measurements[name, unit, chartHTML, stats[label, value], verdictText, verdictClass]],
+    cases[arguments, status, issuesHTML] }}
 {{> header}}
 <nav class="crumbs" aria-label="Breadcrumbs"><ol>{{#breadcrumbs}}<li><a href="{{href}}">{{label}}</a></li>{{/breadcrumbs}}</ol></nav>
-<h1>{{name}}</h1>
+<h1><a class="permalink" href="{{selfHref}}" data-permalink="{{permalink}}" title="Link to this test">{{name}}</a></h1>
 {{#displayName}}<p class="display-name">{{displayName}}</p>{{/displayName}}
-<p class="status-line"><span class="badge s-{{status}}">{{status}}</span> {{duration}} {{{locationHTML}}}</p>
+<p class="status-line"><span class="badge st s-{{status}}">{{status}}</span> {{duration}} {{{locationHTML}}}</p>
 {{{historyHTML}}}
+
+{{#timelineHTML}}
+<section aria-labelledby="timeline-heading">
+  <h2 id="timeline-heading">Attempts</h2>
+  {{{timelineHTML}}}
+</section>
+{{/timelineHTML}}
 
 {{#hasProperties}}
 <section aria-labelledby="properties-heading">
@@ -629,15 +684,15 @@ input.copy-fallback { font: 13px ui-monospace, monospace; margin-left: 8px; min-
   <table>
     <thead><tr><th scope="col">Arguments</th><th scope="col">Status</th><th scope="col">Issues</th></tr></thead>
     <tbody>
-    {{#cases}}<tr><td><code>{{arguments}}</code></td><td class="s-{{status}}">{{status}}</td><td>{{{issuesHTML}}}</td></tr>{{/cases}}
+    {{#cases}}<tr><td><code>{{arguments}}</code></td><td><span class="badge st s-{{status}}">{{status}}</span></td><td>{{{issuesHTML}}}</td></tr>{{/cases}}
     </tbody>
   </table>
 </section>
 {{/hasCases}}
 
 {{#attempts}}
-<section class="attempt" aria-label="{{label}}">
-  {{#showLabel}}<h2>{{label}} <span class="badge s-{{status}}">{{status}}</span> {{duration}}</h2>{{/showLabel}}
+<section class="attempt" id="attempt-{{number}}" aria-label="{{label}}">
+  {{#showLabel}}<h2>{{label}} <span class="badge st s-{{status}}">{{status}}</span> {{duration}}</h2>{{/showLabel}}
   {{#reason}}<p class="reason">{{reason}}</p>{{/reason}}
   {{#issuesHTML}}<h3>Issues</h3>{{{issuesHTML}}}{{/issuesHTML}}
   {{#activitiesHTML}}<h3>Activities</h3>{{{activitiesHTML}}}{{/activitiesHTML}}
@@ -652,17 +707,31 @@ input.copy-fallback { font: 13px ui-monospace, monospace; margin-left: 8px; min-
   {{/measurements}}
   {{/hasMeasurements}}
   {{#hasAttachments}}
-  <h3>Attachments</h3>
-  <ul class="attachments">
-  {{#attachments}}
-    <li>
-      <a href="{{href}}" download>{{name}}</a> <span class="meta">{{mediaType}}, {{size}}</span>
-      {{#isImage}}<div><img src="{{href}}" alt="{{name}}" loading="lazy"></div>{{/isImage}}
-      {{#previewText}}<pre class="preview">{{previewText}}</pre>{{/previewText}}
-      {{#snapshotHTML}}{{{snapshotHTML}}}{{/snapshotHTML}}
+  <h3 id="attempt-{{number}}-attachments">Attachments</h3>
+  {{#hasImages}}
+  <ul class="gallery">
+  {{#images}}
+    <li class="shot" id="{{id}}">
+      <a class="thumb" href="#{{id}}"><img src="{{href}}" alt="{{name}}" loading="lazy"></a>
+      <a class="close" href="#attempt-{{number}}-attachments">Close<span class="sr-only"> {{name}}</span></a>
+      <p class="caption"><span class="name">{{name}}</span> <span class="meta">{{mediaType}}, {{size}}</span>
+        <a href="{{href}}">Full size<span class="sr-only"> {{name}}</span></a>
+        <a href="{{href}}" download>Download<span class="sr-only"> {{name}}</span></a></p>
     </li>
-  {{/attachments}}
+  {{/images}}
   </ul>
+  {{/hasImages}}
+  {{#hasFiles}}
+  <ul class="attachments">
+  {{#files}}
+    <li id="{{id}}">
+      <p class="caption"><a href="{{href}}" download>{{name}}</a> <span class="meta">{{mediaType}}, {{size}}</span></p>
+      {{{previewHTML}}}
+      {{{snapshotHTML}}}
+    </li>
+  {{/files}}
+  </ul>
+  {{/hasFiles}}
   {{/hasAttachments}}
   {{#outputHTML}}<h3>Output</h3><pre class="log">{{{outputHTML}}}</pre>{{/outputHTML}}
 </section>

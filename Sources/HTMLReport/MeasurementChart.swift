@@ -3,69 +3,107 @@ import ResultModel
 import ResultSupport
 
 /// Draws a measurement as an inline SVG chart: every value as a point joined by a line, with horizontal lines for
-/// the average, the baseline and the regression threshold, and a band for the allowed standard deviation.
-/// Only numbers computed here reach the markup; the metric's name is escaped.
+/// the average, the baseline and the regression threshold, and a band for ±1 standard deviation around the average.
+/// The axes are labelled: x "Iteration" with iteration numbers, y the metric's unit with round tick values; every
+/// value's tooltip (`<title>`) carries the unit. Only numbers computed here reach the markup; the metric's name
+/// and unit are escaped.
 public enum MeasurementChart {
+    static let width = 520.0
+    /// The plot's own height; the legend above and the x axis below add to it.
+    static let plotHeight = 150.0
+    static let left = 72.0
+    static let right = 12.0
+    static let bottom = 44.0
+
     /// The SVG markup for `measurement`.
     public static func render(_ measurement: MeasurementRecord) -> String {
-        let width = 480.0
-        let height = 160.0
-        let left = 56.0
-        let right = 12.0
-        let top = 10.0
-        let bottom = 24.0
         let values = Array(measurement.values.prefix(10_000)).filter(\.isFinite)
         let finite = MeasurementRecord(
             metricID: measurement.metricID, name: measurement.name, unit: measurement.unit, values: values)
         let average = finite.average.isFinite ? finite.average : 0
         let deviation = finite.standardDeviation.isFinite ? finite.standardDeviation : 0
-        var marks = values + [average]
-        if let baseline = measurement.baselineAverage, baseline.isFinite { marks.append(baseline) }
-        if let threshold = threshold(measurement), threshold.isFinite { marks.append(threshold) }
+        let baseline = measurement.baselineAverage.flatMap { $0.isFinite ? $0 : nil }
+        let threshold = threshold(measurement).flatMap { $0.isFinite ? $0 : nil }
+        var marks = values + [average + deviation, average - deviation]
+        marks += [baseline, threshold].compactMap { $0 }
         marks = marks.filter(\.isFinite)
         var low = marks.min() ?? 0
         var high = marks.max() ?? 1
         if high - low < 1e-12 {
-            low -= 1
-            high += 1
+            let padding = low == 0 ? 1 : abs(low) * 0.1
+            low -= padding
+            high += padding
         }
-        let padding = (high - low) * 0.08
-        low -= padding
-        high += padding
+        // Room above and below, so no point or line sits on the frame.
+        let room = (high - low) * 0.05
+        low -= room
+        high += room
+        let ticks = ChartTicks.values(from: low, to: high)
+        let step = ticks.count > 1 ? ticks[1] - ticks[0] : 0
+        low = min(low, ticks.first ?? low)
+        high = max(high, ticks.last ?? high)
+        let unit = DisplayText.clean(measurement.unit)
+        let name = DisplayText.clean(measurement.name)
+        func withUnit(_ value: Double) -> String {
+            let number = ReportFormatting.number(value)
+            return unit.isEmpty ? number : "\(number) \(unit)"
+        }
+        var entries = [
+            LegendEntry(mark: .line(color: "#2a7ab8", dash: nil), text: "average \(withUnit(average))"),
+            LegendEntry(mark: .area(color: "#8884"), text: "±1 standard deviation"),
+        ]
+        if let baseline {
+            entries.append(
+                LegendEntry(
+                    mark: .line(color: "#2e8b57", dash: "6 3"), text: changeText(measurement, baseline: baseline),
+                    textClass: "change"))
+        }
+        if let threshold {
+            entries.append(
+                LegendEntry(mark: .line(color: "#c0392b", dash: "2 3"), text: "threshold \(withUnit(threshold))"))
+        }
+        let legend = Self.legend(entries, width: width)
+        let top = legend.height + 8
+        let height = top + plotHeight + bottom
         let plotWidth = width - left - right
-        let plotHeight = height - top - bottom
+        let inset = 10.0
         func x(_ index: Int) -> Double {
-            values.count <= 1 ? left + plotWidth / 2 : left + plotWidth * Double(index) / Double(values.count - 1)
+            values.count <= 1
+                ? left + plotWidth / 2
+                : left + inset + (plotWidth - 2 * inset) * Double(index) / Double(values.count - 1)
         }
         func y(_ value: Double) -> Double { top + plotHeight * (1 - (value - low) / (high - low)) }
-        func number(_ value: Double) -> String { String(format: "%.1f", value) }
-        func label(_ value: Double) -> String { String(format: "%.4g", value) }
 
-        let title = HTMLEscaping.escape("\(measurement.name) (\(measurement.unit))")
+        let title = HTMLEscaping.escape(unit.isEmpty ? name : "\(name) (\(unit))")
         var svg = "<svg class=\"chart\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" width=\"\(Int(width))\" "
-        svg += "height=\"\(Int(height))\" role=\"img\" aria-label=\"\(title): \(values.count) values\">"
-        svg += "<title>\(title)</title>"
+        svg += "height=\"\(Int(height))\" role=\"img\" aria-label=\"\(title): \(values.count) values, average "
+        svg += "\(HTMLEscaping.escape(withUnit(average)))\">"
+        svg += "<title>\(title)</title>" + legend.svg
+        svg += axes(ticks: ticks, step: step, y: y, count: values.count, x: x, unit: unit, top: top)
         let bandTop = y(average + deviation)
         let bandBottom = y(average - deviation)
         svg += "<rect class=\"band\" x=\"\(number(left))\" y=\"\(number(bandTop))\" width=\"\(number(plotWidth))\" "
-        svg += "height=\"\(number(max(0, bandBottom - bandTop)))\" fill=\"#8884\"/>"
-        svg += axisLabel(label(high - padding), y: y(high - padding), left: left)
-        svg += axisLabel(label(low + padding), y: y(low + padding), left: left)
-        svg += horizontal("average", y: y(average), from: left, to: width - right, color: "#2a7ab8", dash: nil)
-        if let baseline = measurement.baselineAverage, baseline.isFinite {
+        svg += "height=\"\(number(max(0, bandBottom - bandTop)))\" fill=\"#8884\"><title>"
+        svg += HTMLEscaping.escape(
+            "±1 standard deviation: \(withUnit(average - deviation)) to \(withUnit(average + deviation))")
+        svg += "</title></rect>"
+        svg += horizontal(
+            "average", title: "average \(withUnit(average))", y: y(average), color: "#2a7ab8", dash: nil)
+        if let baseline {
             // The allowed band for this machine: from the baseline to the regression threshold.
-            if let threshold = threshold(measurement), threshold.isFinite {
+            if let threshold {
                 let (upper, lower) = (y(max(baseline, threshold)), y(min(baseline, threshold)))
                 svg += "<rect class=\"allowed\" x=\"\(number(left))\" y=\"\(number(upper))\" "
                 svg += "width=\"\(number(plotWidth))\" "
                 svg += "height=\"\(number(max(0, lower - upper)))\" fill=\"#2e8b5722\"><title>allowed</title></rect>"
             }
-            svg += horizontal("baseline", y: y(baseline), from: left, to: width - right, color: "#2e8b57", dash: "6 3")
-            svg += changeLabel(measurement, baseline: baseline, y: y(baseline), right: width - right)
-        }
-        if let threshold = threshold(measurement), threshold.isFinite {
             svg += horizontal(
-                "threshold", y: y(threshold), from: left, to: width - right, color: "#c0392b", dash: "2 3")
+                "baseline", title: "baseline \(withUnit(baseline))", y: y(baseline), color: "#2e8b57", dash: "6 3")
+        }
+        if let threshold {
+            svg += horizontal(
+                "threshold", title: "regression threshold \(withUnit(threshold))", y: y(threshold), color: "#c0392b",
+                dash: "2 3")
         }
         if values.count > 1 {
             let points = values.indices.map { "\(number(x($0))),\(number(y(values[$0])))" }.joined(separator: " ")
@@ -73,8 +111,8 @@ public enum MeasurementChart {
         }
         for (index, value) in values.enumerated() {
             svg +=
-                "<circle class=\"value\" cx=\"\(number(x(index)))\" cy=\"\(number(y(value)))\" r=\"3\" fill=\"#444\">"
-            svg += "<title>#\(index + 1): \(label(value))</title></circle>"
+                "<circle class=\"value\" cx=\"\(number(x(index)))\" cy=\"\(number(y(value)))\" r=\"3\" fill=\"currentColor\">"
+            svg += "<title>Iteration \(index + 1): \(HTMLEscaping.escape(withUnit(value)))</title></circle>"
         }
         svg += "</svg>"
         return svg
@@ -87,32 +125,60 @@ public enum MeasurementChart {
         return measurement.polarity == .smallerIsBetter ? baseline + allowed : baseline - allowed
     }
 
-    private static func horizontal(_ name: String, y: Double, from: Double, to: Double, color: String, dash: String?)
-        -> String
-    {
-        var line =
-            "<line class=\"\(name)\" x1=\"\(String(format: "%.1f", from))\" x2=\"\(String(format: "%.1f", to))\" "
-        line +=
-            "y1=\"\(String(format: "%.1f", y))\" y2=\"\(String(format: "%.1f", y))\" stroke=\"\(color)\" stroke-width=\"1.5\""
-        if let dash { line += " stroke-dasharray=\"\(dash)\"" }
-        return line + "><title>\(name)</title></line>"
+    /// Both axes: lines, ticks with their values (a grid line at each y tick), and the labels "Iteration" (x) and
+    /// the unit (y, turned to read upwards).
+    private static func axes(
+        ticks: [Double], step: Double, y: (Double) -> Double, count: Int, x: (Int) -> Double, unit: String,
+        top: Double
+    ) -> String {
+        let plotBottom = top + plotHeight
+        let height = plotBottom + bottom
+        var svg = "<g class=\"axes\" font-size=\"10\" fill=\"currentColor\">"
+        svg += "<g class=\"y-axis\">"
+        for tick in ticks {
+            let position = number(y(tick))
+            svg += "<line class=\"grid\" x1=\"\(number(left))\" x2=\"\(number(width - right))\" y1=\"\(position)\" "
+            svg += "y2=\"\(position)\" stroke=\"#8883\" stroke-width=\"1\"/>"
+            svg += "<text class=\"tick\" x=\"\(number(left - 6))\" y=\"\(number(y(tick) + 3.5))\" text-anchor=\"end\">"
+            svg += "\(HTMLEscaping.escape(ChartTicks.label(tick, step: step)))</text>"
+        }
+        let middle = number(top + (plotBottom - top) / 2)
+        svg += "<text class=\"axis-label\" x=\"14\" y=\"\(middle)\" text-anchor=\"middle\" "
+        svg += "transform=\"rotate(-90 14 \(middle))\">\(HTMLEscaping.escape(unit.isEmpty ? "value" : unit))</text>"
+        svg += "</g><g class=\"x-axis\">"
+        for iteration in ChartTicks.iterations(count: count) {
+            let position = number(x(iteration - 1))
+            svg += "<line x1=\"\(position)\" x2=\"\(position)\" y1=\"\(number(plotBottom))\" "
+            svg += "y2=\"\(number(plotBottom + 4))\" stroke=\"currentColor\" stroke-width=\"1\"/>"
+            svg += "<text class=\"tick\" x=\"\(position)\" y=\"\(number(plotBottom + 15))\" text-anchor=\"middle\">"
+            svg += "\(iteration)</text>"
+        }
+        svg += "<text class=\"axis-label\" x=\"\(number(left + (width - right - left) / 2))\" "
+        svg += "y=\"\(number(height - 6))\" text-anchor=\"middle\">Iteration</text></g>"
+        svg +=
+            "<path class=\"axis-lines\" d=\"M\(number(left)) \(number(top))V\(number(plotBottom))H\(number(width - right))\" "
+        svg += "fill=\"none\" stroke=\"currentColor\" stroke-width=\"1\"/>"
+        return svg + "</g>"
     }
 
-    /// `baseline 0.0031 · +106.2%` at the baseline line's right end: the change of the average against it.
-    private static func changeLabel(_ measurement: MeasurementRecord, baseline: Double, y: Double, right: Double)
-        -> String
-    {
-        var text = "baseline " + String(format: "%.4g", baseline)
+    private static func horizontal(_ name: String, title: String, y: Double, color: String, dash: String?) -> String {
+        var line = "<line class=\"\(name)\" x1=\"\(number(left))\" x2=\"\(number(width - right))\" "
+        line += "y1=\"\(number(y))\" y2=\"\(number(y))\" stroke=\"\(color)\" stroke-width=\"1.5\""
+        if let dash { line += " stroke-dasharray=\"\(dash)\"" }
+        return line + "><title>\(HTMLEscaping.escape(title))</title></line>"
+    }
+
+    /// `baseline 0.0031 s · average +106.2%`: the baseline and the change of the average against it.
+    private static func changeText(_ measurement: MeasurementRecord, baseline: Double) -> String {
+        let unit = DisplayText.clean(measurement.unit)
+        var text = "baseline " + ReportFormatting.number(baseline) + (unit.isEmpty ? "" : " " + unit)
         if baseline != 0 {
             let change = (measurement.average - baseline) / abs(baseline) * 100
-            text += " · average " + (change >= 0 ? "+" : "") + String(format: "%.1f", change) + "%"
+            let sign = change >= 0 ? "+" : ""
+            text += " · average \(sign)\(String(format: "%.1f", change))%"
         }
-        return "<text class=\"change\" x=\"\(String(format: "%.1f", right))\" y=\"\(String(format: "%.1f", y - 4))\" "
-            + "text-anchor=\"end\" font-size=\"10\" fill=\"currentColor\">\(HTMLEscaping.escape(text))</text>"
+        return text
     }
 
-    private static func axisLabel(_ text: String, y: Double, left: Double) -> String {
-        "<text x=\"\(String(format: "%.1f", left - 4))\" y=\"\(String(format: "%.1f", y + 4))\" text-anchor=\"end\" "
-            + "font-size=\"10\" fill=\"currentColor\">\(HTMLEscaping.escape(text))</text>"
-    }
+    static func number(_ value: Double) -> String { String(format: "%.1f", value) }
 }

@@ -240,12 +240,13 @@ extension ListPageModel: MustacheParent {
 extension AttachmentModel: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
+        case "id": self.id
         case "name": self.name
         case "mediaType": self.mediaType
         case "size": self.size
         case "href": self.href
         case "isImage": self.isImage
-        case "previewText": self.previewText
+        case "previewHTML": self.previewHTML
         case "snapshotHTML": self.snapshotHTML
         default: nil
         }
@@ -269,6 +270,7 @@ extension MeasurementModel: MustacheParent {
 extension AttemptModel: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
+        case "number": self.number
         case "label": self.label
         case "showLabel": self.showLabel
         case "status": self.status
@@ -277,8 +279,11 @@ extension AttemptModel: MustacheParent {
         case "issuesHTML": self.issuesHTML
         case "activitiesHTML": self.activitiesHTML
         case "outputHTML": self.outputHTML
-        case "attachments": self.attachments
         case "hasAttachments": self.hasAttachments
+        case "images": self.images
+        case "hasImages": self.hasImages
+        case "files": self.files
+        case "hasFiles": self.hasFiles
         case "measurements": self.measurements
         case "hasMeasurements": self.hasMeasurements
         default: nil
@@ -313,6 +318,9 @@ extension TestPageModel: MustacheParent {
         case "hasProperties": self.hasProperties
         case "historyHTML": self.historyHTML
         case "attempts": self.attempts
+        case "selfHref": self.selfHref
+        case "permalink": self.permalink
+        case "timelineHTML": self.timelineHTML
         default: nil
         }
     }

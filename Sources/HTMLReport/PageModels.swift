@@ -211,12 +211,15 @@ struct ListPageModel {
 }
 
 struct AttachmentModel {
+    /// The attachment's id on the test page (`attempt-2-attachment-3`), for links and the gallery's zoom.
+    var id: String
     var name: String
     var mediaType: String
     var size: String
     var href: String
     var isImage: Bool
-    var previewText: String?
+    /// A text or JSON attachment's first lines, numbered (``TextPreviewHTML``).
+    var previewHTML: String?
     var snapshotHTML: String?
 }
 
@@ -230,6 +233,8 @@ struct MeasurementModel {
 }
 
 struct AttemptModel {
+    /// The attempt's number, from 1; its section's id is `attempt-<number>`.
+    var number: Int
     var label: String
     var showLabel: Bool
     var status: String
@@ -239,8 +244,13 @@ struct AttemptModel {
     var issuesHTML: String?
     var activitiesHTML: String?
     var outputHTML: String?
-    var attachments: [AttachmentModel]
     var hasAttachments: Bool
+    /// The image attachments shown inline, as the gallery's thumbnails.
+    var images: [AttachmentModel]
+    var hasImages: Bool
+    /// The other attachments: text and JSON previewed, terminal snapshots drawn, everything downloadable.
+    var files: [AttachmentModel]
+    var hasFiles: Bool
     var measurements: [MeasurementModel]
     var hasMeasurements: Bool
 }
@@ -270,4 +280,10 @@ struct TestPageModel {
     /// The test's label, recent results and durations from the history (``HistoryHTML``).
     var historyHTML: String?
     var attempts: [AttemptModel]
+    /// The page's own file name (`x-0123456789abcdef.html`), which the `<h1>` links to.
+    var selfHref: String
+    /// The page's path from the report's root (`tests/x-0123456789abcdef.html`), for `data-permalink`.
+    var permalink: String
+    /// The attempts as a timeline (``AttemptTimelineHTML``), when there are several.
+    var timelineHTML: String?
 }

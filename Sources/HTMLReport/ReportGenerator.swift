@@ -117,7 +117,7 @@ public struct ReportGenerator {
                 let model = try pages.model(
                     for: test,
                     chrome: chrome(title: summary.name, root: "../", templates: templates, totals: knownTotals),
-                    listHref: "../all-\(summary.listPage).html#\(summary.anchor)")
+                    listHref: "../all-\(summary.listPage).html#\(summary.anchor)", pagePath: pagePath)
                 try files.write(try templates.render(model, template: "test"), to: pagePath)
             }
         }

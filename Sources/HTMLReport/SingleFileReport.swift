@@ -31,8 +31,10 @@ enum SingleFileReport {
         for page in pages {
             let url = folder.appendingPathComponent(page)
             guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
-            let body = mainContent(of: text)
+            var body = mainContent(of: text)
             let base = page.hasPrefix("tests/") ? "tests/" : ""
+            // Test page (issue 22.1): each test page's ids made unique in the one document.
+            if page.hasPrefix("tests/") { body = prefixingIDs(body, with: anchor(for: page) + "-") }
             html += "<section class=\"page\" id=\"\(anchor(for: page))\">\n"
             html += try rewriteLinks(body, base: base, folder: folder)
             html += "\n</section>\n<hr>\n"

@@ -18,7 +18,8 @@ struct TestPageBuilder {
     /// Largest attachment exported into the report.
     var attachmentExportLimit = 64 << 20
 
-    func model(for test: TestRecord, chrome: PageChrome, listHref: String) throws -> TestPageModel {
+    /// The view model of `test`'s page, written at `pagePath` (`tests/….html`, from the report's root).
+    func model(for test: TestRecord, chrome: PageChrome, listHref: String, pagePath: String) throws -> TestPageModel {
         let display = displays[test.runIndex] ?? .plain
         var crumbs = [LinkModel(label: "Overview", href: "../index.html")]
         if let runName { crumbs.append(LinkModel(label: runName, href: "../index.html")) }
@@ -50,7 +51,10 @@ struct TestPageBuilder {
             properties: Array(properties),
             hasProperties: !properties.isEmpty,
             historyHTML: history?.trend(test.id).map(HistoryHTML.strip),
-            attempts: attempts
+            attempts: attempts,
+            selfHref: String(pagePath.split(separator: "/").last ?? ""),
+            permalink: pagePath,
+            timelineHTML: AttemptTimelineHTML.render(test.attempts)
         )
     }
 
@@ -58,11 +62,20 @@ struct TestPageBuilder {
         -> AttemptModel
     {
         let issues = IssueHTML.list(attempt.issues, display: display) { display.excerptHTML($0.location) }
-        let attachments = try attempt.allAttachments.prefix(1000).map(attachmentModel)
+        let shown = attempt.allAttachments.prefix(1000)
+        let attachments = try shown.enumerated().map { index, attachment in
+            try attachmentModel(attachment, id: "attempt-\(number)-attachment-\(index + 1)")
+        }
+        // A step's attachment links to its item on the page (the first, when the same one is attached twice).
+        let attachmentIDs = Dictionary(zip(shown, attachments.map(\.id)), uniquingKeysWith: { first, _ in first })
+        let images = attachments.filter(\.isImage)
+        let files = attachments.filter { !$0.isImage }
         let measurements = attempt.measurements.prefix(100).map(measurementModel)
         let activities = ActivityTreeHTML.render(
-            attempt.activities, testStart: attempt.start, testDuration: attempt.duration, display: display)
+            attempt.activities, testStart: attempt.start, testDuration: attempt.duration, display: display,
+            idPrefix: "attempt-\(number)-", attachmentIDs: attachmentIDs)
         return AttemptModel(
+            number: number,
             label: count > 1 ? "Attempt \(number) of \(count)" : "Result",
             showLabel: count > 1,
             status: attempt.status.rawValue,
@@ -71,8 +84,11 @@ struct TestPageBuilder {
             issuesHTML: issues.isEmpty ? nil : issues.string,
             activitiesHTML: activities.isEmpty ? nil : activities,
             outputHTML: try outputHTML(attempt.output),
-            attachments: Array(attachments),
             hasAttachments: !attachments.isEmpty,
+            images: images,
+            hasImages: !images.isEmpty,
+            files: files,
+            hasFiles: !files.isEmpty,
             measurements: Array(measurements),
             hasMeasurements: !measurements.isEmpty
         )
@@ -97,67 +113,5 @@ struct TestPageBuilder {
             return nil
         }
         return text.isEmpty ? nil : ANSIToHTML.render(text)
-    }
-
-    private func attachmentModel(_ attachment: AttachmentRecord) throws -> AttachmentModel {
-        let path = ReportPaths.attachment(
-            name: attachment.name, sha256: attachment.blob.sha256, mediaType: attachment.mediaType)
-        var data: Data?
-        if attachment.size <= attachmentExportLimit {
-            data = try? source.blobData(attachment.blob)
-            if let data, !files.exists(path) { try files.write(data, to: path) }
-        }
-        let inlineImageTypes: Set<String> = ["image/png", "image/jpeg", "image/gif", "image/webp"]
-        var preview: String?
-        var snapshot: String?
-        if attachment.kind == .terminalSnapshot, let data,
-            let decoded = try? JSONDecoder().decode(TerminalSnapshot.self, from: data)
-        {
-            snapshot = TerminalSnapshotHTML.render(decoded, label: "Terminal snapshot: \(attachment.name)")
-        } else if attachment.kind == .text || attachment.mediaType.hasPrefix("text/"), let data {
-            preview = DisplayText.clean(String(decoding: data.prefix(8192), as: UTF8.self))
-        }
-        return AttachmentModel(
-            name: DisplayText.clean(attachment.name),
-            mediaType: DisplayText.clean(attachment.mediaType),
-            size: ReportFormatting.size(attachment.size),
-            href: "../" + path,
-            isImage: inlineImageTypes.contains(attachment.mediaType.lowercased()) && data != nil,
-            previewText: preview,
-            snapshotHTML: snapshot
-        )
-    }
-
-    private func measurementModel(_ measurement: MeasurementRecord) -> MeasurementModel {
-        let verdict = measurement.verdict
-        var stats = [
-            FactModel(label: "Values", value: "\(measurement.values.count)"),
-            FactModel(label: "Average", value: ReportFormatting.number(measurement.average)),
-            FactModel(label: "Standard deviation", value: ReportFormatting.number(measurement.standardDeviation)),
-            FactModel(
-                label: "Relative standard deviation",
-                value: String(format: "%.3f%%", measurement.relativeStandardDeviation)),
-            FactModel(label: "Minimum", value: measurement.minimum.map(ReportFormatting.number) ?? "-"),
-            FactModel(label: "Maximum", value: measurement.maximum.map(ReportFormatting.number) ?? "-"),
-        ]
-        if let baseline = measurement.baselineAverage {
-            stats.append(FactModel(label: "Baseline", value: ReportFormatting.number(baseline)))
-            if let percent = measurement.percentRegression {
-                stats.append(FactModel(label: "Change against baseline", value: String(format: "%+.2f%%", percent)))
-            }
-        }
-        stats.append(
-            FactModel(
-                label: "Allowed relative deviation",
-                value: String(format: "%.1f%%", measurement.maxPercentRelativeStandardDeviation)))
-        return MeasurementModel(
-            name: DisplayText.clean(measurement.name),
-            unit: DisplayText.clean(measurement.unit),
-            chartHTML: MeasurementChart.render(measurement),
-            stats: stats,
-            verdictText: "XCTest: " + verdict.reason
-                + (measurement.statisticsSummary.map { " · " + $0 } ?? ""),
-            verdictClass: verdict.isFailure ? "verdict-fail" : "verdict-pass"
-        )
     }
 }

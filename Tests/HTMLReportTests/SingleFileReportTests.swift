@@ -50,3 +50,26 @@ struct SingleFileReportTests {
         }
     }
 }
+
+/// Issue 22.1: every test page uses the ids `attempt-N`, `attempt-N-attachment-K`; folded into one document, each
+/// page's ids and in-page links get the page's prefix, so a thumbnail zooms its own image and not another test's.
+@Suite struct SingleFileReportPageIDTests {
+    @Test func eachTestPagesIDsAndInPageLinksAreUniqueInTheFile() throws {
+        let folder = try TestPaths.makeTemporaryDirectory("single-ids")
+        let memory = InMemoryResults()
+        try TestPageResults.write(into: memory)
+        var options = ReportOptions(outputDirectory: folder.appendingPathComponent("single.html"))
+        options.singleFile = true
+        _ = try ReportGenerator(options: options).generate(from: [memory])
+        let html = try String(contentsOf: options.outputDirectory, encoding: .utf8)
+        // The test pages' ids (the list pages' own ids, such as their filter box's, are not this test's concern).
+        let ids = html.components(separatedBy: " id=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+            .filter { $0.hasPrefix("page-tests-") }
+        #expect(Set(ids).count == ids.count, "duplicate ids: \(ids.filter { id in ids.filter { $0 == id }.count > 1 })")
+        let fragments = html.components(separatedBy: "href=\"#").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+            .filter { $0.hasPrefix("page-tests-") }
+        #expect(!fragments.isEmpty)
+        for fragment in Set(fragments) { #expect(ids.contains(fragment), "#\(fragment) leads nowhere") }
+        #expect(ids.contains { $0.hasSuffix("testCheckoutRetried-0cf6ff001da5dbf1-attempt-3-attachment-5") })
+    }
+}

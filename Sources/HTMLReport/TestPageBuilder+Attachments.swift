@@ -1,0 +1,40 @@
+import Foundation
+import ResultModel
+import ResultSupport
+
+extension TestPageBuilder {
+    /// Media types shown inline as the gallery's images. SVG is never among them: it can carry script.
+    static let inlineImageTypes: Set<String> = ["image/png", "image/jpeg", "image/gif", "image/webp"]
+
+    /// An attachment's view model, exporting its content into the report folder (up to ``attachmentExportLimit``):
+    /// images for the gallery, text and JSON with a numbered preview, terminal snapshots drawn as text grids.
+    func attachmentModel(_ attachment: AttachmentRecord, id: String) throws -> AttachmentModel {
+        let path = ReportPaths.attachment(
+            name: attachment.name, sha256: attachment.blob.sha256, mediaType: attachment.mediaType)
+        var data: Data?
+        if attachment.size <= attachmentExportLimit {
+            data = try? source.blobData(attachment.blob)
+            if let data, !files.exists(path) { try files.write(data, to: path) }
+        }
+        var preview: String?
+        var snapshot: String?
+        let isJSON = TextPreviewHTML.isJSON(mediaType: attachment.mediaType, name: attachment.name)
+        if attachment.kind == .terminalSnapshot, let data,
+            let decoded = try? JSONDecoder().decode(TerminalSnapshot.self, from: data)
+        {
+            snapshot = TerminalSnapshotHTML.render(decoded, label: "Terminal snapshot: \(attachment.name)")
+        } else if attachment.kind == .text || attachment.mediaType.hasPrefix("text/") || isJSON, let data {
+            preview = TextPreviewHTML.render(data, isJSON: isJSON)
+        }
+        return AttachmentModel(
+            id: id,
+            name: DisplayText.clean(attachment.name),
+            mediaType: DisplayText.clean(attachment.mediaType),
+            size: ReportFormatting.size(attachment.size),
+            href: "../" + path,
+            isImage: Self.inlineImageTypes.contains(attachment.mediaType.lowercased()) && data != nil,
+            previewHTML: preview,
+            snapshotHTML: snapshot
+        )
+    }
+}
