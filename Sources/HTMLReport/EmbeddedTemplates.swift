@@ -363,7 +363,7 @@ h1 a.permalink:hover, h1 a.permalink:focus { text-decoration: underline; }
 .shot .caption { margin: 4px 0 0; font-size: 13px; overflow-wrap: anywhere; }
 .shot .caption .name { display: block; font-weight: 600; }
 .shot .close { display: none; }
-.shot:target { position: fixed; inset: 0; z-index: 10; margin: 0; border: none; border-radius: 0; padding: 16px;
+.shot:target { position: fixed; inset: 0; z-index: 20; margin: 0; border: none; border-radius: 0; padding: 16px;
   display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 8px; background: var(--bg); }
 .shot:target .thumb { max-width: 100%; }
 .shot:target img { width: auto; height: auto; max-width: 100%; max-height: 80vh; cursor: default; border: 1px solid var(--line); }

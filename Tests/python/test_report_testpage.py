@@ -52,7 +52,10 @@ def test_timeline_links_lead_to_each_attempt_in_order(driver, site):
         ["Attempt", "1", "failed"], ["Attempt", "2", "failed"], ["Attempt", "3", "passed"]]
     assert "started at +1.50 s" in labels[1]
     for number in (3, 1, 2):
-        driver.find_elements(By.CSS_SELECTOR, ".attempt-timeline a")[number - 1].click()
+        link = driver.find_elements(By.CSS_SELECTOR, ".attempt-timeline a")[number - 1]
+        # Out from under the sticky header, which covers what scrolled beneath it.
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", link)
+        link.click()
         assert driver.current_url.endswith(f"#attempt-{number}")
         assert target_id(driver) == f"attempt-{number}"
         section = driver.find_element(By.ID, f"attempt-{number}")
