@@ -242,6 +242,7 @@ h2 { font-size: 19px; margin-top: 28px; }
 h3 { font-size: 16px; margin-top: 20px; }
 table { border-collapse: collapse; width: 100%; margin: 8px 0; }
 th, td { text-align: left; padding: 4px 8px; border-bottom: 1px solid var(--line); vertical-align: top; overflow-wrap: anywhere; }
+th { overflow-wrap: normal; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 /* Lists: headings and statuses never break inside a word, and names keep a readable width beside long details. */
 table.tests th, table.tests td[class^="s-"] { white-space: nowrap; overflow-wrap: normal; }
