@@ -56,9 +56,28 @@ def sites(tmp_path_factory):
     return folders
 
 
+# The Chromium that drew the goldens, by major version: another version may draw text a pixel apart, so its
+# pictures are compared only by a machine with that version (CI installs Debian's chromium, as this machine did).
+# RECORD_GOLDENS=1 writes it with the goldens.
+RENDERER = GOLDENS / "RENDERER.txt"
+
+
+def chromium_major(browser):
+    return browser.capabilities.get("browserVersion", "").split(".")[0]
+
+
 @pytest.fixture(scope="module")
 def driver():
     browser = make_screenshot_driver()
+    major = chromium_major(browser)
+    if RECORDING:
+        RENDERER.write_text(f"Chromium {major}\n")
+    else:
+        recorded = RENDERER.read_text().split()[-1] if RENDERER.exists() else "?"
+        if recorded != major:
+            browser.quit()
+            pytest.skip(f"the goldens were drawn by Chromium {recorded}, this is Chromium {major}: re-record them "
+                        "with RECORD_GOLDENS=1 on a machine with that version and review the PNGs")
     yield browser
     browser.quit()
 
