@@ -48,7 +48,7 @@ enum EmbeddedTemplates {
 {{! index: the overview page. Reads: header/footer fields, verdict, verdictClass, counts[label, value, status, href],
     runs[name, source, facts[label, value], ciURL, ciText, duration], failures[name, href, status, message, location, label],
     moreFailures, moreFailuresHref, matrixHTML, trendsHTML, flakyCount, slowest[name, href, status, duration], performance[name, href, metric, average, change, verdictText, verdictClass] (failures first),
-    suites[module, name, href, total, failed, skipped], duration, searchChunks[src] }}
+    suites[module, name, href, total, failed, skipped], duration, search[shards, listPageSize, recordBlockSize] }}
 {{> header}}
 {{#chrome}}<h1>{{reportTitle}}</h1>{{/chrome}}
 <section aria-labelledby="verdict-heading" class="verdict {{verdictClass}}">
@@ -59,11 +59,11 @@ enum EmbeddedTemplates {
   </ul>
 </section>
 
-<section aria-labelledby="search-heading" class="search" data-search-chunks="{{searchChunkCount}}">
+<section aria-labelledby="search-heading" class="search" data-search-tests="{{testCount}}"{{#search}} data-search-shards="{{shards}}" data-list-page-size="{{listPageSize}}" data-record-block-size="{{recordBlockSize}}"{{/search}}>
   <h2 id="search-heading">Find a test</h2>
   <form role="search">
-    <label for="search-input">Search all {{testCount}} tests by name</label>
-    <input id="search-input" type="search" placeholder="Type part of a test name" data-search-input>
+    <label for="search-input">Search all {{testCount}} tests by name, suite, module or file</label>
+    <input id="search-input" type="search" placeholder="For example testParse or Tests/Parser" autocomplete="off" data-search-input>
     <fieldset class="filters">
       <legend>Status</legend>
       <label><input type="checkbox" data-status-filter="failed" checked> failed</label>
@@ -72,8 +72,9 @@ enum EmbeddedTemplates {
       <label><input type="checkbox" data-status-filter="other" checked> other</label>
     </fieldset>
   </form>
-  <p class="hint" data-search-status>Searching needs JavaScript; without it, use the <a href="all-1.html">list of all tests</a>.</p>
+  <p class="hint" data-search-status role="status">Searching needs JavaScript; without it, use the <a href="all-1.html">list of all tests</a> (each page of it has a filter box, and your browser's find in page searches it).</p>
   <ol class="search-results" data-search-results></ol>
+  <script src="assets/search.js" defer></script>
 </section>
 
 {{#hasFailures}}
@@ -154,7 +155,7 @@ enum EmbeddedTemplates {
 """####,
         "list.mustache": ####"""
 {{! list: a page of tests (failed, skipped, or one page of all tests, grouped by module and suite).
-    Reads: header/footer fields, heading, description, groups[title, rowsHTML (rows built by our escaping code)], pages[label, href, isCurrent, isGap], isEmpty }}
+    Reads: header/footer fields, heading, description, groups[title, rowsHTML (rows built by our escaping code, in the four columns of the grid's colgroup)], pages[label, href, isCurrent, isGap], isEmpty }}
 {{> header}}
 <h1>{{heading}}</h1>
 <p>{{description}}</p>
@@ -167,6 +168,7 @@ enum EmbeddedTemplates {
 <section class="group">
   <h2>{{title}}</h2>
   <table class="tests">
+    <colgroup><col class="c-name"><col class="c-status"><col class="c-duration"><col class="c-detail"></colgroup>
     <thead><tr><th scope="col">Test</th><th scope="col">Status</th><th scope="col">Duration</th><th scope="col">Detail</th></tr></thead>
     <tbody>{{{rowsHTML}}}</tbody>
   </table>
@@ -213,8 +215,7 @@ table { border-collapse: collapse; width: 100%; margin: 8px 0; }
 th, td { text-align: left; padding: 4px 8px; border-bottom: 1px solid var(--line); vertical-align: top; overflow-wrap: anywhere; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 /* Lists: headings and statuses never break inside a word, and names keep a readable width beside long details. */
-table.tests th, table.tests td[class^="s-"] { white-space: nowrap; overflow-wrap: normal; }
-table.tests td:first-child { min-width: 12em; }
+table.tests th, table.tests td.st { white-space: nowrap; overflow-wrap: normal; }
 pre, code { font: 13px/1.4 ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; }
 pre { white-space: pre-wrap; overflow-wrap: anywhere; background: var(--panel); padding: 8px; border-radius: 4px; margin: 6px 0; }
 .verdict { border-left: 6px solid var(--muted); padding: 4px 16px; background: var(--panel); }
@@ -264,9 +265,24 @@ dt { color: var(--muted); } dd { margin: 0; overflow-wrap: anywhere; }
 .mini-strip { margin-left: 6px; white-space: nowrap; } .mini-strip i, .mini-strip a { display: inline-block; width: 8px; height: 8px; margin-right: 1px; border: 1px solid #8888; vertical-align: middle; }
 .h-passed { background: #2e8b57; } .h-failed { background: #c0392b; } .h-skipped { background: #999; } .h-retried { background: #e6a700; } .h-absent { background: none; }
 table.slowing caption, table.slowest caption { text-align: left; color: var(--muted); }
+/* List grid (issue 22, scale): every list table (failed.html, skipped.html, all-N.html and each group on them) has
+   the same fixed columns from its colgroup, so widths never move between groups or pages. Rows are compact HTML
+   (end tags left out); a row without detail has three cells. */
+table.tests { table-layout: fixed; }
+table.tests .c-name { width: 34%; } table.tests .c-status { width: 10em; } table.tests .c-duration { width: 5.5em; }
+table.tests td:nth-child(3) { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+table.tests th:nth-child(3) { text-align: right; }
+table.tests td.st { overflow: hidden; text-overflow: ellipsis; }
+@media (max-width: 40em) {
+  main { padding-left: 8px; padding-right: 8px; }
+  table.tests th, table.tests td { padding: 4px; }
+  table.tests .c-name { width: 40%; } table.tests .c-status { width: 6.5em; } table.tests .c-duration { width: 4em; }
+  table.tests th { white-space: normal; overflow-wrap: anywhere; }
+}
+/* End of the list grid block. */
 """####,
         "report.js": ####"""
-// ResultBundle report: optional filtering and search. Every page works without it.
+// ResultBundle report: optional filtering. Every page works without it.
 (function () {
   "use strict";
   function text(node) { return (node.textContent || "").toLowerCase(); }
@@ -283,76 +299,254 @@ table.slowing caption, table.slowest caption { text-align: left; color: var(--mu
   // Filter rows of the current page.
   var filter = document.querySelector("[data-filter-input]");
   if (filter) {
-    var rows = Array.prototype.slice.call(document.querySelectorAll("tr[data-status]"));
+    var rows = Array.prototype.slice.call(document.querySelectorAll("table.tests tbody tr"));
     filter.addEventListener("input", function () {
       var query = filter.value.toLowerCase();
       rows.forEach(function (row) { row.classList.toggle("hidden", query !== "" && text(row).indexOf(query) < 0); });
     });
   }
 
-  // Search every test from the index, loading the search chunks on first use.
+  // The index page's search is in search.js (loaded by the index page only).
+})();
+"""####,
+        "search.js": ####"""
+// ResultBundle report: the index page's search over every test (loaded by the index page only; the page works
+// without it). It loads only the shards a query needs, as script files (browsers block fetch under file://):
+// search/t-<key>.js, the tests holding each term whose first two characters make <key>; search/status.js, the
+// tests that did not pass; search/r-<n>.js, what a result shows, for the results shown. The format is described
+// in Sources/HTMLReport/SearchIndexWriter.swift.
+(function () {
+  "use strict";
+  var section = document.querySelector("[data-search-shards]");
   var input = document.querySelector("[data-search-input]");
-  if (!input) return;
-  var section = document.querySelector("[data-search-chunks]");
-  var chunkCount = parseInt(section.getAttribute("data-search-chunks"), 10) || 0;
-  var status = document.querySelector("[data-search-status]");
+  if (!section || !input) return;
+  var testCount = parseInt(section.getAttribute("data-search-tests"), 10) || 0;
+  var pageSize = parseInt(section.getAttribute("data-list-page-size"), 10) || 1000;
+  var blockSize = parseInt(section.getAttribute("data-record-block-size"), 10) || 1000;
+  var shardKeys = (section.getAttribute("data-search-shards") || "").split(" ").filter(Boolean);
+  var message = document.querySelector("[data-search-status]");
   var results = document.querySelector("[data-search-results]");
   var boxes = Array.prototype.slice.call(document.querySelectorAll("[data-status-filter]"));
   var failureItems = Array.prototype.slice.call(document.querySelectorAll(".failure[data-status]"));
-  var loaded = 0, requested = false;
-  window.ResultBundleSearch = window.ResultBundleSearch || [];
-  status.textContent = "Results appear as you type; names match anywhere, in any case.";
+  var shownLimit = 50;
+  var alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_";
+  var digit = new Int8Array(128).fill(-1);
+  for (var index = 0; index < 64; index++) digit[alphabet.charCodeAt(index)] = index;
 
-  function allowed() {
+  var terms = {}, records = {}, statusNames = ["passed"], statusOf = null, loaded = {}, waiting = {};
+  window.RBS = {
+    t: function (key) { terms[key] = Array.prototype.slice.call(arguments, 1); },
+    r: function (block, groups, list) { records[block] = { groups: groups, list: list }; },
+    s: function (map) {
+      statusOf = new Uint8Array(testCount);
+      Object.keys(map).forEach(function (name) {
+        statusNames.push(name);
+        var code = statusNames.length - 1;
+        forEachId(map[name], function (id) { if (id < testCount) statusOf[id] = code; });
+      });
+    }
+  };
+
+  function statusGroup(status) {
+    if (status === "failed" || status === "crashed" || status === "timedOut" || status === "interrupted") return "failed";
+    if (status === "passed" || status === "warning") return "passed";
+    if (status === "skipped") return "skipped";
+    return "other";
+  }
+
+  // Ids of an encoded list: gaps in base 32, a repeated gap as 0 and a count (SearchPostings.swift).
+  function forEachId(text, body) {
+    var last = -1, gap = 0, value = 0, repeats = false;
+    for (var i = 0; i < text.length; i++) {
+      var d = digit[text.charCodeAt(i)];
+      value = value * 32 + (d & 31);
+      if (d >= 32) continue;
+      if (repeats) {
+        for (var k = 0; k < value; k++) { last += gap; body(last); }
+        repeats = false;
+      } else if (value === 0) {
+        repeats = true;
+      } else {
+        gap = value; last += gap; body(last);
+      }
+      value = 0;
+    }
+  }
+
+  function keyPart(character) {
+    return /^[a-z0-9]$/.test(character) ? character : "_" + character.codePointAt(0).toString(16) + "_";
+  }
+  // The term shards a query word needs: the one of its first two characters, or all those of its first one.
+  function shardsFor(word) {
+    var characters = Array.from(word);
+    if (characters.length >= 2) {
+      var key = keyPart(characters[0]) + keyPart(characters[1]);
+      return shardKeys.indexOf(key) >= 0 ? [key] : [];
+    }
+    var first = keyPart(characters[0]);
+    return shardKeys.filter(function (key) { return key.indexOf(first) === 0; });
+  }
+
+  function load(sources, done) {
+    var missing = sources.filter(function (source) { return !loaded[source]; });
+    var count = missing.length;
+    if (count === 0) { done(); return; }
+    missing.forEach(function (source) {
+      var finish = function () { if (--count === 0) done(); };
+      if (waiting[source]) { waiting[source].push(finish); return; }
+      waiting[source] = [finish];
+      var script = document.createElement("script");
+      script.src = source;
+      script.onload = script.onerror = function () {
+        loaded[source] = true;
+        var callbacks = waiting[source];
+        delete waiting[source];
+        callbacks.forEach(function (callback) { callback(); });
+      };
+      document.body.appendChild(script);
+    });
+  }
+
+  // Tiers: 1 the word is a whole word of the test, 2 it starts one (or is a part), 3 it starts a part of one.
+  function tiersFor(word) {
+    var tiers = new Uint8Array(testCount);
+    function mark(text, tier) {
+      forEachId(text, function (id) { if (id < testCount && (tiers[id] === 0 || tiers[id] > tier)) tiers[id] = tier; });
+    }
+    shardsFor(word).forEach(function (key) {
+      (terms[key] || []).forEach(function (chunk) {
+        var words = chunk[0], tails = chunk[1], term;
+        for (term in words) if (term.indexOf(word) === 0) mark(words[term], term === word ? 1 : 2);
+        for (term in tails) if (term.indexOf(word) === 0) mark(tails[term], term === word ? 2 : 3);
+      });
+    });
+    return tiers;
+  }
+
+  function allowedGroups() {
     var set = {};
     boxes.forEach(function (box) { if (box.checked) set[box.getAttribute("data-status-filter")] = true; });
     return set;
   }
-  function render() {
-    var query = input.value.toLowerCase();
-    var set = allowed();
+
+  // The first results (exact, then prefix, then part matches; each in report order) and the number of matches.
+  function rank(words) {
+    var lists = words.map(tiersFor), set = allowedGroups(), allowedCode = [];
+    for (var code = 0; code < statusNames.length; code++) allowedCode.push(!!set[statusGroup(statusNames[code])]);
+    var firsts = [[], [], [], []], count = 0;
+    for (var id = 0; id < testCount; id++) {
+      var tier = 0;
+      for (var w = 0; w < lists.length; w++) {
+        var t = lists[w][id];
+        if (t === 0) { tier = 0; break; }
+        if (t > tier) tier = t;
+      }
+      if (tier === 0 || !allowedCode[statusOf ? statusOf[id] : 0]) continue;
+      count++;
+      if (firsts[tier].length < shownLimit) firsts[tier].push(id);
+    }
+    return { ids: firsts[1].concat(firsts[2], firsts[3]).slice(0, shownLimit), count: count };
+  }
+
+  // FNV-1a, 64 bits, of the UTF-8 of `text` in 16 hex digits: the hash of a row's anchor (ReportPaths.swift).
+  var encoder = new TextEncoder();
+  function fnv(text) {
+    var bytes = encoder.encode(text), hash = BigInt("0xcbf29ce484222325"), prime = BigInt("0x100000001b3");
+    var mask = BigInt("0xffffffffffffffff");
+    for (var i = 0; i < bytes.length; i++) hash = ((hash ^ BigInt(bytes[i])) * prime) & mask;
+    return hash.toString(16).padStart(16, "0");
+  }
+
+  // What result `id` shows: { name, group, href }.
+  function record(id) {
+    var block = Math.floor(id / blockSize), shard = records[block];
+    if (!shard) return null;
+    if (!shard.decoded) {
+      var decoded = [], group = 0, previous = "";
+      shard.list.forEach(function (entry) {
+        if (typeof entry === "number") { group = entry; return; }
+        var coded = typeof entry === "string" ? entry : entry[0];
+        var start = digit[coded.charCodeAt(0)], end = digit[coded.charCodeAt(1)];
+        var name = previous.slice(0, start) + coded.slice(2) + previous.slice(previous.length - end);
+        previous = name;
+        decoded.push({ name: name, group: group, page: typeof entry === "string" ? "" : entry[1],
+          raw: typeof entry === "string" || !entry[2] ? name : entry[2] });
+      });
+      shard.decoded = decoded;
+    }
+    var entry = shard.decoded[id - block * blockSize];
+    if (!entry) return null;
+    var group = shard.groups[entry.group] || ["", ""];
+    var href = entry.page || "all-" + (Math.floor(id / pageSize) + 1) + ".html#t-" + fnv(group[1] + entry.raw);
+    return { name: entry.name, group: group[0], href: href };
+  }
+
+  function show(ids, count) {
+    while (results.firstChild) results.removeChild(results.firstChild);
+    ids.forEach(function (id) {
+      var shown = record(id);
+      if (!shown) return;
+      var status = statusNames[statusOf ? statusOf[id] : 0];
+      var item = document.createElement("li");
+      var link = document.createElement("a");
+      link.href = shown.href;
+      link.textContent = shown.name;
+      var badge = document.createElement("span");
+      badge.className = "st s-" + status;
+      badge.textContent = status;
+      var group = document.createElement("span");
+      group.className = "group";
+      group.textContent = shown.group;
+      item.appendChild(link);
+      item.appendChild(document.createTextNode(" "));
+      item.appendChild(badge);
+      item.appendChild(document.createTextNode(" "));
+      item.appendChild(group);
+      results.appendChild(item);
+    });
+    message.textContent = count === 0 ? "No test matches." :
+      count + " matching test" + (count === 1 ? "" : "s") + (count > ids.length ? ", the first " + ids.length + " shown" : "") +
+      ": whole words first, then the starts of words, then parts of words.";
+  }
+
+  function filterFailures(words) {
+    var set = allowedGroups();
     failureItems.forEach(function (item) {
-      var visible = set[statusGroup(item.getAttribute("data-status"))] && (query === "" || text(item).indexOf(query) >= 0);
+      var text = (item.textContent || "").toLowerCase();
+      var visible = set[statusGroup(item.getAttribute("data-status"))] &&
+        words.every(function (word) { return text.indexOf(word) >= 0; });
       item.classList.toggle("hidden", !visible);
     });
-    while (results.firstChild) results.removeChild(results.firstChild);
-    if (query === "") { status.textContent = ""; return; }
-    var shown = 0, matched = 0;
-    window.ResultBundleSearch.forEach(function (chunk) {
-      chunk.forEach(function (entry) {
-        // entry: [name, status, href]
-        if (!set[statusGroup(entry[1])]) return;
-        if (entry[0].toLowerCase().indexOf(query) < 0) return;
-        matched++;
-        if (shown >= 200) return;
-        shown++;
-        var item = document.createElement("li");
-        var link = document.createElement("a");
-        link.href = entry[2];
-        link.textContent = entry[0];
-        var badge = document.createElement("span");
-        badge.className = "s-" + statusGroup(entry[1]);
-        badge.textContent = " " + entry[1];
-        item.appendChild(link);
-        item.appendChild(badge);
-        results.appendChild(item);
-      });
-    });
-    status.textContent = matched + " matching test(s)" + (matched > shown ? ", first " + shown + " shown" : "") +
-      (loaded < chunkCount ? " (still loading)" : "");
   }
-  function load() {
-    if (requested) return;
-    requested = true;
-    for (var index = 1; index <= chunkCount; index++) {
-      var script = document.createElement("script");
-      script.src = "search/" + index + ".js";
-      script.onload = function () { loaded++; render(); };
-      document.body.appendChild(script);
+
+  var generation = 0;
+  function update() {
+    var words = input.value.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    filterFailures(words);
+    var mine = ++generation;
+    if (words.length === 0) {
+      while (results.firstChild) results.removeChild(results.firstChild);
+      message.textContent = "";
+      return;
     }
+    message.textContent = "Searching…";
+    var sources = ["search/status.js"];
+    words.forEach(function (word) {
+      shardsFor(word).forEach(function (key) { sources.push("search/t-" + key + ".js"); });
+    });
+    load(sources, function () {
+      if (mine !== generation) return;
+      var ranked = rank(words);
+      var blocks = {};
+      ranked.ids.forEach(function (id) { blocks["search/r-" + Math.floor(id / blockSize) + ".js"] = true; });
+      load(Object.keys(blocks), function () { if (mine === generation) show(ranked.ids, ranked.count); });
+    });
   }
-  input.addEventListener("input", function () { load(); render(); });
-  boxes.forEach(function (box) { box.addEventListener("change", render); });
+
+  message.textContent = "Results appear as you type: test, suite and module names and file paths, matched from " +
+    "the start of a word or of a part of it (testParse, Parser, Tests/Parser).";
+  input.addEventListener("input", update);
+  boxes.forEach(function (box) { box.addEventListener("change", update); });
 })();
 """####,
         "test.mustache": ####"""

@@ -3,7 +3,7 @@ import ResultModel
 /// Builds the index page's view model: verdict, counts, failures first, slowest tests, performance and suites.
 enum IndexPageBuilder {
     static func model(
-        facts: IndexFacts, totals: ResultTotals, runs: [RunModel], testCount: Int, searchChunks: Int,
+        facts: IndexFacts, totals: ResultTotals, runs: [RunModel], testCount: Int, search: SearchModel,
         chrome: PageChrome, history: ReportHistory? = nil, matrix: ConfigurationMatrix? = nil
     ) -> IndexPageModel {
         let failures = facts.failures
@@ -37,7 +37,7 @@ enum IndexPageBuilder {
             summaryLine: line,
             counts: counts,
             testCount: testCount,
-            searchChunkCount: searchChunks,
+            search: search,
             runs: runs,
             failures: Array(failures),
             hasFailures: !failures.isEmpty,

@@ -29,8 +29,9 @@ struct ListPages {
             allPages.append(GroupedRows())
         }
         try allPages[allPages.count - 1].add(test, spill: spill)
-        if test.status.isFailure { try failed.add(test, spill: spill) }
-        if test.status == .skipped { try skipped.add(test, spill: spill) }
+        // The failed and skipped lists show what to look at, each row linking to the test's full story.
+        if test.status.isFailure { try failed.add(test, detail: .summary, spill: spill) }
+        if test.status == .skipped { try skipped.add(test, detail: .summary, spill: spill) }
         testCount += 1
     }
 

@@ -83,7 +83,7 @@ struct IndexPageModel {
     var summaryLine: String
     var counts: [CountModel]
     var testCount: Int
-    var searchChunkCount: Int
+    var search: SearchModel
     var runs: [RunModel]
     var failures: [FailureModel]
     var hasFailures: Bool
@@ -212,4 +212,15 @@ struct TestPageModel {
     /// The test's label, recent results and durations from the history (``HistoryHTML``).
     var historyHTML: String?
     var attempts: [AttemptModel]
+}
+
+// Search (issue 22, scale): what the index's search script needs to find its shards.
+/// The search data of a report (``SearchIndexWriter``), as the index page tells `search.js`.
+struct SearchModel {
+    /// The keys of the term shards (`search/t-<key>.js`), separated by spaces.
+    var shards: String
+    /// Tests per all-tests page, to link a result to its row.
+    var listPageSize: Int
+    /// Tests per record shard (`search/r-<n>.js`).
+    var recordBlockSize: Int
 }

@@ -1,50 +1,245 @@
-/// Writes the search data the index page loads when someone types in its search box: `search/N.js` files that
-/// each append one array of `[name, status, href]` entries to `window.ResultBundleSearch`. Script files (not
-/// fetch) because browsers block fetch under `file://`. Strings are JSON-escaped, with `<` escaped too.
+import Foundation
+import ResultModel
+
+/// Writes the search data of the index page (`Templates/search.js`), sharded so that a query loads only what it
+/// needs, as script files that call `window.RBS` (browsers block `fetch` under `file://`):
 ///
-/// Entries are added as tests are read; each file is written as soon as it holds `chunkSize` tests.
+/// - `search/t-<key>.js`, the *term shards*: for each term (``SearchTerms``) of tests' names, suites, modules, runs
+///   and file paths whose first two characters make `<key>`, the ids of the tests that have it (``SearchPostings``),
+///   whole words and word tails apart: `RBS.t("te",[{"testcase12":"…"},{"test":"…"}],…)`, one pair of objects per
+///   chunk (see below), chunks in id order.
+/// - `search/r-<n>.js`, the *record shards*: what a result shows for tests `n*blockSize ..< (n+1)*blockSize`:
+///   `RBS.r(n,[[group, identityPrefix],…],[record,…])`. A record is the test's name coded against the previous
+///   name of the block (two digits: the characters shared at the start and at the end, in UTF-16 units, then the
+///   middle), or `[coded name, page, raw name]` when the test has a page of its own or an identity name other than
+///   the name shown; a number before a record switches the group. The script links a test without a page to its
+///   row, `all-P.html#t-<hash>`, computing the hash (``ReportPaths/testHash(_:runIndex:)``) from the group's
+///   identity prefix and the name, so no record carries a link.
+/// - `search/status.js`: the ids of every test that did not pass, by status: `RBS.s({"failed":"…",…})`.
+///
+/// Ids are the tests' positions in the report, as in the all-tests list. Strings are JSON-escaped for a script
+/// (`<` escaped too). Records are written as each block fills; term postings are kept in memory until they hold
+/// ``termLimit`` terms and then spilled to a scratch file in chunks, so memory stays flat whatever the run's size.
 struct SearchIndexWriter {
     let files: ReportFileWriter
-    let chunkSize: Int
-    private var script = OutputBuffer()
-    private var entries = 0
-    /// The number of files written so far.
-    private(set) var chunkCount = 0
+    /// Tests per record shard.
+    let blockSize: Int
+    /// Distinct terms held in memory before a chunk of every shard is spilled.
+    let termLimit: Int
 
-    init(files: ReportFileWriter, chunkSize: Int = 5000) {
+    private let spill: RowSpill
+    private var slots: [(term: String, kind: SearchTerms.Kind, postings: SearchPostings)] = []
+    private var slotOfTerm: [String: Int] = [:]
+    private var spilledChunks: [String: [RowSpill.Piece]] = [:]
+    /// The slots of the terms of the current group (`run › module › suite`), found once per group.
+    private var groupSlots: (key: String, slots: [Int])?
+    private var statuses: [String: SearchPostings] = [:]
+
+    private var records = OutputBuffer()
+    private var recordGroups = OutputBuffer()
+    private var groupsInBlock: [String: Int] = [:]
+    private var currentGroup = -1
+    private var previousName: [UInt16] = []
+    private var recordsInBlock = 0
+    /// The number of tests added.
+    private(set) var testCount = 0
+
+    init(files: ReportFileWriter, blockSize: Int = 1000, termLimit: Int = 200_000) throws {
         self.files = files
-        self.chunkSize = max(1, chunkSize)
+        self.blockSize = max(1, blockSize)
+        self.termLimit = max(1, termLimit)
+        spill = try RowSpill(in: files.root, name: ".search-terms.spill")
     }
 
-    /// Adds `test`, writing the current file when it is full.
-    mutating func add(_ test: TestSummary) throws {
-        if entries == 0 {
-            script.append("window.ResultBundleSearch=window.ResultBundleSearch||[];window.ResultBundleSearch.push([")
-        } else {
-            script.append(",")
+    /// Adds `test` (shown as `summary`, in run `runKey`), with the file paths it is found by.
+    mutating func add(_ summary: TestSummary, identity: TestIdentity, runKey: Int, paths: [String]) throws {
+        let id = testCount
+        testCount += 1
+        if summary.status != .passed {
+            statuses[summary.status.rawValue, default: SearchPostings()].add(id)
         }
-        script.append("[")
-        script.appendJSONString(test.name)
-        script.append(",")
-        script.appendJSONString(test.status.rawValue)
-        script.append(",\"")
-        script.appendHref(test)
-        script.append("\"]")
-        entries += 1
-        if entries == chunkSize { try flush() }
+        addTerms(of: summary, identity: identity, runKey: runKey, paths: paths, id: id)
+        try addRecord(summary, identity: identity, runKey: runKey)
+        if slots.count >= termLimit { try spillTerms() }
     }
 
-    /// Writes the last, partly filled file; returns the number of files.
-    mutating func finish() throws -> Int {
-        if entries > 0 { try flush() }
-        return chunkCount
+    /// Writes the last record shard, the term shards and the statuses; returns the term shards' keys, sorted.
+    mutating func finish() throws -> [String] {
+        defer { spill.remove() }
+        if recordsInBlock > 0 { try writeRecordBlock() }
+        try spillTerms()
+        var statusScript = OutputBuffer()
+        statusScript.append("RBS.s({")
+        for (number, status) in statuses.keys.sorted().enumerated() {
+            if number > 0 { statusScript.append(",") }
+            statusScript.appendJSONString(status)
+            statusScript.append(":\"")
+            var postings = statuses[status] ?? SearchPostings()
+            statusScript.appendTrusted(String(decoding: postings.finish(), as: UTF8.self))
+            statusScript.append("\"")
+        }
+        statusScript.append("});\n")
+        try files.write(statusScript, to: "search/status.js")
+        let keys = spilledChunks.keys.sorted()
+        for key in keys {
+            let chunks = spilledChunks[key] ?? []
+            try files.write(to: "search/t-\(key).js") { append in
+                try Array("RBS.t(\"\(key)\"".utf8).withUnsafeBytes { try append($0) }
+                for chunk in chunks {
+                    try Array(",".utf8).withUnsafeBytes { try append($0) }
+                    try spill.read(chunk, append)
+                }
+                try Array(");\n".utf8).withUnsafeBytes { try append($0) }
+            }
+        }
+        return keys
     }
 
-    private mutating func flush() throws {
+    // MARK: Terms
+
+    private mutating func addTerms(
+        of summary: TestSummary, identity: TestIdentity, runKey: Int, paths: [String], id: Int
+    ) {
+        if groupSlots?.key != summary.groupKey {
+            var found: [Int] = []
+            var texts = identity.suites
+            if let module = identity.module { texts.append(module) }
+            texts.append(summary.groupKey)
+            for text in texts {
+                SearchTerms.forEachTerm(in: text) { term, kind in found.append(slot(term, kind)) }
+            }
+            groupSlots = (summary.groupKey, found)
+        }
+        for slot in groupSlots?.slots ?? [] { slots[slot].postings.add(id) }
+        SearchTerms.forEachTerm(in: summary.name) { term, kind in slots[slot(term, kind)].postings.add(id) }
+        for path in paths {
+            SearchTerms.forEachTerm(in: path) { term, kind in slots[slot(term, kind)].postings.add(id) }
+        }
+    }
+
+    private mutating func slot(_ term: String, _ kind: SearchTerms.Kind) -> Int {
+        let key = kind == .word ? term : "\u{1}" + term
+        if let known = slotOfTerm[key] { return known }
+        slots.append((term, kind, SearchPostings()))
+        slotOfTerm[key] = slots.count - 1
+        return slots.count - 1
+    }
+
+    /// Spills one chunk per shard: `[{word terms},{tail terms}]`, and forgets the terms.
+    private mutating func spillTerms() throws {
+        guard !slots.isEmpty else { return }
+        var chunks: [String: (words: OutputBuffer, tails: OutputBuffer)] = [:]
+        for index in slots.indices {
+            let term = slots[index].term
+            let key = SearchTerms.shardKey(term)
+            var chunk = chunks[key] ?? (OutputBuffer(), OutputBuffer())
+            let isWord = slots[index].kind == .word
+            var target = isWord ? chunk.words : chunk.tails
+            target.append(target.isEmpty ? "{" : ",")
+            target.appendJSONString(term)
+            target.append(":\"")
+            target.appendTrusted(String(decoding: slots[index].postings.finish(), as: UTF8.self))
+            target.append("\"")
+            if isWord { chunk.words = target } else { chunk.tails = target }
+            chunks[key] = chunk
+        }
+        for (key, chunk) in chunks {
+            var text = OutputBuffer()
+            text.append("[")
+            text.append(chunk.words)
+            text.append(chunk.words.isEmpty ? "{}," : "},")
+            text.append(chunk.tails)
+            text.append(chunk.tails.isEmpty ? "{}]" : "}]")
+            let piece = try text.bytes.withUnsafeBytes { try spill.append($0) }
+            spilledChunks[key, default: []].append(piece)
+        }
+        slots.removeAll(keepingCapacity: true)
+        slotOfTerm.removeAll(keepingCapacity: true)
+        groupSlots = nil
+    }
+
+    // MARK: Records
+
+    private mutating func addRecord(_ summary: TestSummary, identity: TestIdentity, runKey: Int) throws {
+        if recordsInBlock == 0 {
+            recordGroups.removeAll()
+            groupsInBlock.removeAll(keepingCapacity: true)
+            currentGroup = -1
+            previousName = []
+        } else {
+            records.append(",")
+        }
+        let group: Int
+        if let known = groupsInBlock[summary.groupKey] {
+            group = known
+        } else {
+            group = groupsInBlock.count
+            groupsInBlock[summary.groupKey] = group
+            recordGroups.append(group == 0 ? "[" : ",[")
+            recordGroups.appendJSONString(summary.groupKey)
+            recordGroups.append(",")
+            recordGroups.appendJSONString(Self.identityPrefix(identity, runKey: runKey))
+            recordGroups.append("]")
+        }
+        if group != currentGroup {
+            records.appendDecimal(group)
+            records.append(",")
+            currentGroup = group
+        }
+        let name = Array(summary.name.utf16)
+        let extras = summary.pagePath != nil || identity.name != summary.name
+        if extras { records.append("[") }
+        appendCodedName(name)
+        if extras {
+            records.append(",\"")
+            if let page = summary.pagePath { records.appendTrusted(page) }
+            records.append("\",")
+            records.appendJSONString(identity.name == summary.name ? "" : identity.name)
+            records.append("]")
+        }
+        previousName = name
+        recordsInBlock += 1
+        if recordsInBlock == blockSize { try writeRecordBlock() }
+    }
+
+    /// The name as two digits (UTF-16 units shared with the previous name at the start and at the end, at most
+    /// 63 each) and the middle, never splitting a surrogate pair.
+    private mutating func appendCodedName(_ name: [UInt16]) {
+        let previous = previousName
+        var start = 0
+        while start < min(63, name.count, previous.count), name[start] == previous[start] { start += 1 }
+        if start > 0, start < name.count, UTF16.isTrailSurrogate(name[start]) { start -= 1 }
+        var end = 0
+        while end < min(63, name.count - start, previous.count - start),
+            name[name.count - 1 - end] == previous[previous.count - 1 - end]
+        {
+            end += 1
+        }
+        if end > 0, end < name.count - start, UTF16.isTrailSurrogate(name[name.count - end]) { end -= 1 }
+        let digits = String(decoding: [SearchPostings.alphabet[start], SearchPostings.alphabet[end]], as: UTF8.self)
+        records.appendJSONString(digits + String(decoding: name[start..<(name.count - end)], as: UTF16.self))
+    }
+
+    private mutating func writeRecordBlock() throws {
+        let block = (testCount - 1) / blockSize
+        var script = OutputBuffer(capacity: records.count + recordGroups.count + 16)
+        script.append("RBS.r(")
+        script.appendDecimal(block)
+        script.append(",[")
+        script.append(recordGroups)
+        script.append("],[")
+        script.append(records)
         script.append("]);\n")
-        chunkCount += 1
-        try files.write(script, to: "search/\(chunkCount).js")
-        script.removeAll()
-        entries = 0
+        try files.write(script, to: "search/r-\(block).js")
+        records.removeAll()
+        recordsInBlock = 0
+    }
+
+    /// What ``ReportPaths/testHash(_:runIndex:)`` hashes before the test's name.
+    static func identityPrefix(_ identity: TestIdentity, runKey: Int) -> String {
+        var prefix = runKey == 0 ? "" : "\(runKey)/"
+        if let module = identity.module { prefix += module + "/" }
+        for suite in identity.suites { prefix += suite + "/" }
+        return prefix
     }
 }

@@ -31,7 +31,9 @@ enum SingleFileReport {
         for page in pages {
             let url = folder.appendingPathComponent(page)
             guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
-            let body = mainContent(of: text)
+            // The search needs the folder report's shards: its script is left out.
+            let body = mainContent(of: text).replacingOccurrences(
+                of: "<script src=\"assets/search.js\" defer></script>", with: "")
             let base = page.hasPrefix("tests/") ? "tests/" : ""
             html += "<section class=\"page\" id=\"\(anchor(for: page))\">\n"
             html += try rewriteLinks(body, base: base, folder: folder)

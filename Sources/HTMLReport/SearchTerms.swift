@@ -1,0 +1,116 @@
+/// Splits test names, suite and module names and file paths into the lower-cased terms the index's search looks
+/// up (``SearchIndexWriter``, `Templates/search.js`).
+///
+/// A *word* is a run of letters and digits (Unicode categories L and N, as the script's `[\p{L}\p{N}]`); anything
+/// else separates words (`_`, `.`, `/`, spaces). Each word gives its whole self, lower-cased, as a ``Kind/word``
+/// term, and each of its tails that starts where a part of it starts (a camelCase capital, a change between
+/// letters and digits, the last capital of an acronym before a lower-case letter) as a ``Kind/tail`` term:
+/// `testCase12_parsesHTTPHeaders` gives the words `testcase12` and `parseshttpheaders` and the tails `case12`,
+/// `12`, `httpheaders` and `headers`. A query word then matches a term it is a prefix of, so `case1`,
+/// `HTTPHead` and `Suite12` find what a reader would expect without a term for every substring.
+enum SearchTerms {
+    /// Where a term comes from in its word.
+    enum Kind: Int {
+        /// The whole word.
+        case word = 0
+        /// A tail of the word from one of its parts.
+        case tail = 1
+    }
+
+    /// Calls `body` with each term of `text` and its kind, in order (a term may come more than once).
+    /// - Complexity: O(*n*²) in the length of the longest word, O(*n*) for words of a few parts.
+    static func forEachTerm(in text: String, _ body: (String, Kind) -> Void) {
+        var lowered: [UInt8] = []  // the word so far, lower-cased, in UTF-8
+        var starts: [Int] = []  // byte offsets in `lowered` where a part starts, after the first
+        var previousKind = CharacterKind.separator
+        var beforePreviousKind = CharacterKind.separator
+        var previousOffset = 0
+        func finishWord() {
+            guard !lowered.isEmpty else { return }
+            body(String(decoding: lowered, as: UTF8.self), .word)
+            for start in starts { body(String(decoding: lowered[start...], as: UTF8.self), .tail) }
+            lowered.removeAll(keepingCapacity: true)
+            starts.removeAll(keepingCapacity: true)
+        }
+        for scalar in text.unicodeScalars {
+            let kind = Self.kind(of: scalar)
+            guard kind != .separator else {
+                finishWord()
+                previousKind = .separator
+                beforePreviousKind = .separator
+                continue
+            }
+            let offset = lowered.count
+            if previousKind != .separator {
+                if (previousKind == .digit) != (kind == .digit) || (previousKind == .lower && kind == .upper) {
+                    starts.append(offset)
+                } else if kind == .lower, previousKind == .upper, beforePreviousKind == .upper,
+                    starts.last != previousOffset
+                {
+                    // `HTTPHeaders`: the capital before a lower-case letter starts a part.
+                    starts.append(previousOffset)
+                }
+            }
+            if scalar.value < 0x80 {
+                lowered.append(kind == .upper ? UInt8(scalar.value + 0x20) : UInt8(scalar.value))
+            } else {
+                lowered.append(contentsOf: String(scalar).lowercased().utf8)
+            }
+            beforePreviousKind = previousKind
+            previousKind = kind
+            previousOffset = offset
+        }
+        finishWord()
+    }
+
+    /// The terms of `text` (each once, in order of first appearance), for tests and small inputs.
+    static func terms(of text: String) -> [(term: String, kind: Kind)] {
+        var seen: Set<String> = []
+        var terms: [(String, Kind)] = []
+        forEachTerm(in: text) { term, kind in
+            if seen.insert("\(kind.rawValue)\(term)").inserted { terms.append((term, kind)) }
+        }
+        return terms
+    }
+
+    /// The search words of a query as the script makes them: words lower-cased, separators dropped.
+    static func queryWords(_ query: String) -> [String] {
+        var words: [String] = []
+        forEachTerm(in: query) { term, kind in if kind == .word { words.append(term) } }
+        return words
+    }
+
+    /// The name of the shard file holding `term`: its first two characters, each kept when it is `a`-`z` or `0`-`9`
+    /// and written as `_<hex>_` otherwise (`t_fc_` for `tüv`), so the name is safe in a path and the script can
+    /// compute it.
+    static func shardKey(_ term: String) -> String {
+        var key = ""
+        for scalar in term.unicodeScalars.prefix(2) {
+            if (0x61...0x7A).contains(scalar.value) || (0x30...0x39).contains(scalar.value) {
+                key.unicodeScalars.append(scalar)
+            } else {
+                key += "_" + String(scalar.value, radix: 16) + "_"
+            }
+        }
+        return key
+    }
+
+    private enum CharacterKind { case separator, lower, upper, digit, other }
+
+    private static func kind(of scalar: Unicode.Scalar) -> CharacterKind {
+        switch scalar.value {
+        case 0x61...0x7A: return .lower
+        case 0x41...0x5A: return .upper
+        case 0x30...0x39: return .digit
+        case 0..<0x80: return .separator
+        default:
+            switch scalar.properties.generalCategory {
+            case .lowercaseLetter: return .lower
+            case .uppercaseLetter, .titlecaseLetter: return .upper
+            case .decimalNumber, .letterNumber, .otherNumber: return .digit
+            case .modifierLetter, .otherLetter: return .other
+            default: return .separator
+            }
+        }
+    }
+}

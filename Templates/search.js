@@ -1,0 +1,238 @@
+// ResultBundle report: the index page's search over every test (loaded by the index page only; the page works
+// without it). It loads only the shards a query needs, as script files (browsers block fetch under file://):
+// search/t-<key>.js, the tests holding each term whose first two characters make <key>; search/status.js, the
+// tests that did not pass; search/r-<n>.js, what a result shows, for the results shown. The format is described
+// in Sources/HTMLReport/SearchIndexWriter.swift.
+(function () {
+  "use strict";
+  var section = document.querySelector("[data-search-shards]");
+  var input = document.querySelector("[data-search-input]");
+  if (!section || !input) return;
+  var testCount = parseInt(section.getAttribute("data-search-tests"), 10) || 0;
+  var pageSize = parseInt(section.getAttribute("data-list-page-size"), 10) || 1000;
+  var blockSize = parseInt(section.getAttribute("data-record-block-size"), 10) || 1000;
+  var shardKeys = (section.getAttribute("data-search-shards") || "").split(" ").filter(Boolean);
+  var message = document.querySelector("[data-search-status]");
+  var results = document.querySelector("[data-search-results]");
+  var boxes = Array.prototype.slice.call(document.querySelectorAll("[data-status-filter]"));
+  var failureItems = Array.prototype.slice.call(document.querySelectorAll(".failure[data-status]"));
+  var shownLimit = 50;
+  var alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_";
+  var digit = new Int8Array(128).fill(-1);
+  for (var index = 0; index < 64; index++) digit[alphabet.charCodeAt(index)] = index;
+
+  var terms = {}, records = {}, statusNames = ["passed"], statusOf = null, loaded = {}, waiting = {};
+  window.RBS = {
+    t: function (key) { terms[key] = Array.prototype.slice.call(arguments, 1); },
+    r: function (block, groups, list) { records[block] = { groups: groups, list: list }; },
+    s: function (map) {
+      statusOf = new Uint8Array(testCount);
+      Object.keys(map).forEach(function (name) {
+        statusNames.push(name);
+        var code = statusNames.length - 1;
+        forEachId(map[name], function (id) { if (id < testCount) statusOf[id] = code; });
+      });
+    }
+  };
+
+  function statusGroup(status) {
+    if (status === "failed" || status === "crashed" || status === "timedOut" || status === "interrupted") return "failed";
+    if (status === "passed" || status === "warning") return "passed";
+    if (status === "skipped") return "skipped";
+    return "other";
+  }
+
+  // Ids of an encoded list: gaps in base 32, a repeated gap as 0 and a count (SearchPostings.swift).
+  function forEachId(text, body) {
+    var last = -1, gap = 0, value = 0, repeats = false;
+    for (var i = 0; i < text.length; i++) {
+      var d = digit[text.charCodeAt(i)];
+      value = value * 32 + (d & 31);
+      if (d >= 32) continue;
+      if (repeats) {
+        for (var k = 0; k < value; k++) { last += gap; body(last); }
+        repeats = false;
+      } else if (value === 0) {
+        repeats = true;
+      } else {
+        gap = value; last += gap; body(last);
+      }
+      value = 0;
+    }
+  }
+
+  function keyPart(character) {
+    return /^[a-z0-9]$/.test(character) ? character : "_" + character.codePointAt(0).toString(16) + "_";
+  }
+  // The term shards a query word needs: the one of its first two characters, or all those of its first one.
+  function shardsFor(word) {
+    var characters = Array.from(word);
+    if (characters.length >= 2) {
+      var key = keyPart(characters[0]) + keyPart(characters[1]);
+      return shardKeys.indexOf(key) >= 0 ? [key] : [];
+    }
+    var first = keyPart(characters[0]);
+    return shardKeys.filter(function (key) { return key.indexOf(first) === 0; });
+  }
+
+  function load(sources, done) {
+    var missing = sources.filter(function (source) { return !loaded[source]; });
+    var count = missing.length;
+    if (count === 0) { done(); return; }
+    missing.forEach(function (source) {
+      var finish = function () { if (--count === 0) done(); };
+      if (waiting[source]) { waiting[source].push(finish); return; }
+      waiting[source] = [finish];
+      var script = document.createElement("script");
+      script.src = source;
+      script.onload = script.onerror = function () {
+        loaded[source] = true;
+        var callbacks = waiting[source];
+        delete waiting[source];
+        callbacks.forEach(function (callback) { callback(); });
+      };
+      document.body.appendChild(script);
+    });
+  }
+
+  // Tiers: 1 the word is a whole word of the test, 2 it starts one (or is a part), 3 it starts a part of one.
+  function tiersFor(word) {
+    var tiers = new Uint8Array(testCount);
+    function mark(text, tier) {
+      forEachId(text, function (id) { if (id < testCount && (tiers[id] === 0 || tiers[id] > tier)) tiers[id] = tier; });
+    }
+    shardsFor(word).forEach(function (key) {
+      (terms[key] || []).forEach(function (chunk) {
+        var words = chunk[0], tails = chunk[1], term;
+        for (term in words) if (term.indexOf(word) === 0) mark(words[term], term === word ? 1 : 2);
+        for (term in tails) if (term.indexOf(word) === 0) mark(tails[term], term === word ? 2 : 3);
+      });
+    });
+    return tiers;
+  }
+
+  function allowedGroups() {
+    var set = {};
+    boxes.forEach(function (box) { if (box.checked) set[box.getAttribute("data-status-filter")] = true; });
+    return set;
+  }
+
+  // The first results (exact, then prefix, then part matches; each in report order) and the number of matches.
+  function rank(words) {
+    var lists = words.map(tiersFor), set = allowedGroups(), allowedCode = [];
+    for (var code = 0; code < statusNames.length; code++) allowedCode.push(!!set[statusGroup(statusNames[code])]);
+    var firsts = [[], [], [], []], count = 0;
+    for (var id = 0; id < testCount; id++) {
+      var tier = 0;
+      for (var w = 0; w < lists.length; w++) {
+        var t = lists[w][id];
+        if (t === 0) { tier = 0; break; }
+        if (t > tier) tier = t;
+      }
+      if (tier === 0 || !allowedCode[statusOf ? statusOf[id] : 0]) continue;
+      count++;
+      if (firsts[tier].length < shownLimit) firsts[tier].push(id);
+    }
+    return { ids: firsts[1].concat(firsts[2], firsts[3]).slice(0, shownLimit), count: count };
+  }
+
+  // FNV-1a, 64 bits, of the UTF-8 of `text` in 16 hex digits: the hash of a row's anchor (ReportPaths.swift).
+  var encoder = new TextEncoder();
+  function fnv(text) {
+    var bytes = encoder.encode(text), hash = BigInt("0xcbf29ce484222325"), prime = BigInt("0x100000001b3");
+    var mask = BigInt("0xffffffffffffffff");
+    for (var i = 0; i < bytes.length; i++) hash = ((hash ^ BigInt(bytes[i])) * prime) & mask;
+    return hash.toString(16).padStart(16, "0");
+  }
+
+  // What result `id` shows: { name, group, href }.
+  function record(id) {
+    var block = Math.floor(id / blockSize), shard = records[block];
+    if (!shard) return null;
+    if (!shard.decoded) {
+      var decoded = [], group = 0, previous = "";
+      shard.list.forEach(function (entry) {
+        if (typeof entry === "number") { group = entry; return; }
+        var coded = typeof entry === "string" ? entry : entry[0];
+        var start = digit[coded.charCodeAt(0)], end = digit[coded.charCodeAt(1)];
+        var name = previous.slice(0, start) + coded.slice(2) + previous.slice(previous.length - end);
+        previous = name;
+        decoded.push({ name: name, group: group, page: typeof entry === "string" ? "" : entry[1],
+          raw: typeof entry === "string" || !entry[2] ? name : entry[2] });
+      });
+      shard.decoded = decoded;
+    }
+    var entry = shard.decoded[id - block * blockSize];
+    if (!entry) return null;
+    var group = shard.groups[entry.group] || ["", ""];
+    var href = entry.page || "all-" + (Math.floor(id / pageSize) + 1) + ".html#t-" + fnv(group[1] + entry.raw);
+    return { name: entry.name, group: group[0], href: href };
+  }
+
+  function show(ids, count) {
+    while (results.firstChild) results.removeChild(results.firstChild);
+    ids.forEach(function (id) {
+      var shown = record(id);
+      if (!shown) return;
+      var status = statusNames[statusOf ? statusOf[id] : 0];
+      var item = document.createElement("li");
+      var link = document.createElement("a");
+      link.href = shown.href;
+      link.textContent = shown.name;
+      var badge = document.createElement("span");
+      badge.className = "st s-" + status;
+      badge.textContent = status;
+      var group = document.createElement("span");
+      group.className = "group";
+      group.textContent = shown.group;
+      item.appendChild(link);
+      item.appendChild(document.createTextNode(" "));
+      item.appendChild(badge);
+      item.appendChild(document.createTextNode(" "));
+      item.appendChild(group);
+      results.appendChild(item);
+    });
+    message.textContent = count === 0 ? "No test matches." :
+      count + " matching test" + (count === 1 ? "" : "s") + (count > ids.length ? ", the first " + ids.length + " shown" : "") +
+      ": whole words first, then the starts of words, then parts of words.";
+  }
+
+  function filterFailures(words) {
+    var set = allowedGroups();
+    failureItems.forEach(function (item) {
+      var text = (item.textContent || "").toLowerCase();
+      var visible = set[statusGroup(item.getAttribute("data-status"))] &&
+        words.every(function (word) { return text.indexOf(word) >= 0; });
+      item.classList.toggle("hidden", !visible);
+    });
+  }
+
+  var generation = 0;
+  function update() {
+    var words = input.value.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    filterFailures(words);
+    var mine = ++generation;
+    if (words.length === 0) {
+      while (results.firstChild) results.removeChild(results.firstChild);
+      message.textContent = "";
+      return;
+    }
+    message.textContent = "Searching…";
+    var sources = ["search/status.js"];
+    words.forEach(function (word) {
+      shardsFor(word).forEach(function (key) { sources.push("search/t-" + key + ".js"); });
+    });
+    load(sources, function () {
+      if (mine !== generation) return;
+      var ranked = rank(words);
+      var blocks = {};
+      ranked.ids.forEach(function (id) { blocks["search/r-" + Math.floor(id / blockSize) + ".js"] = true; });
+      load(Object.keys(blocks), function () { if (mine === generation) show(ranked.ids, ranked.count); });
+    });
+  }
+
+  message.textContent = "Results appear as you type: test, suite and module names and file paths, matched from " +
+    "the start of a word or of a part of it (testParse, Parser, Tests/Parser).";
+  input.addEventListener("input", update);
+  boxes.forEach(function (box) { box.addEventListener("change", update); });
+})();
