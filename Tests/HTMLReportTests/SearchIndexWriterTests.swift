@@ -1,0 +1,83 @@
+import Foundation
+import ResultModel
+import Testing
+import _TestSupport
+
+@testable import HTMLReport
+
+/// The search's shards (issue 22): terms by their first two characters, records by block, statuses; postings spilled
+/// in chunks when they hold too many terms, without changing what a query finds.
+@Suite struct SearchIndexWriterTests {
+    static func summary(_ number: Int, suite: String, status: TestStatus = .passed) -> TestSummary {
+        TestSummary(
+            name: "testCase\(number)_checksValue", groupKey: "Module › \(suite)", status: status, duration: 0.001,
+            pagePath: number == 3 ? "tests/page-3.html" : nil, detail: nil, anchorHash: UInt64(number), listPage: 1,
+            failureMessage: nil, failureLocation: nil)
+    }
+
+    /// Writes the search data of 2,500 tests in 25 suites (every 10th failed) with `termLimit`; returns the folder.
+    static func write(termLimit: Int) throws -> (folder: URL, keys: [String]) {
+        let folder = try TestPaths.makeTemporaryDirectory("search")
+        let files = try ReportFileWriter(root: folder)
+        var writer = try SearchIndexWriter(files: files, blockSize: 1000, termLimit: termLimit)
+        for number in 0..<2500 {
+            let suite = "Suite\(number / 100)Tests"
+            try writer.add(
+                summary(number, suite: suite, status: number % 10 == 0 ? .failed : .passed),
+                identity: TestIdentity(module: "Module", suites: [suite], name: "testCase\(number)_checksValue"),
+                runKey: 0, paths: ["Tests/\(suite).swift"])
+        }
+        return (folder, try writer.finish())
+    }
+
+    static func text(_ folder: URL, _ path: String) throws -> String {
+        try String(contentsOf: folder.appendingPathComponent("search/\(path)"), encoding: .utf8)
+    }
+
+    /// The ids of `term` (kind `word` or `tail`) in every chunk of its shard, decoded.
+    static func ids(of term: String, tail: Bool = false, in folder: URL) throws -> [Int] {
+        let shard = try text(folder, "t-\(SearchTerms.shardKey(term)).js")
+        // `RBS.t("key",[{words},{tails}],…);`: the chunks are a JSON array once the call is taken away.
+        let start = try #require(shard.firstIndex(of: ","))
+        let json = "[" + shard[shard.index(after: start)...].dropLast(3) + "]"
+        let chunks = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[[String: String]]])
+        return try chunks.flatMap { chunk in
+            guard let encoded = chunk[tail ? 1 : 0][term] else { return [Int]() }
+            return try #require(SearchPostings.decode(encoded))
+        }
+    }
+
+    @Test func termShardsHoldEachTermsTestsAndStatusesTheFailures() throws {
+        let (folder, keys) = try Self.write(termLimit: 1_000_000)
+        #expect(keys.contains("te") && keys.contains("su") && keys.contains("mo") && keys.contains("ch"))
+        #expect(try Self.ids(of: "testcase12", in: folder) == [12])
+        #expect(try Self.ids(of: "suite3tests", in: folder) == Array(300..<400))
+        #expect(try Self.ids(of: "module", in: folder) == Array(0..<2500))
+        #expect(try Self.ids(of: "checksvalue", in: folder) == Array(0..<2500))
+        #expect(try Self.ids(of: "value", tail: true, in: folder) == Array(0..<2500))
+        let status = try Self.text(folder, "status.js")
+        let failed = try #require(status.split(separator: "\"").dropFirst(3).first)
+        #expect(SearchPostings.decode(String(failed)) == Array(stride(from: 0, to: 2500, by: 10)))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(".search-terms.spill").path))
+    }
+
+    @Test func spillingInChunksFindsTheSameTests() throws {
+        let (folder, _) = try Self.write(termLimit: 50)
+        #expect(try Self.text(folder, "t-mo.js").components(separatedBy: "],[").count > 10)
+        #expect(try Self.ids(of: "module", in: folder) == Array(0..<2500))
+        #expect(try Self.ids(of: "suite24tests", in: folder) == Array(2400..<2500))
+        #expect(try Self.ids(of: "testcase2499", in: folder) == [2499])
+    }
+
+    @Test func recordShardsCodeNamesAgainstThePreviousOneAndNameGroupsOnce() throws {
+        let (folder, _) = try Self.write(termLimit: 1_000_000)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("search/r-3.js").path))
+        let block = try Self.text(folder, "r-2.js")
+        #expect(block.hasPrefix("RBS.r(2,[[\"Module › Suite20Tests\",\"Module/Suite20Tests/\"],"))
+        // testCase2001_checksValue after testCase2000_checksValue: 11 characters shared at the start, 12 at the end.
+        #expect(block.contains("\"BC1\""))
+        let first = try Self.text(folder, "r-0.js")
+        #expect(first.contains("[\"8C3\",\"tests/page-3.html\",\"\"]"))
+        #expect(first.count < 1000 * 12)
+    }
+}
