@@ -63,7 +63,7 @@ enum EmbeddedTemplates {
   <h2 id="search-heading">Find a test</h2>
   <form role="search">
     <label for="search-input">Search all {{testCount}} tests by name, suite, module or file</label>
-    <input id="search-input" type="search" placeholder="For example testParse or Tests/Parser" autocomplete="off" data-search-input>
+    <input id="search-input" type="search" placeholder="For example testParse or Tests/Parser" data-search-input>
     <fieldset class="filters">
       <legend>Status</legend>
       <label><input type="checkbox" data-status-filter="failed" checked> failed</label>

@@ -71,11 +71,13 @@ enum SingleFileReport {
     private static func rewriteLinks(_ html: String, base: String, folder: URL) throws -> String {
         var result = ""
         var rest = Substring(html)
-        while let attribute = rest.range(of: #"(href|src)="[^"]*""#, options: .regularExpression) {
+        // Quoted values, and the unquoted ones of the compact list rows (`href=all-1.html#t-…`).
+        while let attribute = rest.range(of: #"(href|src)=("[^"]*"|[^\s">]+)"#, options: .regularExpression) {
             result += rest[..<attribute.lowerBound]
             let text = rest[attribute]
             let isSource = text.hasPrefix("src")
-            let value = String(text.drop { $0 != "\"" }.dropFirst().dropLast())
+            let raw = text.drop { $0 != "=" }.dropFirst()
+            let value = String(raw.hasPrefix("\"") ? raw.dropFirst().dropLast() : raw)
             result +=
                 (isSource ? "src=\"" : "href=\"") + rewrite(value, base: base, folder: folder, inline: isSource) + "\""
             rest = rest[attribute.upperBound...]
