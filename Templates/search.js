@@ -136,13 +136,17 @@
     return { ids: firsts[1].concat(firsts[2], firsts[3]).slice(0, shownLimit), count: count };
   }
 
-  // FNV-1a, 64 bits, of the UTF-8 of `text` in 16 hex digits: the hash of a row's anchor (ReportPaths.swift).
+  // A row's anchor: FNV-1a, 64 bits, of the UTF-8 of `text`, its top 48 bits in 8 characters (ReportPaths.swift).
   var encoder = new TextEncoder();
-  function fnv(text) {
+  function anchor(text) {
     var bytes = encoder.encode(text), hash = BigInt("0xcbf29ce484222325"), prime = BigInt("0x100000001b3");
-    var mask = BigInt("0xffffffffffffffff");
+    var mask = BigInt("0xffffffffffffffff"), six = BigInt(6), sixtyThree = BigInt(63), result = "t-";
     for (var i = 0; i < bytes.length; i++) hash = ((hash ^ BigInt(bytes[i])) * prime) & mask;
-    return hash.toString(16).padStart(16, "0");
+    hash = hash >> BigInt(16);
+    for (var position = 7; position >= 0; position--) {
+      result += alphabet.charAt(Number((hash >> (six * BigInt(position))) & sixtyThree));
+    }
+    return result;
   }
 
   // What result `id` shows: { name, group, href }.
@@ -165,7 +169,7 @@
     var entry = shard.decoded[id - block * blockSize];
     if (!entry) return null;
     var group = shard.groups[entry.group] || ["", ""];
-    var href = entry.page || "all-" + (Math.floor(id / pageSize) + 1) + ".html#t-" + fnv(group[1] + entry.raw);
+    var href = entry.page || "all-" + (Math.floor(id / pageSize) + 1) + ".html#" + anchor(group[1] + entry.raw);
     return { name: entry.name, group: group[0], href: href };
   }
 

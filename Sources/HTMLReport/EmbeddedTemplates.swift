@@ -155,7 +155,8 @@ enum EmbeddedTemplates {
 """####,
         "list.mustache": ####"""
 {{! list: a page of tests (failed, skipped, or one page of all tests, grouped by module and suite).
-    Reads: header/footer fields, heading, description, groups[title, rowsHTML (rows built by our escaping code, in the four columns of the grid's colgroup)], pages[label, href, isCurrent, isGap], isEmpty }}
+    Reads: header/footer fields, heading, description, groups[title, rowsHTML (rows built by our escaping code, in the four columns of the grid's colgroup)];
+    the group markup is compact (it repeats for every suite of a large run), pages[label, href, isCurrent, isGap], isEmpty }}
 {{> header}}
 <h1>{{heading}}</h1>
 <p>{{description}}</p>
@@ -165,14 +166,10 @@ enum EmbeddedTemplates {
 </form>
 {{#isEmpty}}<p>No tests.</p>{{/isEmpty}}
 {{#groups}}
-<section class="group">
-  <h2>{{title}}</h2>
-  <table class="tests">
-    <colgroup><col class="c-name"><col class="c-status"><col class="c-duration"><col class="c-detail"></colgroup>
-    <thead><tr><th scope="col">Test</th><th scope="col">Status</th><th scope="col">Duration</th><th scope="col">Detail</th></tr></thead>
-    <tbody>{{{rowsHTML}}}</tbody>
-  </table>
-</section>
+<section class="group"><h2>{{title}}</h2>
+<table class="tests"><colgroup><col class=c-name><col class=c-status><col class=c-duration><col class=c-detail></colgroup>
+<thead><tr><th scope=col>Test<th scope=col>Status<th scope=col>Duration<th scope=col>Detail</thead>
+<tbody>{{{rowsHTML}}}</tbody></table></section>
 {{/groups}}
 {{#hasPages}}
 <nav class="pages" aria-label="Pages">
@@ -448,13 +445,17 @@ table.tests td.st { overflow: hidden; text-overflow: ellipsis; }
     return { ids: firsts[1].concat(firsts[2], firsts[3]).slice(0, shownLimit), count: count };
   }
 
-  // FNV-1a, 64 bits, of the UTF-8 of `text` in 16 hex digits: the hash of a row's anchor (ReportPaths.swift).
+  // A row's anchor: FNV-1a, 64 bits, of the UTF-8 of `text`, its top 48 bits in 8 characters (ReportPaths.swift).
   var encoder = new TextEncoder();
-  function fnv(text) {
+  function anchor(text) {
     var bytes = encoder.encode(text), hash = BigInt("0xcbf29ce484222325"), prime = BigInt("0x100000001b3");
-    var mask = BigInt("0xffffffffffffffff");
+    var mask = BigInt("0xffffffffffffffff"), six = BigInt(6), sixtyThree = BigInt(63), result = "t-";
     for (var i = 0; i < bytes.length; i++) hash = ((hash ^ BigInt(bytes[i])) * prime) & mask;
-    return hash.toString(16).padStart(16, "0");
+    hash = hash >> BigInt(16);
+    for (var position = 7; position >= 0; position--) {
+      result += alphabet.charAt(Number((hash >> (six * BigInt(position))) & sixtyThree));
+    }
+    return result;
   }
 
   // What result `id` shows: { name, group, href }.
@@ -477,7 +478,7 @@ table.tests td.st { overflow: hidden; text-overflow: ellipsis; }
     var entry = shard.decoded[id - block * blockSize];
     if (!entry) return null;
     var group = shard.groups[entry.group] || ["", ""];
-    var href = entry.page || "all-" + (Math.floor(id / pageSize) + 1) + ".html#t-" + fnv(group[1] + entry.raw);
+    var href = entry.page || "all-" + (Math.floor(id / pageSize) + 1) + ".html#" + anchor(group[1] + entry.raw);
     return { name: entry.name, group: group[0], href: href };
   }
 

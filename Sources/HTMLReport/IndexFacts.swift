@@ -84,8 +84,8 @@ struct IndexFacts {
             var href = OutputBuffer()
             href.append("all-")
             href.appendDecimal(test.listPage)
-            href.append(".html#t-")
-            href.appendHex(test.anchorHash)
+            href.append(".html#")
+            href.appendAnchor(test.anchorHash)
             suites.append(
                 SuiteModel(
                     module: parts.dropLast().joined(separator: " › "), name: parts.last ?? test.groupKey,

@@ -23,8 +23,8 @@ enum ListPageRows {
     static func appendRow(_ test: TestSummary, root: StaticString, detail: Detail = .full, to html: inout OutputBuffer)
     {
         let status = test.status.rawValue
-        html.append("<tr id=t-")
-        html.appendHex(test.anchorHash)
+        html.append("<tr id=")
+        html.appendAnchor(test.anchorHash)
         html.append("><td>")
         let linksElsewhere = test.hasPage || detail == .summary
         if linksElsewhere {

@@ -48,6 +48,15 @@ struct OutputBuffer {
         }
     }
 
+    /// Appends the anchor of a test's row, `t-` and the top 48 bits of `hash` in 8 characters of
+    /// ``ReportPaths/anchorAlphabet`` (most significant first): short, because every row of the lists carries one.
+    mutating func appendAnchor(_ hash: UInt64) {
+        append("t-")
+        for position in (0..<8).reversed() {
+            bytes.append(ReportPaths.anchorAlphabet[Int((hash >> (16 + 6 * UInt64(position))) & 63)])
+        }
+    }
+
     /// Forgets the bytes, keeping the memory for the next use.
     mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
 

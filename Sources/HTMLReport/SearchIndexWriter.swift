@@ -13,7 +13,7 @@ import ResultModel
 ///   name of the block (two digits: the characters shared at the start and at the end, in UTF-16 units, then the
 ///   middle), or `[coded name, page, raw name]` when the test has a page of its own or an identity name other than
 ///   the name shown; a number before a record switches the group. The script links a test without a page to its
-///   row, `all-P.html#t-<hash>`, computing the hash (``ReportPaths/testHash(_:runIndex:)``) from the group's
+///   row, `all-P.html#t-<hash>`, computing its anchor (``ReportPaths/anchor(hash:)``) from the group's
 ///   identity prefix and the name, so no record carries a link.
 /// - `search/status.js`: the ids of every test that did not pass, by status: `RBS.s({"failed":"…",…})`.
 ///
@@ -28,8 +28,7 @@ struct SearchIndexWriter {
     let termLimit: Int
 
     private let spill: RowSpill
-    private var slots: [(term: String, kind: SearchTerms.Kind, postings: SearchPostings)] = []
-    private var slotOfTerm: [String: Int] = [:]
+    private var table = SearchTermTable()
     private var spilledChunks: [String: [RowSpill.Piece]] = [:]
     /// The slots of the terms of the current group (`run › module › suite`), found once per group.
     private var groupSlots: (key: String, slots: [Int])?
@@ -39,12 +38,13 @@ struct SearchIndexWriter {
     private var recordGroups = OutputBuffer()
     private var groupsInBlock: [String: Int] = [:]
     private var currentGroup = -1
+    private var currentGroupKey = ""
     private var previousName: [UInt16] = []
     private var recordsInBlock = 0
     /// The number of tests added.
     private(set) var testCount = 0
 
-    init(files: ReportFileWriter, blockSize: Int = 1000, termLimit: Int = 200_000) throws {
+    init(files: ReportFileWriter, blockSize: Int = 4000, termLimit: Int = 200_000) throws {
         self.files = files
         self.blockSize = max(1, blockSize)
         self.termLimit = max(1, termLimit)
@@ -60,7 +60,7 @@ struct SearchIndexWriter {
         }
         addTerms(of: summary, identity: identity, runKey: runKey, paths: paths, id: id)
         try addRecord(summary, identity: identity, runKey: runKey)
-        if slots.count >= termLimit { try spillTerms() }
+        if table.count >= termLimit { try spillTerms() }
     }
 
     /// Writes the last record shard, the term shards and the statuses; returns the term shards' keys, sorted.
@@ -106,39 +106,34 @@ struct SearchIndexWriter {
             if let module = identity.module { texts.append(module) }
             texts.append(summary.groupKey)
             for text in texts {
-                SearchTerms.forEachTerm(in: text) { term, kind in found.append(slot(term, kind)) }
+                SearchTerms.forEachTermBytes(in: text) { term, kind in found.append(table.slot(term, kind: kind)) }
             }
             groupSlots = (summary.groupKey, found)
         }
-        for slot in groupSlots?.slots ?? [] { slots[slot].postings.add(id) }
-        SearchTerms.forEachTerm(in: summary.name) { term, kind in slots[slot(term, kind)].postings.add(id) }
-        for path in paths {
-            SearchTerms.forEachTerm(in: path) { term, kind in slots[slot(term, kind)].postings.add(id) }
+        for slot in groupSlots?.slots ?? [] { table.postings[slot].add(id) }
+        SearchTerms.forEachTermBytes(in: summary.name) { term, kind in
+            table.postings[table.slot(term, kind: kind)].add(id)
         }
-    }
-
-    private mutating func slot(_ term: String, _ kind: SearchTerms.Kind) -> Int {
-        let key = kind == .word ? term : "\u{1}" + term
-        if let known = slotOfTerm[key] { return known }
-        slots.append((term, kind, SearchPostings()))
-        slotOfTerm[key] = slots.count - 1
-        return slots.count - 1
+        for path in paths {
+            SearchTerms.forEachTermBytes(in: path) { term, kind in table.postings[table.slot(term, kind: kind)].add(id)
+            }
+        }
     }
 
     /// Spills one chunk per shard: `[{word terms},{tail terms}]`, and forgets the terms.
     private mutating func spillTerms() throws {
-        guard !slots.isEmpty else { return }
+        guard table.count > 0 else { return }
         var chunks: [String: (words: OutputBuffer, tails: OutputBuffer)] = [:]
-        for index in slots.indices {
-            let term = slots[index].term
+        for index in 0..<table.count {
+            let term = String(decoding: table.terms[index], as: UTF8.self)
             let key = SearchTerms.shardKey(term)
             var chunk = chunks[key] ?? (OutputBuffer(), OutputBuffer())
-            let isWord = slots[index].kind == .word
+            let isWord = table.kinds[index] == .word
             var target = isWord ? chunk.words : chunk.tails
             target.append(target.isEmpty ? "{" : ",")
             target.appendJSONString(term)
             target.append(":\"")
-            target.appendTrusted(String(decoding: slots[index].postings.finish(), as: UTF8.self))
+            target.appendTrusted(String(decoding: table.postings[index].finish(), as: UTF8.self))
             target.append("\"")
             if isWord { chunk.words = target } else { chunk.tails = target }
             chunks[key] = chunk
@@ -153,8 +148,7 @@ struct SearchIndexWriter {
             let piece = try text.bytes.withUnsafeBytes { try spill.append($0) }
             spilledChunks[key, default: []].append(piece)
         }
-        slots.removeAll(keepingCapacity: true)
-        slotOfTerm.removeAll(keepingCapacity: true)
+        table.removeAll()
         groupSlots = nil
     }
 
@@ -170,7 +164,9 @@ struct SearchIndexWriter {
             records.append(",")
         }
         let group: Int
-        if let known = groupsInBlock[summary.groupKey] {
+        if currentGroup >= 0, summary.groupKey == currentGroupKey {
+            group = currentGroup
+        } else if let known = groupsInBlock[summary.groupKey] {
             group = known
         } else {
             group = groupsInBlock.count
@@ -185,6 +181,7 @@ struct SearchIndexWriter {
             records.appendDecimal(group)
             records.append(",")
             currentGroup = group
+            currentGroupKey = summary.groupKey
         }
         let name = Array(summary.name.utf16)
         let extras = summary.pagePath != nil || identity.name != summary.name

@@ -20,6 +20,12 @@ enum SearchTerms {
     /// Calls `body` with each term of `text` and its kind, in order (a term may come more than once).
     /// - Complexity: O(*n*²) in the length of the longest word, O(*n*) for words of a few parts.
     static func forEachTerm(in text: String, _ body: (String, Kind) -> Void) {
+        forEachTermBytes(in: text) { bytes, kind in body(String(decoding: bytes, as: UTF8.self), kind) }
+    }
+
+    /// Calls `body` with the UTF-8 bytes of each term of `text` and its kind, without making strings (the bytes are
+    /// valid only during the call).
+    static func forEachTermBytes(in text: String, _ body: (UnsafeBufferPointer<UInt8>, Kind) -> Void) {
         var lowered: [UInt8] = []  // the word so far, lower-cased, in UTF-8
         var starts: [Int] = []  // byte offsets in `lowered` where a part starts, after the first
         var previousKind = CharacterKind.separator
@@ -27,8 +33,10 @@ enum SearchTerms {
         var previousOffset = 0
         func finishWord() {
             guard !lowered.isEmpty else { return }
-            body(String(decoding: lowered, as: UTF8.self), .word)
-            for start in starts { body(String(decoding: lowered[start...], as: UTF8.self), .tail) }
+            lowered.withUnsafeBufferPointer { word in
+                body(word, .word)
+                for start in starts { body(UnsafeBufferPointer(rebasing: word[start...]), .tail) }
+            }
             lowered.removeAll(keepingCapacity: true)
             starts.removeAll(keepingCapacity: true)
         }

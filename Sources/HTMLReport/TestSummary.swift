@@ -10,7 +10,7 @@ struct TestSummary {
     var pagePath: String?
     /// The markup of the row's detail cell when the test's whole story fits in its row (see ``RowDetail``).
     var detail: OutputBuffer?
-    /// The hash naming the test's page and its row's anchor (`t-<hash>`).
+    /// The hash naming the test's page and its row's anchor (``ReportPaths/anchor(hash:)``).
     var anchorHash: UInt64
     /// The page of the all-tests list holding the test's row.
     var listPage: Int
@@ -27,7 +27,7 @@ struct TestSummary {
     var hasPage: Bool { pagePath != nil }
 
     /// The id of the test's row in the list pages.
-    var anchor: String { "t-" + ReportPaths.hex(anchorHash) }
+    var anchor: String { ReportPaths.anchor(hash: anchorHash) }
 
     /// Where links to the test lead, from the report's root: its page, or its row in the all-tests list.
     var href: String {
@@ -55,8 +55,8 @@ extension OutputBuffer {
         } else {
             append("all-")
             appendDecimal(test.listPage)
-            append(".html#t-")
-            appendHex(test.anchorHash)
+            append(".html#")
+            appendAnchor(test.anchorHash)
         }
     }
 }
