@@ -169,8 +169,10 @@
     var entry = shard.decoded[id - block * blockSize];
     if (!entry) return null;
     var group = shard.groups[entry.group] || ["", ""];
-    var href = entry.page || "all-" + (Math.floor(id / pageSize) + 1) + ".html#" + anchor(group[1] + entry.raw);
-    return { name: entry.name, group: group[0], href: href };
+    // The row that shows the test's story: in failed.html or skipped.html when it failed or was skipped.
+    var list = { failed: "failed.html", skipped: "skipped.html" }[statusGroup(statusNames[statusOf ? statusOf[id] : 0])];
+    var page = list || "all-" + (Math.floor(id / pageSize) + 1) + ".html";
+    return { name: entry.name, group: group[0], href: entry.page || page + "#" + anchor(group[1] + entry.raw) };
   }
 
   function show(ids, count) {

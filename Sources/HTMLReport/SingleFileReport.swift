@@ -91,7 +91,12 @@ enum SingleFileReport {
         if path.hasPrefix("../") { path = String(path.dropFirst(3)) } else { path = base + path }
         let parts = path.split(separator: "#", maxSplits: 1).map(String.init)
         let file = parts.first ?? ""
-        if let fragment = parts.count > 1 ? parts[1] : nil, file.hasPrefix("all-") { return "#" + fragment }
+        if let fragment = parts.count > 1 ? parts[1] : nil,
+            file.hasPrefix("all-") || file == "failed.html"
+                || file == "skipped.html"
+        {
+            return "#" + fragment
+        }
         if file.hasSuffix(".html") { return "#" + anchor(for: file) }
         if file.hasPrefix("attachments/") {
             let url = folder.appendingPathComponent(file)

@@ -47,11 +47,15 @@ struct TestSummary {
 }
 
 extension OutputBuffer {
-    /// Appends where links to `test` lead, from the report's root: `tests/….html` or `all-N.html#t-<hash>`. Only
-    /// our own sanitized names, so it needs no escaping.
+    /// Appends where links to `test` lead, from the report's root: its page `tests/….html`, or the row that shows its
+    /// story: `failed.html#t-…` or `skipped.html#t-…` when it failed or was skipped, `all-N.html#t-…` otherwise.
+    /// Only our own sanitized names, so it needs no escaping.
     mutating func appendHref(_ test: TestSummary) {
         if let page = test.pagePath {
             appendTrusted(page)
+        } else if test.status.isFailure || test.status == .skipped {
+            append(test.status == .skipped ? "skipped.html#" : "failed.html#")
+            appendAnchor(test.anchorHash)
         } else {
             append("all-")
             appendDecimal(test.listPage)
