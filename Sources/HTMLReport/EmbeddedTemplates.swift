@@ -155,7 +155,7 @@ enum EmbeddedTemplates {
 """####,
         "list.mustache": ####"""
 {{! list: a page of tests (failed, skipped, or one page of all tests, grouped by module and suite).
-    Reads: header/footer fields, heading, description, groups[title, rowsHTML (rows built by our escaping code, in the four columns of the grid's colgroup)];
+    Reads: header/footer fields, heading, description, groups[title, rowsHTML (rows built by our escaping code, in the grid's four columns: their widths are set on the header cells by report.css)];
     the group markup is compact (it repeats for every suite of a large run), pages[label, href, isCurrent, isGap], isEmpty }}
 {{> header}}
 <h1>{{heading}}</h1>
@@ -167,8 +167,7 @@ enum EmbeddedTemplates {
 {{#isEmpty}}<p>No tests.</p>{{/isEmpty}}
 {{#groups}}
 <section class="group"><h2>{{title}}</h2>
-<table class="tests"><colgroup><col class=c-name><col class=c-status><col class=c-duration><col class=c-detail></colgroup>
-<thead><tr><th scope=col>Test<th scope=col>Status<th scope=col>Duration<th scope=col>Detail</thead>
+<table class="tests"><thead><tr><th scope=col>Test<th scope=col>Status<th scope=col>Duration<th scope=col>Detail</thead>
 <tbody>{{{rowsHTML}}}</tbody></table></section>
 {{/groups}}
 {{#hasPages}}
@@ -263,17 +262,19 @@ dt { color: var(--muted); } dd { margin: 0; overflow-wrap: anywhere; }
 .h-passed { background: #2e8b57; } .h-failed { background: #c0392b; } .h-skipped { background: #999; } .h-retried { background: #e6a700; } .h-absent { background: none; }
 table.slowing caption, table.slowest caption { text-align: left; color: var(--muted); }
 /* List grid (issue 22, scale): every list table (failed.html, skipped.html, all-N.html and each group on them) has
-   the same fixed columns from its colgroup, so widths never move between groups or pages. Rows are compact HTML
-   (end tags left out); a row without detail has three cells. */
+   the same fixed columns, set on its header cells (a colgroup would repeat in every group of a large run), so
+   widths never move between groups or pages. Rows are compact HTML (end tags left out); a row without detail has
+   three cells. */
 table.tests { table-layout: fixed; }
-table.tests .c-name { width: 34%; } table.tests .c-status { width: 10em; } table.tests .c-duration { width: 5.5em; }
+table.tests th:nth-child(1) { width: 34%; } table.tests th:nth-child(2) { width: 10em; }
+table.tests th:nth-child(3) { width: 5.5em; text-align: right; }
 table.tests td:nth-child(3) { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
-table.tests th:nth-child(3) { text-align: right; }
 table.tests td.st { overflow: hidden; text-overflow: ellipsis; }
 @media (max-width: 40em) {
   main { padding-left: 8px; padding-right: 8px; }
   table.tests th, table.tests td { padding: 4px; }
-  table.tests .c-name { width: 40%; } table.tests .c-status { width: 6.5em; } table.tests .c-duration { width: 4em; }
+  table.tests th:nth-child(1) { width: 40%; } table.tests th:nth-child(2) { width: 6.5em; }
+  table.tests th:nth-child(3) { width: 4em; }
   table.tests th { white-space: normal; overflow-wrap: anywhere; }
 }
 /* End of the list grid block. */

@@ -72,4 +72,16 @@ struct OutputBuffer {
     /// Appends `text` as a JSON string literal that is safe inside a script file (``JSONEscaping``, script-safe).
     /// - Complexity: O(*n*) in the UTF-8 length of `text`.
     mutating func appendJSONString(_ text: String) { JSONEscaping.appendQuoted(text, to: &bytes, scriptSafe: true) }
+
+    /// Appends the UTF-8 `utf8` as a script-safe JSON string literal that starts with the two ASCII `digits`
+    /// (letters or digits of our own), without building a string (the search's coded names).
+    /// - Complexity: O(*n*) in the length of `utf8`.
+    mutating func appendJSONString(digits: (UInt8, UInt8), _ utf8: UnsafeBufferPointer<UInt8>) {
+        bytes.append(0x22)
+        bytes.append(digits.0)
+        bytes.append(digits.1)
+        let start = bytes.count
+        JSONEscaping.appendQuoted(utf8, to: &bytes, scriptSafe: true)
+        bytes.remove(at: start)  // the escaper's opening quote: ours is before the digits
+    }
 }

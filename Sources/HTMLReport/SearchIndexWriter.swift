@@ -183,10 +183,9 @@ struct SearchIndexWriter {
             currentGroup = group
             currentGroupKey = summary.groupKey
         }
-        let name = Array(summary.name.utf16)
         let extras = summary.pagePath != nil || identity.name != summary.name
         if extras { records.append("[") }
-        appendCodedName(name)
+        appendCodedName(summary.name)
         if extras {
             records.append(",\"")
             if let page = summary.pagePath { records.appendTrusted(page) }
@@ -194,14 +193,36 @@ struct SearchIndexWriter {
             records.appendJSONString(identity.name == summary.name ? "" : identity.name)
             records.append("]")
         }
-        previousName = name
         recordsInBlock += 1
         if recordsInBlock == blockSize { try writeRecordBlock() }
     }
 
     /// The name as two digits (UTF-16 units shared with the previous name at the start and at the end, at most
-    /// 63 each) and the middle, never splitting a surrogate pair.
-    private mutating func appendCodedName(_ name: [UInt16]) {
+    /// 63 each) and the middle, never splitting a surrogate pair. ASCII names (most) are compared as bytes.
+    private mutating func appendCodedName(_ text: String) {
+        var text = text
+        let isASCII = text.withUTF8 { utf8 in
+            guard !utf8.contains(where: { $0 >= 0x80 }) else { return false }
+            let previous = previousName
+            var start = 0
+            while start < min(63, utf8.count, previous.count), UInt16(utf8[start]) == previous[start] { start += 1 }
+            var end = 0
+            while end < min(63, utf8.count - start, previous.count - start),
+                UInt16(utf8[utf8.count - 1 - end]) == previous[previous.count - 1 - end]
+            {
+                end += 1
+            }
+            records.appendJSONString(
+                digits: (SearchPostings.alphabet[start], SearchPostings.alphabet[end]),
+                UnsafeBufferPointer(rebasing: utf8[start..<(utf8.count - end)]))
+            previousName.removeAll(keepingCapacity: true)
+            previousName.append(contentsOf: utf8.lazy.map(UInt16.init))
+            return true
+        }
+        if !isASCII { appendCodedUnicodeName(Array(text.utf16)) }
+    }
+
+    private mutating func appendCodedUnicodeName(_ name: [UInt16]) {
         let previous = previousName
         var start = 0
         while start < min(63, name.count, previous.count), name[start] == previous[start] { start += 1 }
@@ -215,6 +236,7 @@ struct SearchIndexWriter {
         if end > 0, end < name.count - start, UTF16.isTrailSurrogate(name[name.count - end]) { end -= 1 }
         let digits = String(decoding: [SearchPostings.alphabet[start], SearchPostings.alphabet[end]], as: UTF8.self)
         records.appendJSONString(digits + String(decoding: name[start..<(name.count - end)], as: UTF16.self))
+        previousName = name
     }
 
     private mutating func writeRecordBlock() throws {

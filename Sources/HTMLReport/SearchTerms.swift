@@ -26,6 +26,68 @@ enum SearchTerms {
     /// Calls `body` with the UTF-8 bytes of each term of `text` and its kind, without making strings (the bytes are
     /// valid only during the call).
     static func forEachTermBytes(in text: String, _ body: (UnsafeBufferPointer<UInt8>, Kind) -> Void) {
+        var text = text
+        let isASCII = text.withUTF8 { utf8 in
+            guard !utf8.contains(where: { $0 >= 0x80 }) else { return false }
+            forEachASCIITerm(utf8, body)
+            return true
+        }
+        if !isASCII { forEachUnicodeTerm(in: text, body) }
+    }
+
+    /// ``forEachTermBytes(in:_:)`` of ASCII text (most names), without copying a word: the text is lower-cased once
+    /// and each term is a range of it.
+    private static func forEachASCIITerm(
+        _ utf8: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, Kind) -> Void
+    ) {
+        let count = utf8.count
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, count)) { lowered in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, count)) { starts in
+                let lowered = UnsafeBufferPointer(lowered)
+                var startCount = 0
+                var wordStart = -1
+                var previousKind = CharacterKind.separator
+                var beforePreviousKind = CharacterKind.separator
+                func finishWord(at end: Int) {
+                    body(UnsafeBufferPointer(rebasing: lowered[wordStart..<end]), .word)
+                    for index in 0..<startCount {
+                        body(UnsafeBufferPointer(rebasing: lowered[starts[index]..<end]), .tail)
+                    }
+                    wordStart = -1
+                }
+                let mutableLowered = UnsafeMutableBufferPointer(mutating: lowered)
+                for index in 0..<count {
+                    let byte = utf8[index]
+                    let kind = Self.kind(of: Unicode.Scalar(byte))
+                    mutableLowered[index] = kind == .upper ? byte + 0x20 : byte
+                    if kind == .separator {
+                        if wordStart >= 0 { finishWord(at: index) }
+                        continue
+                    }
+                    if wordStart < 0 {
+                        wordStart = index
+                        startCount = 0
+                        previousKind = .separator
+                        beforePreviousKind = .separator
+                    } else if (previousKind == .digit) != (kind == .digit) || (previousKind == .lower && kind == .upper)
+                    {
+                        starts[startCount] = index
+                        startCount += 1
+                    } else if kind == .lower, previousKind == .upper, beforePreviousKind == .upper,
+                        startCount == 0 || starts[startCount - 1] != index - 1
+                    {
+                        starts[startCount] = index - 1
+                        startCount += 1
+                    }
+                    beforePreviousKind = previousKind
+                    previousKind = kind
+                }
+                if wordStart >= 0 { finishWord(at: count) }
+            }
+        }
+    }
+
+    private static func forEachUnicodeTerm(in text: String, _ body: (UnsafeBufferPointer<UInt8>, Kind) -> Void) {
         var lowered: [UInt8] = []  // the word so far, lower-cased, in UTF-8
         var starts: [Int] = []  // byte offsets in `lowered` where a part starts, after the first
         var previousKind = CharacterKind.separator
