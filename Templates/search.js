@@ -154,15 +154,23 @@
     var block = Math.floor(id / blockSize), shard = records[block];
     if (!shard) return null;
     if (!shard.decoded) {
+      // Runs of records in a string, or one record with its page and raw name in an array; a number switches the group.
       var decoded = [], group = 0, previous = "";
+      var decode = function (text, page, raw) {
+        for (var i = 0; i < text.length;) {
+          var start = digit[text.charCodeAt(i)], end = digit[text.charCodeAt(i + 1)], length = 0, d;
+          i += 2;
+          do { d = digit[text.charCodeAt(i++)]; length = length * 32 + (d & 31); } while (d >= 32);
+          var name = previous.slice(0, start) + text.substr(i, length) + previous.slice(previous.length - end);
+          i += length;
+          previous = name;
+          decoded.push({ name: name, group: group, page: page, raw: raw || name });
+        }
+      };
       shard.list.forEach(function (entry) {
-        if (typeof entry === "number") { group = entry; return; }
-        var coded = typeof entry === "string" ? entry : entry[0];
-        var start = digit[coded.charCodeAt(0)], end = digit[coded.charCodeAt(1)];
-        var name = previous.slice(0, start) + coded.slice(2) + previous.slice(previous.length - end);
-        previous = name;
-        decoded.push({ name: name, group: group, page: typeof entry === "string" ? "" : entry[1],
-          raw: typeof entry === "string" || !entry[2] ? name : entry[2] });
+        if (typeof entry === "number") group = entry;
+        else if (typeof entry === "string") decode(entry, "", "");
+        else decode(entry[0], entry[1], entry[2]);
       });
       shard.decoded = decoded;
     }

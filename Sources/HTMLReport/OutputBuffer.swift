@@ -73,15 +73,13 @@ struct OutputBuffer {
     /// - Complexity: O(*n*) in the UTF-8 length of `text`.
     mutating func appendJSONString(_ text: String) { JSONEscaping.appendQuoted(text, to: &bytes, scriptSafe: true) }
 
-    /// Appends the UTF-8 `utf8` as a script-safe JSON string literal that starts with the two ASCII `digits`
-    /// (letters or digits of our own), without building a string (the search's coded names).
+    /// Appends the UTF-8 `utf8` escaped as the inside of a script-safe JSON string literal, without its quotes (the
+    /// search's coded names, several in one literal).
     /// - Complexity: O(*n*) in the length of `utf8`.
-    mutating func appendJSONString(digits: (UInt8, UInt8), _ utf8: UnsafeBufferPointer<UInt8>) {
-        bytes.append(0x22)
-        bytes.append(digits.0)
-        bytes.append(digits.1)
+    mutating func appendJSONStringContent(_ utf8: UnsafeBufferPointer<UInt8>) {
         let start = bytes.count
         JSONEscaping.appendQuoted(utf8, to: &bytes, scriptSafe: true)
-        bytes.remove(at: start)  // the escaper's opening quote: ours is before the digits
+        bytes.remove(at: start)
+        bytes.removeLast()
     }
 }

@@ -9,12 +9,13 @@ import ResultModel
 ///   whole words and word tails apart: `RBS.t("te",[{"testcase12":"…"},{"test":"…"}],…)`, one pair of objects per
 ///   chunk (see below), chunks in id order.
 /// - `search/r-<n>.js`, the *record shards*: what a result shows for tests `n*blockSize ..< (n+1)*blockSize`:
-///   `RBS.r(n,[[group, identityPrefix],…],[record,…])`. A record is the test's name coded against the previous
-///   name of the block (two digits: the characters shared at the start and at the end, in UTF-16 units, then the
-///   middle), or `[coded name, page, raw name]` when the test has a page of its own or an identity name other than
-///   the name shown; a number before a record switches the group. The script links a test without a page to its
-///   row, `all-P.html#t-<hash>`, computing its anchor (``ReportPaths/anchor(hash:)``) from the group's
-///   identity prefix and the name, so no record carries a link.
+///   `RBS.r(n,[[group, identityPrefix],…],[element,…])`. Each record is the test's name coded against the previous
+///   name of the block: two digits (UTF-16 units shared with it at the start and at the end), the length of the
+///   middle as a ``SearchPostings`` number, and the middle. An element is a number (the group of the records that
+///   follow), a string (a run of records), or `[record, page, raw name]` for a test with a page of its own or an
+///   identity name other than the name shown. The script links a test without a page to the row that shows it
+///   (``TestSummary/href``), computing its anchor (``ReportPaths/anchor(hash:)``) from the group's identity prefix
+///   and the name, so no record carries a link.
 /// - `search/status.js`: the ids of every test that did not pass, by status: `RBS.s({"failed":"…",…})`.
 ///
 /// Ids are the tests' positions in the report, as in the all-tests list. Strings are JSON-escaped for a script
@@ -41,6 +42,9 @@ struct SearchIndexWriter {
     private var currentGroupKey = ""
     private var previousName: [UInt16] = []
     private var recordsInBlock = 0
+    /// The elements of the block's list so far, and whether the last is a run of plain records still open.
+    private var elementsInBlock = 0
+    private var isInRun = false
     /// The number of tests added.
     private(set) var testCount = 0
 
@@ -160,8 +164,7 @@ struct SearchIndexWriter {
             groupsInBlock.removeAll(keepingCapacity: true)
             currentGroup = -1
             previousName = []
-        } else {
-            records.append(",")
+            elementsInBlock = 0
         }
         let group: Int
         if currentGroup >= 0, summary.groupKey == currentGroupKey {
@@ -178,27 +181,46 @@ struct SearchIndexWriter {
             recordGroups.append("]")
         }
         if group != currentGroup {
+            startElement()
             records.appendDecimal(group)
-            records.append(",")
             currentGroup = group
             currentGroupKey = summary.groupKey
         }
-        let extras = summary.pagePath != nil || identity.name != summary.name
-        if extras { records.append("[") }
-        appendCodedName(summary.name)
-        if extras {
-            records.append(",\"")
+        if summary.pagePath != nil || identity.name != summary.name {
+            startElement()
+            records.append("[\"")
+            appendCodedName(summary.name)
+            records.append("\",\"")
             if let page = summary.pagePath { records.appendTrusted(page) }
             records.append("\",")
             records.appendJSONString(identity.name == summary.name ? "" : identity.name)
             records.append("]")
+        } else {
+            if !isInRun {
+                startElement()
+                records.append("\"")
+                isInRun = true
+            }
+            appendCodedName(summary.name)
         }
         recordsInBlock += 1
         if recordsInBlock == blockSize { try writeRecordBlock() }
     }
 
-    /// The name as two digits (UTF-16 units shared with the previous name at the start and at the end, at most
-    /// 63 each) and the middle, never splitting a surrogate pair. ASCII names (most) are compared as bytes.
+    /// Starts an element of the block's list: closes a run of plain records, adds a comma.
+    private mutating func startElement() {
+        if isInRun {
+            records.append("\"")
+            isInRun = false
+        }
+        if elementsInBlock > 0 { records.append(",") }
+        elementsInBlock += 1
+    }
+
+    /// The name coded against the previous one, inside a JSON string: two digits (UTF-16 units shared with the
+    /// previous name at the start and at the end, at most 63 each), the length of the middle (a
+    /// ``SearchPostings`` number) and the middle, never splitting a surrogate pair. ASCII names (most) are compared
+    /// as bytes.
     private mutating func appendCodedName(_ text: String) {
         var text = text
         let isASCII = text.withUTF8 { utf8 in
@@ -212,9 +234,8 @@ struct SearchIndexWriter {
             {
                 end += 1
             }
-            records.appendJSONString(
-                digits: (SearchPostings.alphabet[start], SearchPostings.alphabet[end]),
-                UnsafeBufferPointer(rebasing: utf8[start..<(utf8.count - end)]))
+            appendCodeDigits(start: start, end: end, middle: utf8.count - start - end)
+            records.appendJSONStringContent(UnsafeBufferPointer(rebasing: utf8[start..<(utf8.count - end)]))
             previousName.removeAll(keepingCapacity: true)
             previousName.append(contentsOf: utf8.lazy.map(UInt16.init))
             return true
@@ -234,9 +255,17 @@ struct SearchIndexWriter {
             end += 1
         }
         if end > 0, end < name.count - start, UTF16.isTrailSurrogate(name[name.count - end]) { end -= 1 }
-        let digits = String(decoding: [SearchPostings.alphabet[start], SearchPostings.alphabet[end]], as: UTF8.self)
-        records.appendJSONString(digits + String(decoding: name[start..<(name.count - end)], as: UTF16.self))
+        appendCodeDigits(start: start, end: end, middle: name.count - start - end)
+        var middle = String(decoding: name[start..<(name.count - end)], as: UTF16.self)
+        middle.withUTF8 { records.appendJSONStringContent($0) }
         previousName = name
+    }
+
+    private mutating func appendCodeDigits(start: Int, end: Int, middle: Int) {
+        var digits: [UInt8] = [SearchPostings.alphabet[start], SearchPostings.alphabet[end]]
+        SearchPostings.appendNumber(middle, to: &digits)
+        var text = String(decoding: digits, as: UTF8.self)
+        text.withUTF8 { records.appendJSONStringContent($0) }
     }
 
     private mutating func writeRecordBlock() throws {
@@ -247,6 +276,10 @@ struct SearchIndexWriter {
         script.append(",[")
         script.append(recordGroups)
         script.append("],[")
+        if isInRun {
+            records.append("\"")
+            isInRun = false
+        }
         script.append(records)
         script.append("]);\n")
         try files.write(script, to: "search/r-\(block).js")

@@ -69,15 +69,75 @@ import _TestSupport
         #expect(try Self.ids(of: "testcase2499", in: folder) == [2499])
     }
 
-    @Test func recordShardsCodeNamesAgainstThePreviousOneAndNameGroupsOnce() throws {
+    /// The names of a record shard, decoded as `search.js` decodes them, with their group and page.
+    static func records(_ shard: String) throws -> [(name: String, group: Int, page: String)] {
+        let json = "[" + shard.drop { $0 != "," }.dropFirst().dropLast(3) + "]"
+        let parts = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [Any])
+        let list = try #require(parts.last as? [Any])
+        let digits = Dictionary(uniqueKeysWithValues: SearchPostings.alphabet.enumerated().map { ($1, $0) })
+        var decoded: [(String, Int, String)] = []
+        var previous: [UInt16] = []
+        var group = 0
+        func decode(_ text: String, page: String) throws {
+            let units = Array(text.utf16)
+            var index = 0
+            while index < units.count {
+                let start = try #require(digits[UInt8(units[index])])
+                let end = try #require(digits[UInt8(units[index + 1])])
+                index += 2
+                var length = 0
+                while true {
+                    let digit = try #require(digits[UInt8(units[index])])
+                    index += 1
+                    length = length * 32 + digit % 32
+                    if digit < 32 { break }
+                }
+                let name =
+                    Array(previous[..<start]) + units[index..<(index + length)] + previous[(previous.count - end)...]
+                index += length
+                previous = name
+                decoded.append((String(decoding: name, as: UTF16.self), group, page))
+            }
+        }
+        for element in list {
+            if let number = element as? Int {
+                group = number
+            } else if let text = element as? String {
+                try decode(text, page: "")
+            } else if let array = element as? [String] {
+                try decode(array[0], page: array[1])
+            }
+        }
+        return decoded
+    }
+
+    @Test func recordShardsDecodeToTheNamesInOrderWithGroupsAndPages() throws {
         let (folder, _) = try Self.write(termLimit: 1_000_000)
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("search/r-3.js").path))
         let block = try Self.text(folder, "r-2.js")
         #expect(block.hasPrefix("RBS.r(2,[[\"Module › Suite20Tests\",\"Module/Suite20Tests/\"],"))
-        // testCase2001_checksValue after testCase2000_checksValue: 11 characters shared at the start, 12 at the end.
-        #expect(block.contains("\"BC1\""))
-        let first = try Self.text(folder, "r-0.js")
-        #expect(first.contains("[\"8C3\",\"tests/page-3.html\",\"\"]"))
-        #expect(first.count < 1000 * 12)
+        let names = try Self.records(block)
+        #expect(names.map(\.name) == (2000..<2500).map { "testCase\($0)_checksValue" })
+        #expect(names.map(\.group) == (2000..<2500).map { $0 / 100 - 20 })
+        let first = try Self.records(try Self.text(folder, "r-0.js"))
+        #expect(first[3].page == "tests/page-3.html" && first[4].page == "")
+        // testCase2001_checksValue after testCase2000_checksValue: 11 units shared at the start, 12 at the end, 1 in
+        // the middle: four characters.
+        #expect(block.contains("BC11BC12"))
+    }
+
+    @Test func namesOutsideASCIIAndSurrogatePairsRoundTrip() throws {
+        let folder = try TestPaths.makeTemporaryDirectory("search-unicode")
+        var writer = try SearchIndexWriter(files: try ReportFileWriter(root: folder), blockSize: 10)
+        let names = ["testÜber😀a", "testÜber😀b", "test😀😁", "test😀😂 \"quoted\" <b>", "plain", "plain2", "日本語テスト"]
+        for name in names {
+            var summary = Self.summary(0, suite: "S")
+            summary.name = name
+            try writer.add(summary, identity: TestIdentity(suites: ["S"], name: name), runKey: 0, paths: [])
+        }
+        _ = try writer.finish()
+        let shard = try Self.text(folder, "r-0.js")
+        #expect(try Self.records(shard).map(\.name) == names)
+        #expect(!shard.contains("<b>"))
     }
 }
