@@ -156,7 +156,7 @@ enum EmbeddedTemplates {
         "list.mustache": ####"""
 {{! list: a page of tests (failed, skipped, or one page of all tests, grouped by module and suite).
     Reads: header/footer fields, heading, description, groups[title, rowsHTML (rows built by our escaping code, in the grid's four columns: their widths are set on the header cells by report.css)];
-    the group markup is compact (it repeats for every suite of a large run), pages[label, href, isCurrent, isGap], isEmpty }}
+    the group markup is compact (it repeats for every suite of a large run; the rows' tbody is implied), pages[label, href, isCurrent, isGap], isEmpty }}
 {{> header}}
 <h1>{{heading}}</h1>
 <p>{{description}}</p>
@@ -168,7 +168,7 @@ enum EmbeddedTemplates {
 {{#groups}}
 <section class="group"><h2>{{title}}</h2>
 <table class="tests"><thead><tr><th scope=col>Test<th scope=col>Status<th scope=col>Duration<th scope=col>Detail</thead>
-<tbody>{{{rowsHTML}}}</tbody></table></section>
+{{{rowsHTML}}}</table></section>
 {{/groups}}
 {{#hasPages}}
 <nav class="pages" aria-label="Pages">

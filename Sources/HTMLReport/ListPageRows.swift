@@ -5,7 +5,7 @@ import ResultSupport
 /// here.
 ///
 /// Rows are compact HTML: attribute values that need no quotes go without them, and the optional end tags of cells
-/// and rows (`</td>`, `</tr>`) are left out, which browsers read as the same table. A row shows the test's name, its
+/// and rows (`</td>`, `</tr>`) and the line breaks between rows are left out, which browsers read as the same table. A row shows the test's name, its
 /// status as a word (`<td class="st s-STATUS">STATUS`, drawn with an icon by the stylesheet), its duration and its
 /// detail; the detail cell is left out when empty. A test's story is shown once: in its row of `failed.html` or
 /// `skipped.html` when it failed or was skipped, otherwise in its row of the all-tests list (or on its own page).
@@ -72,7 +72,6 @@ enum ListPageRows {
                 }
             }
         }
-        html.append("\n")
     }
 
     /// The row of `test` alone, as a string (for tests and callers outside the list pages).
