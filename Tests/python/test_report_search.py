@@ -176,3 +176,15 @@ def test_without_javascript_the_index_says_where_to_find_tests(site):
         assert hint.find_element(By.TAG_NAME, "a").get_attribute("href").endswith("all-1.html")
     finally:
         browser.quit()
+
+
+def test_hostile_names_are_found_and_stay_inert(driver, tmp_path):
+    from conftest import HOSTILE
+    site = tmp_path / "hostile"
+    run("report", HOSTILE, "-o", site)
+    for query in ("script", "pwned", "img onerror", "onmouseover"):
+        results = search(driver, site, query)
+        assert driver.execute_script("return typeof window.__pwned") == "undefined", query
+        for result in results:
+            assert "<" not in result["href"] and not result["href"].startswith("javascript:"), result
+    assert search(driver, site, "script"), "the hostile bundle's script-named tests are found"
