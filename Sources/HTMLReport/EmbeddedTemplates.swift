@@ -374,15 +374,13 @@ table.tests td.st { overflow: hidden; text-overflow: ellipsis; }
   function keyPart(character) {
     return /^[a-z0-9]$/.test(character) ? character : "_" + character.codePointAt(0).toString(16) + "_";
   }
-  // The term shards a query word needs: the one of its first two characters, or all those of its first one.
+  // The term shards a query word needs: each shard holds the terms whose first characters (one, or two) make its
+  // key, so the word needs the shards whose key starts its own first two characters' key, or starts with it.
   function shardsFor(word) {
-    var characters = Array.from(word);
-    if (characters.length >= 2) {
-      var key = keyPart(characters[0]) + keyPart(characters[1]);
-      return shardKeys.indexOf(key) >= 0 ? [key] : [];
-    }
-    var first = keyPart(characters[0]);
-    return shardKeys.filter(function (key) { return key.indexOf(first) === 0; });
+    var characters = Array.from(word), key = keyPart(characters[0]) + (characters.length > 1 ? keyPart(characters[1]) : "");
+    return shardKeys.filter(function (shard) {
+      return key.indexOf(shard) === 0 || shard.indexOf(key) === 0;
+    });
   }
 
   function load(sources, done) {

@@ -27,10 +27,13 @@ struct SearchIndexWriter {
     let blockSize: Int
     /// Distinct terms held in memory before a chunk of every shard is spilled.
     let termLimit: Int
+    /// The most bytes of term shards written in one file per first character instead of per first two.
+    let smallIndexBytes: Int
 
     private let spill: RowSpill
     private var table = SearchTermTable()
     private var spilledChunks: [String: [RowSpill.Piece]] = [:]
+    private var spilledBytes = 0
     /// The slots of the terms of the current group (`run › module › suite`), found once per group.
     private var groupSlots: (key: String, slots: [Int])?
     private var statuses: [String: SearchPostings] = [:]
@@ -48,8 +51,11 @@ struct SearchIndexWriter {
     /// The number of tests added.
     private(set) var testCount = 0
 
-    init(files: ReportFileWriter, blockSize: Int = 4000, termLimit: Int = 200_000) throws {
+    init(
+        files: ReportFileWriter, blockSize: Int = 4000, termLimit: Int = 200_000, smallIndexBytes: Int = 256 << 10
+    ) throws {
         self.files = files
+        self.smallIndexBytes = smallIndexBytes
         self.blockSize = max(1, blockSize)
         self.termLimit = max(1, termLimit)
         spill = try RowSpill(in: files.root, name: ".search-terms.spill")
@@ -84,9 +90,15 @@ struct SearchIndexWriter {
         }
         statusScript.append("});\n")
         try files.write(statusScript, to: "search/status.js")
-        let keys = spilledChunks.keys.sorted()
+        // A small index is written in one shard per first character: fewer files, each still small.
+        var shards = spilledChunks
+        if spilledBytes <= smallIndexBytes {
+            shards = Dictionary(grouping: spilledChunks, by: { Self.firstPart(of: $0.key) })
+                .mapValues { $0.sorted { $0.key < $1.key }.flatMap(\.value) }
+        }
+        let keys = shards.keys.sorted()
         for key in keys {
-            let chunks = spilledChunks[key] ?? []
+            let chunks = shards[key] ?? []
             try files.write(to: "search/t-\(key).js") { append in
                 try Array("RBS.t(\"\(key)\"".utf8).withUnsafeBytes { try append($0) }
                 for chunk in chunks {
@@ -150,6 +162,7 @@ struct SearchIndexWriter {
             text.append(chunk.tails)
             text.append(chunk.tails.isEmpty ? "{}]" : "}]")
             let piece = try text.bytes.withUnsafeBytes { try spill.append($0) }
+            spilledBytes += piece.count
             spilledChunks[key, default: []].append(piece)
         }
         table.removeAll()
@@ -285,6 +298,12 @@ struct SearchIndexWriter {
         try files.write(script, to: "search/r-\(block).js")
         records.removeAll()
         recordsInBlock = 0
+    }
+
+    /// The part of a shard key from a term's first character (`t` of `te`, `_fc_` of `_fc_b`).
+    static func firstPart(of key: String) -> String {
+        guard key.hasPrefix("_"), let end = key.dropFirst().firstIndex(of: "_") else { return String(key.prefix(1)) }
+        return String(key[...end])
     }
 
     /// What ``ReportPaths/testHash(_:runIndex:)`` hashes before the test's name.

@@ -16,10 +16,11 @@ import _TestSupport
     }
 
     /// Writes the search data of 2,500 tests in 25 suites (every 10th failed) with `termLimit`; returns the folder.
-    static func write(termLimit: Int) throws -> (folder: URL, keys: [String]) {
+    static func write(termLimit: Int, smallIndexBytes: Int = 0) throws -> (folder: URL, keys: [String]) {
         let folder = try TestPaths.makeTemporaryDirectory("search")
         let files = try ReportFileWriter(root: folder)
-        var writer = try SearchIndexWriter(files: files, blockSize: 1000, termLimit: termLimit)
+        var writer = try SearchIndexWriter(
+            files: files, blockSize: 1000, termLimit: termLimit, smallIndexBytes: smallIndexBytes)
         for number in 0..<2500 {
             let suite = "Suite\(number / 100)Tests"
             try writer.add(
@@ -36,7 +37,12 @@ import _TestSupport
 
     /// The ids of `term` (kind `word` or `tail`) in every chunk of its shard, decoded.
     static func ids(of term: String, tail: Bool = false, in folder: URL) throws -> [Int] {
-        let shard = try text(folder, "t-\(SearchTerms.shardKey(term)).js")
+        let key = SearchTerms.shardKey(term)
+        let twoCharacters = folder.appendingPathComponent("search/t-\(key).js")
+        let shard = try text(
+            folder,
+            FileManager.default.fileExists(atPath: twoCharacters.path)
+                ? "t-\(key).js" : "t-\(SearchIndexWriter.firstPart(of: key)).js")
         // `RBS.t("key",[{words},{tails}],…);`: the chunks are a JSON array once the call is taken away.
         let start = try #require(shard.firstIndex(of: ","))
         let json = "[" + shard[shard.index(after: start)...].dropLast(3) + "]"
@@ -59,6 +65,14 @@ import _TestSupport
         let failed = try #require(status.split(separator: "\"").dropFirst(3).first)
         #expect(SearchPostings.decode(String(failed)) == Array(stride(from: 0, to: 2500, by: 10)))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(".search-terms.spill").path))
+    }
+
+    @Test func aSmallIndexHasOneShardPerFirstCharacter() throws {
+        let (folder, keys) = try Self.write(termLimit: 1_000_000, smallIndexBytes: 256 << 10)
+        #expect(keys.allSatisfy { $0.count == 1 } && keys.contains("t") && keys.contains("m"))
+        #expect(try Self.ids(of: "testcase12", in: folder) == [12])
+        #expect(try Self.ids(of: "suite3tests", in: folder) == Array(300..<400))
+        #expect(SearchIndexWriter.firstPart(of: "_fc_b") == "_fc_" && SearchIndexWriter.firstPart(of: "te") == "t")
     }
 
     @Test func spillingInChunksFindsTheSameTests() throws {

@@ -85,10 +85,11 @@ def test_a_query_loads_only_the_shards_it_needs(driver, site):
     results = search(driver, site, "testParse")
     loaded = driver.execute_script(LOADED_SHARDS)
     every = [path.name for path in (site / "search").iterdir()]
-    assert len(every) > 40
+    assert len(every) > 20
     assert sorted(set(loaded)) == sorted(set(loaded) & set(every))
     assert "status.js" in loaded
-    assert [name for name in loaded if name.startswith("t-")] == ["t-te.js"]
+    # One term shard: the one of `te`, or of `t` when the index is small enough to have one per first character.
+    assert [name for name in loaded if name.startswith("t-")] in (["t-te.js"], ["t-t.js"])
     # Only the record shards of the results shown: the parser suite's tests are all in one block.
     block = int(driver.find_element(By.CSS_SELECTOR, "[data-record-block-size]").get_attribute("data-record-block-size"))
     assert [name for name in loaded if name.startswith("r-")] == [f"r-{123 * PER_SUITE // block}.js"]
