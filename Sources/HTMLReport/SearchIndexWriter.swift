@@ -143,16 +143,12 @@ struct SearchIndexWriter {
         for index in 0..<table.count {
             let term = String(decoding: table.terms[index], as: UTF8.self)
             let key = SearchTerms.shardKey(term)
-            var chunk = chunks[key] ?? (OutputBuffer(), OutputBuffer())
-            let isWord = table.kinds[index] == .word
-            var target = isWord ? chunk.words : chunk.tails
-            target.append(target.isEmpty ? "{" : ",")
-            target.appendJSONString(term)
-            target.append(":\"")
-            target.appendTrusted(String(decoding: table.postings[index].finish(), as: UTF8.self))
-            target.append("\"")
-            if isWord { chunk.words = target } else { chunk.tails = target }
-            chunks[key] = chunk
+            // Appended in place: a copy taken out of the dictionary would copy the whole chunk for every term.
+            if table.kinds[index] == .word {
+                Self.appendEntry(term, table.postings[index].finish(), to: &chunks[key, default: (.init(), .init())].words)
+            } else {
+                Self.appendEntry(term, table.postings[index].finish(), to: &chunks[key, default: (.init(), .init())].tails)
+            }
         }
         for (key, chunk) in chunks {
             var text = OutputBuffer()
@@ -167,6 +163,15 @@ struct SearchIndexWriter {
         }
         table.removeAll()
         groupSlots = nil
+    }
+
+    /// Appends `"term":"ids"` to an object being built (`{` first).
+    private static func appendEntry(_ term: String, _ ids: [UInt8], to object: inout OutputBuffer) {
+        object.append(object.isEmpty ? "{" : ",")
+        object.appendJSONString(term)
+        object.append(":\"")
+        object.appendTrusted(String(decoding: ids, as: UTF8.self))
+        object.append("\"")
     }
 
     // MARK: Records
