@@ -93,19 +93,68 @@
     });
   }
 
-  // Tiers: 1 the word is a whole word of the test, 2 it starts one (or is a part), 3 it starts a part of one.
-  function tiersFor(word) {
+  // A query word's parts, split as SearchTerms.swift splits words: at camelCase capitals, between letters and
+  // digits, and before the last capital of an acronym followed by a lower-case letter.
+  function kindOf(character) {
+    if (/\p{N}/u.test(character)) return "digit";
+    if (/\p{Lu}|\p{Lt}/u.test(character)) return "upper";
+    if (/\p{Ll}/u.test(character)) return "lower";
+    return "other";
+  }
+  function queryWord(raw) {
+    var characters = Array.from(raw), starts = [], previous = "", beforePrevious = "";
+    characters.forEach(function (character, index) {
+      var kind = kindOf(character);
+      if (index > 0) {
+        if ((previous === "digit") !== (kind === "digit") || (previous === "lower" && kind === "upper")) starts.push(index);
+        else if (kind === "lower" && previous === "upper" && beforePrevious === "upper" &&
+          starts[starts.length - 1] !== index - 1) starts.push(index - 1);
+      }
+      beforePrevious = previous;
+      previous = kind;
+    });
+    var parts = [], start = 0;
+    starts.concat([characters.length]).forEach(function (end) {
+      parts.push(characters.slice(start, end).join("").toLowerCase());
+      start = end;
+    });
+    return { word: raw.toLowerCase(), parts: parts };
+  }
+
+  // Calls body(term, ids, isWholeWord) for each term starting with `prefix` in the shards it needs.
+  function forEachTermStarting(prefix, body) {
+    shardsFor(prefix).forEach(function (key) {
+      (terms[key] || []).forEach(function (chunk) {
+        var term;
+        for (term in chunk[0]) if (term.indexOf(prefix) === 0) body(term, chunk[0][term], true);
+        for (term in chunk[1]) if (term.indexOf(prefix) === 0) body(term, chunk[1][term], false);
+      });
+    });
+  }
+
+  // Tiers of a query word: 1 it is a whole word of the test, 2 it starts one (or is a whole part), 3 it starts a
+  // part, or each of its parts starts a part or a word of the test.
+  function tiersFor(query) {
     var tiers = new Uint8Array(testCount);
     function mark(text, tier) {
       forEachId(text, function (id) { if (id < testCount && (tiers[id] === 0 || tiers[id] > tier)) tiers[id] = tier; });
     }
-    shardsFor(word).forEach(function (key) {
-      (terms[key] || []).forEach(function (chunk) {
-        var words = chunk[0], tails = chunk[1], term;
-        for (term in words) if (term.indexOf(word) === 0) mark(words[term], term === word ? 1 : 2);
-        for (term in tails) if (term.indexOf(word) === 0) mark(tails[term], term === word ? 2 : 3);
-      });
+    forEachTermStarting(query.word, function (term, ids, isWholeWord) {
+      if (isWholeWord) mark(ids, term === query.word ? 1 : 2);
+      else if (query.parts.length === 1) mark(ids, term === query.word ? 2 : 3);
     });
+    if (query.parts.length > 1) {
+      var all = null;
+      query.parts.forEach(function (part) {
+        var hit = new Uint8Array(testCount);
+        forEachTermStarting(part, function (term, ids) {
+          forEachId(ids, function (id) { if (id < testCount) hit[id] = 1; });
+        });
+        if (all) for (var id = 0; id < testCount; id++) all[id] &= hit[id];
+        else all = hit;
+      });
+      for (var id = 0; id < testCount; id++) if (all[id] && tiers[id] === 0) tiers[id] = 3;
+    }
     return tiers;
   }
 
@@ -116,8 +165,8 @@
   }
 
   // The first results (exact, then prefix, then part matches; each in report order) and the number of matches.
-  function rank(words) {
-    var lists = words.map(tiersFor), set = allowedGroups(), allowedCode = [];
+  function rank(queries) {
+    var lists = queries.map(tiersFor), set = allowedGroups(), allowedCode = [];
     for (var code = 0; code < statusNames.length; code++) allowedCode.push(!!set[statusGroup(statusNames[code])]);
     var firsts = [[], [], [], []], count = 0;
     for (var id = 0; id < testCount; id++) {
@@ -221,7 +270,9 @@
 
   var generation = 0;
   function update() {
-    var words = input.value.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    var raw = input.value.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    var words = raw.map(function (word) { return word.toLowerCase(); });
+    var queries = raw.map(queryWord);
     filterFailures(words);
     var mine = ++generation;
     if (words.length === 0) {
@@ -231,12 +282,14 @@
     }
     message.textContent = "Searching…";
     var sources = ["search/status.js"];
-    words.forEach(function (word) {
-      shardsFor(word).forEach(function (key) { sources.push("search/t-" + key + ".js"); });
+    queries.forEach(function (query) {
+      [query.word].concat(query.parts.length > 1 ? query.parts : []).forEach(function (text) {
+        shardsFor(text).forEach(function (key) { sources.push("search/t-" + key + ".js"); });
+      });
     });
     load(sources, function () {
       if (mine !== generation) return;
-      var ranked = rank(words);
+      var ranked = rank(queries);
       var blocks = {};
       ranked.ids.forEach(function (id) { blocks["search/r-" + Math.floor(id / blockSize) + ".js"] = true; });
       load(Object.keys(blocks), function () { if (mine === generation) show(ranked.ids, ranked.count); });

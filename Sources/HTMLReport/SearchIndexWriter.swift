@@ -6,7 +6,7 @@ import ResultModel
 ///
 /// - `search/t-<key>.js`, the *term shards*: for each term (``SearchTerms``) of tests' names, suites, modules, runs
 ///   and file paths whose first two characters make `<key>`, the ids of the tests that have it (``SearchPostings``),
-///   whole words and word tails apart: `RBS.t("te",[{"testcase12":"…"},{"test":"…"}],…)`, one pair of objects per
+///   whole words and parts apart: `RBS.t("te",[{"testcase12":"…"},{"test":"…"}],…)`, one pair of objects per
 ///   chunk (see below), chunks in id order.
 /// - `search/r-<n>.js`, the *record shards*: what a result shows for tests `n*blockSize ..< (n+1)*blockSize`:
 ///   `RBS.r(n,[[group, identityPrefix],…],[element,…])`. Each record is the test's name coded against the previous
@@ -136,18 +136,20 @@ struct SearchIndexWriter {
         }
     }
 
-    /// Spills one chunk per shard: `[{word terms},{tail terms}]`, and forgets the terms.
+    /// Spills one chunk per shard: `[{word terms},{part terms}]`, and forgets the terms.
     private mutating func spillTerms() throws {
         guard table.count > 0 else { return }
-        var chunks: [String: (words: OutputBuffer, tails: OutputBuffer)] = [:]
+        var chunks: [String: (words: OutputBuffer, parts: OutputBuffer)] = [:]
         for index in 0..<table.count {
             let term = String(decoding: table.terms[index], as: UTF8.self)
             let key = SearchTerms.shardKey(term)
             // Appended in place: a copy taken out of the dictionary would copy the whole chunk for every term.
             if table.kinds[index] == .word {
-                Self.appendEntry(term, table.postings[index].finish(), to: &chunks[key, default: (.init(), .init())].words)
+                Self.appendEntry(
+                    term, table.postings[index].finish(), to: &chunks[key, default: (.init(), .init())].words)
             } else {
-                Self.appendEntry(term, table.postings[index].finish(), to: &chunks[key, default: (.init(), .init())].tails)
+                Self.appendEntry(
+                    term, table.postings[index].finish(), to: &chunks[key, default: (.init(), .init())].parts)
             }
         }
         for (key, chunk) in chunks {
@@ -155,8 +157,8 @@ struct SearchIndexWriter {
             text.append("[")
             text.append(chunk.words)
             text.append(chunk.words.isEmpty ? "{}," : "},")
-            text.append(chunk.tails)
-            text.append(chunk.tails.isEmpty ? "{}]" : "}]")
+            text.append(chunk.parts)
+            text.append(chunk.parts.isEmpty ? "{}]" : "}]")
             let piece = try text.bytes.withUnsafeBytes { try spill.append($0) }
             spilledBytes += piece.count
             spilledChunks[key, default: []].append(piece)

@@ -3,18 +3,19 @@
 ///
 /// A *word* is a run of letters and digits (Unicode categories L and N, as the script's `[\p{L}\p{N}]`); anything
 /// else separates words (`_`, `.`, `/`, spaces). Each word gives its whole self, lower-cased, as a ``Kind/word``
-/// term, and each of its tails that starts where a part of it starts (a camelCase capital, a change between
-/// letters and digits, the last capital of an acronym before a lower-case letter) as a ``Kind/tail`` term:
-/// `testCase12_parsesHTTPHeaders` gives the words `testcase12` and `parseshttpheaders` and the tails `case12`,
-/// `12`, `httpheaders` and `headers`. A query word then matches a term it is a prefix of, so `case1`,
-/// `HTTPHead` and `Suite12` find what a reader would expect without a term for every substring.
+/// term, and, when it has several parts, each part as a ``Kind/part`` term: a part starts at a camelCase capital,
+/// at a change between letters and digits, and at the last capital of an acronym before a lower-case letter.
+/// `testCase12_parsesHTTPHeaders` gives the words `testcase12` and `parseshttpheaders` and the parts `test`,
+/// `case`, `12`, `parses`, `http` and `headers`. The script splits a query the same way, and matches a query word
+/// that starts a word, or whose parts each start a part of the test (`HTTPHead`, `case1`, `Suite12`): parts shared
+/// by many tests cost a few characters each, and a unique name costs one unique term, not one per part.
 enum SearchTerms {
     /// Where a term comes from in its word.
     enum Kind: Int {
         /// The whole word.
         case word = 0
-        /// A tail of the word from one of its parts.
-        case tail = 1
+        /// One part of a word of several parts.
+        case part = 1
     }
 
     /// Calls `body` with each term of `text` and its kind, in order (a term may come more than once).
@@ -50,8 +51,13 @@ enum SearchTerms {
                 var beforePreviousKind = CharacterKind.separator
                 func finishWord(at end: Int) {
                     body(UnsafeBufferPointer(rebasing: lowered[wordStart..<end]), .word)
-                    for index in 0..<startCount {
-                        body(UnsafeBufferPointer(rebasing: lowered[starts[index]..<end]), .tail)
+                    if startCount > 0 {
+                        var partStart = wordStart
+                        for index in 0...startCount {
+                            let partEnd = index < startCount ? starts[index] : end
+                            body(UnsafeBufferPointer(rebasing: lowered[partStart..<partEnd]), .part)
+                            partStart = partEnd
+                        }
                     }
                     wordStart = -1
                 }
@@ -97,7 +103,12 @@ enum SearchTerms {
             guard !lowered.isEmpty else { return }
             lowered.withUnsafeBufferPointer { word in
                 body(word, .word)
-                for start in starts { body(UnsafeBufferPointer(rebasing: word[start...]), .tail) }
+                guard !starts.isEmpty else { return }
+                var partStart = 0
+                for partEnd in starts + [word.count] {
+                    body(UnsafeBufferPointer(rebasing: word[partStart..<partEnd]), .part)
+                    partStart = partEnd
+                }
             }
             lowered.removeAll(keepingCapacity: true)
             starts.removeAll(keepingCapacity: true)

@@ -35,20 +35,20 @@ import _TestSupport
         try String(contentsOf: folder.appendingPathComponent("search/\(path)"), encoding: .utf8)
     }
 
-    /// The ids of `term` (kind `word` or `tail`) in every chunk of its shard, decoded.
-    static func ids(of term: String, tail: Bool = false, in folder: URL) throws -> [Int] {
+    /// The ids of `term` (a whole word, or a part) in every chunk of its shard, decoded.
+    static func ids(of term: String, part: Bool = false, in folder: URL) throws -> [Int] {
         let key = SearchTerms.shardKey(term)
         let twoCharacters = folder.appendingPathComponent("search/t-\(key).js")
         let shard = try text(
             folder,
             FileManager.default.fileExists(atPath: twoCharacters.path)
                 ? "t-\(key).js" : "t-\(SearchIndexWriter.firstPart(of: key)).js")
-        // `RBS.t("key",[{words},{tails}],…);`: the chunks are a JSON array once the call is taken away.
+        // `RBS.t("key",[{words},{parts}],…);`: the chunks are a JSON array once the call is taken away.
         let start = try #require(shard.firstIndex(of: ","))
         let json = "[" + shard[shard.index(after: start)...].dropLast(3) + "]"
         let chunks = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[[String: String]]])
         return try chunks.flatMap { chunk in
-            guard let encoded = chunk[tail ? 1 : 0][term] else { return [Int]() }
+            guard let encoded = chunk[part ? 1 : 0][term] else { return [Int]() }
             return try #require(SearchPostings.decode(encoded))
         }
     }
@@ -60,7 +60,8 @@ import _TestSupport
         #expect(try Self.ids(of: "suite3tests", in: folder) == Array(300..<400))
         #expect(try Self.ids(of: "module", in: folder) == Array(0..<2500))
         #expect(try Self.ids(of: "checksvalue", in: folder) == Array(0..<2500))
-        #expect(try Self.ids(of: "value", tail: true, in: folder) == Array(0..<2500))
+        #expect(try Self.ids(of: "value", part: true, in: folder) == Array(0..<2500))
+        #expect(try Self.ids(of: "case12", in: folder) == [])
         let status = try Self.text(folder, "status.js")
         let failed = try #require(status.split(separator: "\"").dropFirst(3).first)
         #expect(SearchPostings.decode(String(failed)) == Array(stride(from: 0, to: 2500, by: 10)))

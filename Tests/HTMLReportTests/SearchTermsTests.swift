@@ -3,10 +3,15 @@ import Testing
 @testable import HTMLReport
 
 @Suite struct SearchTermsTests {
-    @Test func splitsWordsAtSeparatorsAndTailsAtCamelCaseAndDigits() {
+    @Test func splitsWordsAtSeparatorsAndPartsAtCamelCaseDigitsAndAcronyms() {
         let terms = SearchTerms.terms(of: "testCase12_parsesHTTPHeaders")
         #expect(terms.filter { $0.kind == .word }.map(\.term) == ["testcase12", "parseshttpheaders"])
-        #expect(terms.filter { $0.kind == .tail }.map(\.term) == ["case12", "12", "httpheaders", "headers"])
+        #expect(terms.filter { $0.kind == .part }.map(\.term) == ["test", "case", "12", "parses", "http", "headers"])
+    }
+
+    @Test func aWordOfOnePartIsOnlyAWord() {
+        #expect(SearchTerms.terms(of: "parse_merge").map(\.kind) == [.word, .word])
+        #expect(SearchTerms.terms(of: "URL").map(\.term) == ["url"])
     }
 
     @Test func splitsPathsAndDottedNames() {
