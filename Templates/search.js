@@ -11,13 +11,7 @@
   var testCount = parseInt(section.getAttribute("data-search-tests"), 10) || 0;
   var pageSize = parseInt(section.getAttribute("data-list-page-size"), 10) || 1000;
   var blockSize = parseInt(section.getAttribute("data-record-block-size"), 10) || 1000;
-  // Term shards as `key:KiB`: keys of one or two characters, or more where a large shard was split.
-  var shardSizes = {};
-  var shardKeys = (section.getAttribute("data-search-shards") || "").split(" ").filter(Boolean).map(function (entry) {
-    var colon = entry.lastIndexOf(":");
-    shardSizes[entry.slice(0, colon)] = parseInt(entry.slice(colon + 1), 10) || 0;
-    return entry.slice(0, colon);
-  });
+  var shardKeys = (section.getAttribute("data-search-shards") || "").split(" ").filter(Boolean);
   var message = document.querySelector("[data-search-status]");
   var results = document.querySelector("[data-search-results]");
   var boxes = Array.prototype.slice.call(document.querySelectorAll("[data-status-filter]"));
@@ -70,21 +64,13 @@
   function keyPart(character) {
     return /^[a-z0-9]$/.test(character) ? character : "_" + character.codePointAt(0).toString(16) + "_";
   }
-  // The term shards a query word needs: those whose key starts the word's (they hold the terms starting with the
-  // word), and those under it, holding longer terms, shallowest first while they add up to at most 2 MiB: a word of
-  // several parts is also found by its first part, which is short, so a query like `te` still finds every test
-  // named test… through the shard of `test` without loading every name's whole word.
+  // The term shards a query word needs: each shard holds the terms whose first characters (one, or two) make its
+  // key, so the word needs the shards whose key starts its own first two characters' key, or starts with it.
   function shardsFor(word) {
-    var key = Array.from(word).map(keyPart).join(""), covering = [], under = [], budget = 2048;
-    shardKeys.forEach(function (shard) {
-      if (key.indexOf(shard) === 0) covering.push(shard);
-      else if (shard.indexOf(key) === 0) under.push(shard);
+    var characters = Array.from(word), key = keyPart(characters[0]) + (characters.length > 1 ? keyPart(characters[1]) : "");
+    return shardKeys.filter(function (shard) {
+      return key.indexOf(shard) === 0 || shard.indexOf(key) === 0;
     });
-    under.sort(function (a, b) { return a.length - b.length || shardSizes[a] - shardSizes[b]; });
-    under.forEach(function (shard) {
-      if (shardSizes[shard] <= budget) { covering.push(shard); budget -= shardSizes[shard]; }
-    });
-    return covering;
   }
 
   function load(sources, done) {

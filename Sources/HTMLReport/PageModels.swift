@@ -217,7 +217,7 @@ struct TestPageModel {
 // Search (issue 22, scale): what the index's search script needs to find its shards.
 /// The search data of a report (``SearchIndexWriter``), as the index page tells `search.js`.
 struct SearchModel {
-    /// The keys of the term shards (`search/t-<key>.js`) with their sizes in KiB (`te:120`), separated by spaces.
+    /// The keys of the term shards (`search/t-<key>.js`), separated by spaces.
     var shards: String
     /// Tests per all-tests page, to link a result to its row.
     var listPageSize: Int

@@ -126,8 +126,7 @@ public struct ReportGenerator {
         let index = IndexPageBuilder.model(
             facts: facts, totals: totals, runs: runModels, testCount: lists.testCount,
             search: SearchModel(
-                shards: try search.finish().map { "\($0.key):\(($0.bytes + 1023) / 1024)" }.joined(separator: " "),
-                listPageSize: lists.testsPerPage,
+                shards: try search.finish().joined(separator: " "), listPageSize: lists.testsPerPage,
                 recordBlockSize: search.blockSize),
             chrome: chrome(title: options.title, root: "", templates: templates),
             history: options.history, matrix: matrix)

@@ -29,8 +29,6 @@ struct SearchIndexWriter {
     let termLimit: Int
     /// The most bytes of term shards written in one file per first character instead of per first two.
     let smallIndexBytes: Int
-    /// The most bytes of a term shard before it is split by more characters (``split(_:key:depth:limit:)``).
-    let largeShardBytes: Int
 
     private let spill: RowSpill
     private var table = SearchTermTable()
@@ -54,11 +52,9 @@ struct SearchIndexWriter {
     private(set) var testCount = 0
 
     init(
-        files: ReportFileWriter, blockSize: Int = 4000, termLimit: Int = 200_000, smallIndexBytes: Int = 256 << 10,
-        largeShardBytes: Int = 512 << 10
+        files: ReportFileWriter, blockSize: Int = 4000, termLimit: Int = 200_000, smallIndexBytes: Int = 256 << 10
     ) throws {
         self.files = files
-        self.largeShardBytes = largeShardBytes
         self.smallIndexBytes = smallIndexBytes
         self.blockSize = max(1, blockSize)
         self.termLimit = max(1, termLimit)
@@ -77,9 +73,8 @@ struct SearchIndexWriter {
         if table.count >= termLimit { try spillTerms() }
     }
 
-    /// Writes the last record shard, the term shards and the statuses; returns the term shards' keys, sorted, with
-    /// their sizes in bytes.
-    mutating func finish() throws -> [(key: String, bytes: Int)] {
+    /// Writes the last record shard, the term shards and the statuses; returns the term shards' keys, sorted.
+    mutating func finish() throws -> [String] {
         defer { spill.remove() }
         if recordsInBlock > 0 { try writeRecordBlock() }
         try spillTerms()
@@ -101,40 +96,19 @@ struct SearchIndexWriter {
             shards = Dictionary(grouping: spilledChunks, by: { Self.firstPart(of: $0.key) })
                 .mapValues { $0.sorted { $0.key < $1.key }.flatMap(\.value) }
         }
-        var written: [(key: String, bytes: Int)] = []
-        for key in shards.keys.sorted() {
+        let keys = shards.keys.sorted()
+        for key in keys {
             let chunks = shards[key] ?? []
-            if chunks.reduce(0, { $0 + $1.count }) > largeShardBytes {
-                var parsed: [ShardChunk] = []
-                for chunk in chunks {
-                    var text: [UInt8] = []
-                    try spill.read(chunk) { text.append(contentsOf: $0) }
-                    parsed.append(Self.parseChunk(String(decoding: text, as: UTF8.self)))
-                }
-                for shard in Self.split(parsed, key: key, depth: 2, limit: largeShardBytes) {
-                    let script = Self.script(key: shard.key, chunks: shard.chunks)
-                    try files.write(script, to: "search/t-\(shard.key).js")
-                    written.append((shard.key, script.count))
-                }
-                continue
-            }
-            var bytes = 0
             try files.write(to: "search/t-\(key).js") { append in
-                func text(_ text: String) throws {
-                    bytes += text.utf8.count
-                    try Array(text.utf8).withUnsafeBytes { try append($0) }
-                }
-                try text("RBS.t(\"\(key)\"")
+                try Array("RBS.t(\"\(key)\"".utf8).withUnsafeBytes { try append($0) }
                 for chunk in chunks {
-                    try text(",")
-                    bytes += chunk.count
+                    try Array(",".utf8).withUnsafeBytes { try append($0) }
                     try spill.read(chunk, append)
                 }
-                try text(");\n")
+                try Array(");\n".utf8).withUnsafeBytes { try append($0) }
             }
-            written.append((key, bytes))
         }
-        return written
+        return keys
     }
 
     // MARK: Terms

@@ -161,12 +161,12 @@ enum SearchTerms {
         return words
     }
 
-    /// The name of the shard file holding `term`: its first two characters (or `characters`: a large shard is split
-    /// by more), each kept when it is `a`-`z` or `0`-`9` and written as `_<hex>_` otherwise (`t_fc_` for `tüv`), so
-    /// the name is safe in a path and the script can compute it.
-    static func shardKey(_ term: String, characters: Int = 2) -> String {
+    /// The name of the shard file holding `term`: its first two characters, each kept when it is `a`-`z` or `0`-`9`
+    /// and written as `_<hex>_` otherwise (`t_fc_` for `tüv`), so the name is safe in a path and the script can
+    /// compute it.
+    static func shardKey(_ term: String) -> String {
         var key = ""
-        for scalar in term.unicodeScalars.prefix(characters) {
+        for scalar in term.unicodeScalars.prefix(2) {
             if (0x61...0x7A).contains(scalar.value) || (0x30...0x39).contains(scalar.value) {
                 key.unicodeScalars.append(scalar)
             } else {

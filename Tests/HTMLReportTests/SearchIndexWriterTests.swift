@@ -16,14 +16,11 @@ import _TestSupport
     }
 
     /// Writes the search data of 2,500 tests in 25 suites (every 10th failed) with `termLimit`; returns the folder.
-    static func write(
-        termLimit: Int, smallIndexBytes: Int = 0, largeShardBytes: Int = 512 << 10
-    ) throws -> (folder: URL, keys: [String]) {
+    static func write(termLimit: Int, smallIndexBytes: Int = 0) throws -> (folder: URL, keys: [String]) {
         let folder = try TestPaths.makeTemporaryDirectory("search")
         let files = try ReportFileWriter(root: folder)
         var writer = try SearchIndexWriter(
-            files: files, blockSize: 1000, termLimit: termLimit, smallIndexBytes: smallIndexBytes,
-            largeShardBytes: largeShardBytes)
+            files: files, blockSize: 1000, termLimit: termLimit, smallIndexBytes: smallIndexBytes)
         for number in 0..<2500 {
             let suite = "Suite\(number / 100)Tests"
             try writer.add(
@@ -31,7 +28,7 @@ import _TestSupport
                 identity: TestIdentity(module: "Module", suites: [suite], name: "testCase\(number)_checksValue"),
                 runKey: 0, paths: ["Tests/\(suite).swift"])
         }
-        return (folder, try writer.finish().map(\.key))
+        return (folder, try writer.finish())
     }
 
     static func text(_ folder: URL, _ path: String) throws -> String {
@@ -77,27 +74,6 @@ import _TestSupport
         #expect(try Self.ids(of: "testcase12", in: folder) == [12])
         #expect(try Self.ids(of: "suite3tests", in: folder) == Array(300..<400))
         #expect(SearchIndexWriter.firstPart(of: "_fc_b") == "_fc_" && SearchIndexWriter.firstPart(of: "te") == "t")
-    }
-
-    @Test func aLargeShardIsSplitByMoreCharactersWithTheSameTerms() throws {
-        let (folder, keys) = try Self.write(termLimit: 300, largeShardBytes: 2000)
-        // `testcase…` words fill the shard of `te`: it is split by `tes`, `test`, … down to `testcase1`, …
-        #expect(!keys.contains("te") && keys.contains { $0.hasPrefix("testcase") })
-        #expect(keys.contains("test"))  // the part `test`, too short to split further
-        func ids(_ term: String, part: Bool = false) throws -> [Int] {
-            let key = try #require(keys.filter { term.hasPrefix($0) }.max { $0.count < $1.count })
-            let shard = try Self.text(folder, "t-\(key).js")
-            let json = "[" + shard.drop { $0 != "," }.dropFirst().dropLast(3) + "]"
-            let chunks = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[[String: String]]])
-            return try chunks.flatMap { chunk in
-                guard let encoded = chunk[part ? 1 : 0][term] else { return [Int]() }
-                return try #require(SearchPostings.decode(encoded))
-            }
-        }
-        #expect(try ids("testcase12") == [12])
-        #expect(try ids("testcase2499") == [2499])
-        #expect(try ids("test", part: true) == Array(0..<2500))
-        #expect(try ids("suite24tests") == Array(2400..<2500))
     }
 
     @Test func spillingInChunksFindsTheSameTests() throws {
