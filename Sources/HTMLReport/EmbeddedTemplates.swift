@@ -277,6 +277,8 @@ table.tests td.st { overflow: hidden; text-overflow: ellipsis; }
   table.tests th:nth-child(3) { width: 4em; }
   table.tests th { white-space: normal; overflow-wrap: anywhere; }
 }
+/* The index's search results: name, status word, then the group in a quieter tone. */
+.search-results li { margin: 2px 0; } .search-results .group { color: var(--muted); font-size: 0.9em; margin-left: 6px; }
 /* End of the list grid block. */
 """####,
         "report.js": ####"""
