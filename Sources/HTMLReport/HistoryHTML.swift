@@ -208,7 +208,7 @@ enum HistoryHTML {
         for test in history.flaky {
             rows.append("<tr data-status=\"flaky\"><td>")
             rows.appendEscapedHTML(DisplayText.clean(test.test))
-            rows.append("</td><td class=\"s-flaky\">flaky</td><td class=\"num\">")
+            rows.append("</td><td class=\"st s-flaky\">flaky</td><td class=\"num\">")
             rows.appendTrusted(String(format: "%.2f", test.flipRate))
             rows.append("</td><td>")
             rows.appendTrusted(

@@ -4,7 +4,7 @@ import ResultModel
 /// durations' histogram, performance, and the module › suite › test tree.
 enum IndexPageBuilder {
     static func model(
-        facts: IndexFacts, totals: ResultTotals, runs: [RunModel], testCount: Int, searchChunks: Int,
+        facts: IndexFacts, totals: ResultTotals, runs: [RunModel], testCount: Int, search: SearchModel,
         chrome: PageChrome, history: ReportHistory? = nil, matrix: ConfigurationMatrix? = nil
     ) -> IndexPageModel {
         let failures = facts.failures
@@ -37,7 +37,7 @@ enum IndexPageBuilder {
             summaryLine: line,
             counts: counts,
             testCount: testCount,
-            searchChunkCount: searchChunks,
+            search: search,
             runs: runs,
             failures: Array(failures),
             hasFailures: !failures.isEmpty,

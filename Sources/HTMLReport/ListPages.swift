@@ -29,8 +29,9 @@ struct ListPages {
             allPages.append(GroupedRows())
         }
         try allPages[allPages.count - 1].add(test, spill: spill)
-        if test.status.isFailure { try failed.add(test, spill: spill) }
-        if test.status == .skipped { try skipped.add(test, spill: spill) }
+        // A failed or skipped test's story is shown in the failed or skipped list; its all-tests row links there.
+        if test.status.isFailure { try failed.add(test, list: .byStatus, spill: spill) }
+        if test.status == .skipped { try skipped.add(test, list: .byStatus, spill: spill) }
         testCount += 1
     }
 

@@ -48,6 +48,15 @@ struct OutputBuffer {
         }
     }
 
+    /// Appends the anchor of a test's row, `t-` and the top 48 bits of `hash` in 8 characters of
+    /// ``ReportPaths/anchorAlphabet`` (most significant first): short, because every row of the lists carries one.
+    mutating func appendAnchor(_ hash: UInt64) {
+        append("t-")
+        for position in (0..<8).reversed() {
+            bytes.append(ReportPaths.anchorAlphabet[Int((hash >> (16 + 6 * UInt64(position))) & 63)])
+        }
+    }
+
     /// Forgets the bytes, keeping the memory for the next use.
     mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
 
@@ -63,4 +72,14 @@ struct OutputBuffer {
     /// Appends `text` as a JSON string literal that is safe inside a script file (``JSONEscaping``, script-safe).
     /// - Complexity: O(*n*) in the UTF-8 length of `text`.
     mutating func appendJSONString(_ text: String) { JSONEscaping.appendQuoted(text, to: &bytes, scriptSafe: true) }
+
+    /// Appends the UTF-8 `utf8` escaped as the inside of a script-safe JSON string literal, without its quotes (the
+    /// search's coded names, several in one literal).
+    /// - Complexity: O(*n*) in the length of `utf8`.
+    mutating func appendJSONStringContent(_ utf8: UnsafeBufferPointer<UInt8>) {
+        let start = bytes.count
+        JSONEscaping.appendQuoted(utf8, to: &bytes, scriptSafe: true)
+        bytes.remove(at: start)
+        bytes.removeLast()
+    }
 }

@@ -176,7 +176,7 @@ extension IndexPageModel: MustacheParent {
         case "summaryLine": self.summaryLine
         case "counts": self.counts
         case "testCount": self.testCount
-        case "searchChunkCount": self.searchChunkCount
+        case "search": self.search
         case "runs": self.runs
         case "failures": self.failures
         case "hasFailures": self.hasFailures
@@ -333,6 +333,18 @@ extension MatrixPageModel: MustacheParent {
         case "heading": self.heading
         case "description": self.description
         case "tableHTML": self.tableHTML
+        default: nil
+        }
+    }
+}
+
+// Search (issue 22, scale).
+extension SearchModel: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "shards": self.shards
+        case "listPageSize": self.listPageSize
+        case "recordBlockSize": self.recordBlockSize
         default: nil
         }
     }

@@ -132,7 +132,7 @@ struct IndexPageModel {
     var summaryLine: String
     var counts: [CountModel]
     var testCount: Int
-    var searchChunkCount: Int
+    var search: SearchModel
     var runs: [RunModel]
     var failures: [FailureModel]
     var hasFailures: Bool
@@ -286,4 +286,15 @@ struct TestPageModel {
     var permalink: String
     /// The attempts as a timeline (``AttemptTimelineHTML``), when there are several.
     var timelineHTML: String?
+}
+
+// Search (issue 22, scale): what the index's search script needs to find its shards.
+/// The search data of a report (``SearchIndexWriter``), as the index page tells `search.js`.
+struct SearchModel {
+    /// The keys of the term shards (`search/t-<key>.js`), separated by spaces.
+    var shards: String
+    /// Tests per all-tests page, to link a result to its row.
+    var listPageSize: Int
+    /// Tests per record shard (`search/r-<n>.js`).
+    var recordBlockSize: Int
 }

@@ -59,7 +59,7 @@ public struct ReportGenerator {
         }
         var summaries = TestSummaryBuilder()
         var lists = try ListPages(testsPerPage: options.testsPerListPage, scratchFolder: files.root)
-        var search = SearchIndexWriter(files: files)
+        var search = try SearchIndexWriter(files: files)
         var facts = IndexFacts(failuresOnIndex: options.failuresOnIndex)
         var totals = ResultTotals()
         let knownTotals = Self.storedTotals(sources)
@@ -108,7 +108,9 @@ public struct ReportGenerator {
                     matrix?.add(test, summary: summary, configuration: configuration)
                 }
                 try lists.add(summary)
-                try search.add(summary)
+                try search.add(
+                    summary, identity: test.identity, runKey: sourceIndex * 10_000 + test.runIndex,
+                    paths: Self.searchPaths(of: test, display: displays[test.runIndex] ?? .plain))
                 facts.add(summary)
                 for measurement in test.attempts.last?.measurements ?? [] {
                     facts.addMeasurement(Self.performanceModel(measurement, of: summary))
@@ -127,7 +129,9 @@ public struct ReportGenerator {
         }
         let index = IndexPageBuilder.model(
             facts: facts, totals: totals, runs: runModels, testCount: lists.testCount,
-            searchChunks: try search.finish(),
+            search: SearchModel(
+                shards: try search.finish().joined(separator: " "), listPageSize: lists.testsPerPage,
+                recordBlockSize: search.blockSize),
             chrome: chrome(title: options.title, root: "", templates: templates, totals: totals),
             history: options.history, matrix: matrix)
         if let matrix {
@@ -155,6 +159,7 @@ public struct ReportGenerator {
         try files.write(indexHTML, to: "index.html")
         try files.write(templates.stylesheet, to: "assets/report.css")
         try files.write(templates.script, to: "assets/report.js")
+        try files.write(templates.searchScript, to: "assets/search.js")
 
         var summary = ReportSummary()
         summary.filesWritten = files.filesWritten
@@ -162,6 +167,19 @@ public struct ReportGenerator {
         summary.testCount = lists.testCount
         summary.indexBytes = indexHTML.utf8.count
         return (summary, files.pagesWritten)
+    }
+
+    /// The file paths a test is found by in the search: where it is declared and where it first failed, as shown.
+    private static func searchPaths(of test: TestRecord, display: SourceDisplay) -> [String] {
+        var paths: [String] = []
+        if let file = test.location?.file { paths.append(display.shownPath(file)) }
+        if test.status.isFailure || test.status == .skipped,
+            let file = TestSummaryBuilder.firstFailure(test)?.location?.file
+        {
+            let shown = display.shownPath(file)
+            if !paths.contains(shown) { paths.append(shown) }
+        }
+        return paths
     }
 
     private static func performanceModel(_ measurement: MeasurementRecord, of test: TestSummary) -> PerformanceModel {

@@ -10,10 +10,20 @@ public enum ReportPaths {
         testPage(id: id, hash: testHash(id: id, runIndex: runIndex))
     }
 
-    /// The anchor of a test's row in the list pages.
+    /// The anchor of a test's row in the list pages: `t-` and 8 characters from the hash its page is named by.
     public static func anchor(id: String, runIndex: Int) -> String {
-        "t-" + hex(testHash(id: id, runIndex: runIndex))
+        anchor(hash: testHash(id: id, runIndex: runIndex))
     }
+
+    /// The anchor of a row for a ``testHash(id:runIndex:)`` already computed (see ``OutputBuffer/appendAnchor(_:)``).
+    static func anchor(hash: UInt64) -> String {
+        var buffer = OutputBuffer(capacity: 10)
+        buffer.appendAnchor(hash)
+        return buffer.string
+    }
+
+    /// The 64 characters of anchors, safe in an `id`, a URL fragment and an unquoted attribute.
+    static let anchorAlphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_".utf8)
 
     /// The hash both a test's page and its anchor are named by.
     static func testHash(id: String, runIndex: Int) -> UInt64 {

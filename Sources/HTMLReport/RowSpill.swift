@@ -23,8 +23,9 @@ final class RowSpill {
     private let descriptor: Int32
     private var end: Int64 = 0
 
-    init(in folder: URL) throws {
-        path = folder.appendingPathComponent(".list-rows.spill").path
+    /// A scratch file named `name` in `folder` (list rows by default; the search's terms use their own).
+    init(in folder: URL, name: String = ".list-rows.spill") throws {
+        path = folder.appendingPathComponent(name).path
         descriptor = open(path, O_RDWR | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             let cause = SystemCallError("create", path: path)

@@ -31,7 +31,9 @@ enum SingleFileReport {
         for page in pages {
             let url = folder.appendingPathComponent(page)
             guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
-            var body = mainContent(of: text)
+            // The search needs the folder report's shards: its script is left out.
+            var body = mainContent(of: text).replacingOccurrences(
+                of: "<script src=\"assets/search.js\" defer></script>", with: "")
             let base = page.hasPrefix("tests/") ? "tests/" : ""
             // Test page (issue 22.1): each test page's ids made unique in the one document.
             if page.hasPrefix("tests/") { body = prefixingIDs(body, with: anchor(for: page) + "-") }
@@ -71,11 +73,13 @@ enum SingleFileReport {
     private static func rewriteLinks(_ html: String, base: String, folder: URL) throws -> String {
         var result = ""
         var rest = Substring(html)
-        while let attribute = rest.range(of: #"(href|src)="[^"]*""#, options: .regularExpression) {
+        // Quoted values, and the unquoted ones of the compact list rows (`href=all-1.html#t-…`).
+        while let attribute = rest.range(of: #"(href|src)=("[^"]*"|[^\s">]+)"#, options: .regularExpression) {
             result += rest[..<attribute.lowerBound]
             let text = rest[attribute]
             let isSource = text.hasPrefix("src")
-            let value = String(text.drop { $0 != "\"" }.dropFirst().dropLast())
+            let raw = text.drop { $0 != "=" }.dropFirst()
+            let value = String(raw.hasPrefix("\"") ? raw.dropFirst().dropLast() : raw)
             result +=
                 (isSource ? "src=\"" : "href=\"") + rewrite(value, base: base, folder: folder, inline: isSource) + "\""
             rest = rest[attribute.upperBound...]
@@ -89,7 +93,12 @@ enum SingleFileReport {
         if path.hasPrefix("../") { path = String(path.dropFirst(3)) } else { path = base + path }
         let parts = path.split(separator: "#", maxSplits: 1).map(String.init)
         let file = parts.first ?? ""
-        if let fragment = parts.count > 1 ? parts[1] : nil, file.hasPrefix("all-") { return "#" + fragment }
+        if let fragment = parts.count > 1 ? parts[1] : nil,
+            file.hasPrefix("all-") || file == "failed.html"
+                || file == "skipped.html"
+        {
+            return "#" + fragment
+        }
         if file.hasSuffix(".html") { return "#" + anchor(for: file) }
         if file.hasPrefix("attachments/") {
             let url = folder.appendingPathComponent(file)

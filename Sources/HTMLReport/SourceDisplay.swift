@@ -49,6 +49,9 @@ struct SourceDisplay {
     /// Whether pages can show source lines around issues.
     var showsSource: Bool { excerpt.root != nil }
 
+    /// A file's path as the report shows it: relative to the root when under it.
+    func shownPath(_ file: String) -> String { links.shownPath(file) }
+
     /// `path:line` or `path:line:column`, with the path relative to the root when under it.
     func text(_ location: SourceLocation) -> String {
         var shown = location

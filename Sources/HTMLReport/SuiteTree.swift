@@ -96,8 +96,8 @@ struct SuiteTree {
         var href = OutputBuffer()
         href.append("all-")
         href.appendDecimal(test.listPage)
-        href.append(".html#t-")
-        href.appendHex(test.anchorHash)
+        href.append(".html#")
+        href.appendAnchor(test.anchorHash)
         let suite = modules[module].suites.count
         modules[module].suites.append(Suite(name: parts.last ?? test.groupKey, href: href.string))
         suiteIndex[test.groupKey] = (module, suite)

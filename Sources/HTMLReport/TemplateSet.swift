@@ -7,6 +7,8 @@ struct TemplateSet {
     let library: MustacheLibrary
     let stylesheet: String
     let script: String
+    /// The index page's search (`search.js`).
+    let searchScript: String
 
     init(overrides directory: URL?) throws {
         var files = EmbeddedTemplates.files
@@ -33,6 +35,7 @@ struct TemplateSet {
         self.library = library
         stylesheet = (files["report.css"] ?? "") + "\n" + TerminalColorsCSS.palette
         script = files["report.js"] ?? ""
+        searchScript = files["search.js"] ?? ""
     }
 
     func render(_ model: Any, template: String) throws -> String {

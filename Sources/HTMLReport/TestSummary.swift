@@ -10,7 +10,7 @@ struct TestSummary {
     var pagePath: String?
     /// The markup of the row's detail cell when the test's whole story fits in its row (see ``RowDetail``).
     var detail: OutputBuffer?
-    /// The hash naming the test's page and its row's anchor (`t-<hash>`).
+    /// The hash naming the test's page and its row's anchor (``ReportPaths/anchor(hash:)``).
     var anchorHash: UInt64
     /// The page of the all-tests list holding the test's row.
     var listPage: Int
@@ -27,7 +27,7 @@ struct TestSummary {
     var hasPage: Bool { pagePath != nil }
 
     /// The id of the test's row in the list pages.
-    var anchor: String { "t-" + ReportPaths.hex(anchorHash) }
+    var anchor: String { ReportPaths.anchor(hash: anchorHash) }
 
     /// Where links to the test lead, from the report's root: its page, or its row in the all-tests list.
     var href: String {
@@ -47,16 +47,20 @@ struct TestSummary {
 }
 
 extension OutputBuffer {
-    /// Appends where links to `test` lead, from the report's root: `tests/….html` or `all-N.html#t-<hash>`. Only
-    /// our own sanitized names, so it needs no escaping.
+    /// Appends where links to `test` lead, from the report's root: its page `tests/….html`, or the row that shows its
+    /// story: `failed.html#t-…` or `skipped.html#t-…` when it failed or was skipped, `all-N.html#t-…` otherwise.
+    /// Only our own sanitized names, so it needs no escaping.
     mutating func appendHref(_ test: TestSummary) {
         if let page = test.pagePath {
             appendTrusted(page)
+        } else if test.status.isFailure || test.status == .skipped {
+            append(test.status == .skipped ? "skipped.html#" : "failed.html#")
+            appendAnchor(test.anchorHash)
         } else {
             append("all-")
             appendDecimal(test.listPage)
-            append(".html#t-")
-            appendHex(test.anchorHash)
+            append(".html#")
+            appendAnchor(test.anchorHash)
         }
     }
 }

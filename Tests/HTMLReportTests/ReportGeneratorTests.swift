@@ -80,6 +80,8 @@ import _TestSupport
         let site = try generate([reader], label: "links")
         let failed = try String(contentsOf: site.appendingPathComponent("failed.html"), encoding: .utf8)
         let index = try String(contentsOf: site.appendingPathComponent("index.html"), encoding: .utf8)
+        let all = try FileManager.default.contentsOfDirectory(atPath: site.path).filter { $0.hasPrefix("all-") }
+            .map { try String(contentsOf: site.appendingPathComponent($0), encoding: .utf8) }.joined()
         #expect(index.contains("href=\"failed.html\""))
         var failures = 0
         try reader.forEachTest { test in
@@ -88,15 +90,18 @@ import _TestSupport
             let name = HTMLEscaping.escape(test.displayName ?? test.identity.name)
             let page = ReportPaths.testPage(id: test.id, runIndex: test.runIndex)
             if FileManager.default.fileExists(atPath: site.appendingPathComponent(page).path) {
-                #expect(failed.contains("href=\"\(page)\">\(name)</a>"), "\(test.id)")
+                #expect(failed.contains("href=\(page)>\(name)</a>"), "\(test.id)")
                 return
             }
-            // No page: the test's row in failed.html links to its row in the all-tests list and shows every issue.
+            // No page: the test's row in failed.html shows every issue and links to its row in the all-tests list,
+            // which links back.
             let anchor = ReportPaths.anchor(id: test.id, runIndex: test.runIndex)
-            let start = try #require(failed.range(of: "<tr id=\"\(anchor)\""), "\(test.id) has no row")
-            let end = try #require(failed.range(of: "</tr>", range: start.upperBound..<failed.endIndex))
-            let row = failed[start.lowerBound..<end.lowerBound]
-            #expect(row.contains(".html#\(anchor)\">\(name)</a>"), "\(test.id)")
+            let start = try #require(failed.range(of: "<tr id=\(anchor)>"), "\(test.id) has no row")
+            let end = failed[start.upperBound...].range(of: "<tr ")?.lowerBound ?? failed.endIndex
+            let row = failed[start.lowerBound..<end]
+            #expect(row.contains(".html#\(anchor)>\(name)</a>"), "\(test.id)")
+            #expect(all.contains("<tr id=\(anchor)><td><a href=failed.html#\(anchor)>\(name)</a>"), "\(test.id)")
+            #expect(index.contains("failed.html#\(anchor)"), "\(test.id)")
             for issue in test.finalAttempt?.issues ?? [] {
                 #expect(row.contains(HTMLEscaping.escape(DisplayText.clean(issue.message))), "\(test.id)")
                 if let details = issue.details {
@@ -159,15 +164,20 @@ import _TestSupport
         let failed = try String(contentsOf: site.appendingPathComponent("failed.html"), encoding: .utf8)
         let all = try String(contentsOf: site.appendingPathComponent("all-1.html"), encoding: .utf8)
         let anchor = ReportPaths.anchor(id: "S/short", runIndex: 0)
-        for page in [failed, all] {
-            #expect(page.contains("<a href=\"all-1.html#\(anchor)\">short</a>"))
-            #expect(page.contains("<pre class=\"message\">expected &lt;1&gt;</pre>"))
-            #expect(page.contains("<pre class=\"details\">first detail\nsecond detail</pre>"))
-            #expect(page.contains("<code class=\"location\">S.swift:3</code>"))
-            #expect(page.contains("<pre class=\"log\">") && page.contains(">red words</span> and plain"))
-        }
+        // failed.html's row shows everything and links to the test's place in the all-tests list; that row links
+        // back, without repeating the story.
+        #expect(
+            failed.contains("<tr id=\(anchor)><td><a href=all-1.html#\(anchor)>short</a><td class=\"st s-failed\">"))
+        #expect(failed.contains("<pre class=\"message\">expected &lt;1&gt;</pre>"))
+        #expect(failed.contains("<pre class=\"details\">first detail\nsecond detail</pre>"))
+        #expect(failed.contains("<code class=\"location\">S.swift:3</code>"))
+        #expect(failed.contains("<pre class=\"log\">") && failed.contains(">red words</span> and plain"))
+        #expect(
+            all.contains(
+                "<tr id=\(anchor)><td><a href=failed.html#\(anchor)>short</a><td class=\"st s-failed\">failed<td>"))
+        #expect(!all.contains("expected &lt;1&gt;"))
         let index = try String(contentsOf: site.appendingPathComponent("index.html"), encoding: .utf8)
-        #expect(index.contains("href=\"all-1.html#\(anchor)\""))
+        #expect(index.contains("href=\"failed.html#\(anchor)\""))
 
         // With a source root, an issue's location may have source lines to show: the test gets a page.
         let parent = try TestPaths.makeTemporaryDirectory("rows-source")
