@@ -388,9 +388,13 @@ table.tests td.st { overflow: hidden; text-overflow: ellipsis; }
 @media (max-width: 40em) {
   main { padding-left: 8px; padding-right: 8px; }
   table.tests th, table.tests td { padding: 4px; }
-  table.tests th:nth-child(1) { width: 40%; } table.tests th:nth-child(2) { width: 6.5em; }
-  table.tests th:nth-child(3) { width: 4em; }
-  table.tests th { white-space: normal; overflow-wrap: anywhere; }
+  /* Narrow screens: a smaller type and a narrower name column leave the detail column room to read. */
+  table.tests { font-size: 14px; }
+  table.tests th:nth-child(1) { width: 30%; } table.tests th:nth-child(2) { width: 6.6em; }
+  table.tests th:nth-child(3) { width: 5.2em; }
+  table.tests th { white-space: normal; overflow-wrap: normal; }
+  /* Phones have no keyboard to use the shortcuts with, and the sticky header should stay short. */
+  .shortcut-hint { display: none; }
 }
 /* The index's search results: name, status word, then the group in a quieter tone. */
 .search-results li { margin: 2px 0; } .search-results .group { color: var(--muted); font-size: 0.9em; margin-left: 6px; }
