@@ -32,7 +32,7 @@
   "use strict";
   var failureSelector = [".failure[data-status] a.name"].concat(
     ["failed", "crashed", "timedOut", "interrupted"].map(function (status) {
-      return "tr:has(> td.st.s-" + status + ") > td:first-child a";
+      return "tr:has(> td." + status + ") > td:first-child a";
     })).join(", ");
   var help = null;
 

@@ -6,7 +6,7 @@ import ResultSupport
 ///
 /// Rows are compact HTML: attribute values that need no quotes go without them, and the optional end tags of cells
 /// and rows (`</td>`, `</tr>`) and the line breaks between rows are left out, which browsers read as the same table. A row shows the test's name, its
-/// status as a word (`<td class="st s-STATUS">STATUS`, drawn with an icon by the stylesheet), its duration and its
+/// status as a word (`<td class=STATUS>STATUS`, drawn with an icon by the stylesheet as `.st.s-STATUS` is), its duration and its
 /// detail; the detail cell is left out when empty. A test's story is shown once: in its row of `failed.html` or
 /// `skipped.html` when it failed or was skipped, otherwise in its row of the all-tests list (or on its own page).
 /// The name is a link only when it leads elsewhere, never to the row itself.
@@ -52,9 +52,9 @@ enum ListPageRows {
             html.append("</span>")
         }
         if let strip = test.historyStripHTML { html.appendTrusted(strip) }
-        html.append("<td class=\"st s-")
+        html.append("<td class=")
         html.appendEscapedHTML(status)
-        html.append("\">")
+        html.append(">")
         html.appendEscapedHTML(status)
         html.append("<td>")
         html.appendTrusted(ReportFormatting.duration(test.duration))

@@ -167,14 +167,14 @@ import _TestSupport
         // failed.html's row shows everything and links to the test's place in the all-tests list; that row links
         // back, without repeating the story.
         #expect(
-            failed.contains("<tr id=\(anchor)><td><a href=all-1.html#\(anchor)>short</a><td class=\"st s-failed\">"))
+            failed.contains("<tr id=\(anchor)><td><a href=all-1.html#\(anchor)>short</a><td class=failed>"))
         #expect(failed.contains("<pre class=\"message\">expected &lt;1&gt;</pre>"))
         #expect(failed.contains("<pre class=\"details\">first detail\nsecond detail</pre>"))
         #expect(failed.contains("<code class=\"location\">S.swift:3</code>"))
         #expect(failed.contains("<pre class=\"log\">") && failed.contains(">red words</span> and plain"))
         #expect(
             all.contains(
-                "<tr id=\(anchor)><td><a href=failed.html#\(anchor)>short</a><td class=\"st s-failed\">failed<td>"))
+                "<tr id=\(anchor)><td><a href=failed.html#\(anchor)>short</a><td class=failed>failed<td>"))
         #expect(!all.contains("expected &lt;1&gt;"))
         let index = try String(contentsOf: site.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(index.contains("href=\"failed.html#\(anchor)\""))

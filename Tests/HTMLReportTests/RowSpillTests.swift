@@ -28,7 +28,7 @@ import _TestSupport
         #expect(rows.heldBytes == 0 && rows.titles.count == 4 && rows.pieces.allSatisfy { $0.count > 1 })
         var spilled = 0
         for piece in rows.pieces.joined() { try spill.read(piece) { spilled += $0.count } }
-        #expect(spilled > 20_000 * 100)
+        #expect(spilled > 20_000 * 80)  // every row reached the spill (each over 80 bytes)
         spill.remove()
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(".list-rows.spill").path))
     }

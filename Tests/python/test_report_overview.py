@@ -171,7 +171,7 @@ def test_j_and_k_move_between_failures_and_slash_focuses_search(driver, site):
 
 def test_shortcuts_in_lists_and_the_help(driver, site):
     driver.get((site / "all-1.html").as_uri())
-    rows = driver.find_elements(By.CSS_SELECTOR, "tr:has(> td.st.s-failed) > td:first-child a")
+    rows = driver.find_elements(By.CSS_SELECTOR, "tr:has(> td.failed) > td:first-child a")
     assert rows
     driver.find_element(By.TAG_NAME, "body").send_keys("j")
     assert active(driver) == rows[0]
