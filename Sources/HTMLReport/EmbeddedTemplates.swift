@@ -814,6 +814,22 @@ table.tests td:nth-child(2) { overflow: hidden; text-overflow: ellipsis; }
   }
 
   // What result `id` shows: { name, group, href }.
+  // The failed and skipped lists hold their tests in report order, pageSize a page (failed.html, failed-2.html, …):
+  // a test's page is its rank among the tests of its list.
+  var ranks = null;
+  function statusListFile(list, id) {
+    if (!ranks) {
+      ranks = new Int32Array(testCount);
+      var groupOfCode = statusNames.map(statusGroup), counts = { failed: 0, skipped: 0 };
+      for (var i = 0; i < testCount; i++) {
+        var group = groupOfCode[statusOf[i]];
+        if (group === "failed" || group === "skipped") ranks[i] = counts[group]++;
+      }
+    }
+    var page = Math.floor(ranks[id] / pageSize) + 1;
+    return page === 1 ? list + ".html" : list + "-" + page + ".html";
+  }
+
   function record(id) {
     var block = Math.floor(id / blockSize), shard = records[block];
     if (!shard) return null;
@@ -841,9 +857,9 @@ table.tests td:nth-child(2) { overflow: hidden; text-overflow: ellipsis; }
     var entry = shard.decoded[id - block * blockSize];
     if (!entry) return null;
     var group = shard.groups[entry.group] || ["", ""];
-    // The row that shows the test's story: in failed.html or skipped.html when it failed or was skipped.
-    var list = { failed: "failed.html", skipped: "skipped.html" }[statusGroup(statusNames[statusOf ? statusOf[id] : 0])];
-    var page = list || "all-" + (Math.floor(id / pageSize) + 1) + ".html";
+    // The row that shows the test's story: in the failed or skipped list when it failed or was skipped.
+    var list = { failed: "failed", skipped: "skipped" }[statusGroup(statusNames[statusOf ? statusOf[id] : 0])];
+    var page = list ? statusListFile(list, id) : "all-" + (Math.floor(id / pageSize) + 1) + ".html";
     return { name: entry.name, group: group[0], href: entry.page || page + "#" + anchor(group[1] + entry.raw) };
   }
 

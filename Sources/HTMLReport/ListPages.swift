@@ -2,14 +2,17 @@ import Foundation
 import ResultModel
 
 /// The list pages, filled one test at a time: `all-N.html` (``ReportOptions/testsPerListPage`` tests a page),
-/// `failed.html` and `skipped.html`. Rows are built as tests arrive and kept in a ``RowSpill``; the pages are
-/// written at the end, when the number of pages is known, from the spill.
+/// and the failed and skipped lists (`failed.html`, `failed-2.html`, …; `skipped.html`, `skipped-2.html`, …, as many
+/// tests a page), so no page grows with the run. Rows are built as tests arrive and kept in a ``RowSpill``; the
+/// pages are written at the end, when the number of pages is known, from the spill.
 struct ListPages {
     let testsPerPage: Int
     private let spill: RowSpill
     private var allPages: [GroupedRows] = []
-    private var failed = GroupedRows()
-    private var skipped = GroupedRows()
+    private var failedPages: [GroupedRows] = []
+    private var skippedPages: [GroupedRows] = []
+    private var failedCount = 0
+    private var skippedCount = 0
     /// The number of tests added.
     private(set) var testCount = 0
 
@@ -22,46 +25,68 @@ struct ListPages {
     /// The `all-N.html` page the next test added lands on.
     var nextListPage: Int { testCount / testsPerPage + 1 }
 
+    /// The page of the failed or skipped list that the next test added with `status` lands on (1 for a test in
+    /// neither list).
+    func nextStatusListPage(for status: TestStatus) -> Int {
+        if status.isFailure { return failedCount / testsPerPage + 1 }
+        if status == .skipped { return skippedCount / testsPerPage + 1 }
+        return 1
+    }
+
     /// Adds `test`'s row to its all-tests page and, by its status, to the failed or skipped list.
     mutating func add(_ test: TestSummary) throws {
-        if testCount % testsPerPage == 0 {
-            if !allPages.isEmpty { try allPages[allPages.count - 1].flush(spill) }
-            allPages.append(GroupedRows())
-        }
-        try allPages[allPages.count - 1].add(test, spill: spill)
+        try add(test, list: .allTests, to: &allPages, count: &testCount)
         // A failed or skipped test's story is shown in the failed or skipped list; its all-tests row links there.
-        if test.status.isFailure { try failed.add(test, list: .byStatus, spill: spill) }
-        if test.status == .skipped { try skipped.add(test, list: .byStatus, spill: spill) }
-        testCount += 1
+        if test.status.isFailure { try add(test, list: .byStatus, to: &failedPages, count: &failedCount) }
+        if test.status == .skipped { try add(test, list: .byStatus, to: &skippedPages, count: &skippedCount) }
+    }
+
+    private func add(
+        _ test: TestSummary, list: ListPageRows.List, to pages: inout [GroupedRows], count: inout Int
+    ) throws {
+        if count % testsPerPage == 0 {
+            if !pages.isEmpty { try pages[pages.count - 1].flush(spill) }
+            pages.append(GroupedRows())
+        }
+        try pages[pages.count - 1].add(test, list: list, spill: spill)
+        count += 1
+    }
+
+    /// The file of page `page` of the list named `name` (`all`, `failed`, `skipped`): the failed and skipped
+    /// lists' first pages keep their short names, which every report links to.
+    static func file(_ name: String, page: Int) -> String {
+        name == "all" ? "all-\(page).html" : page == 1 ? "\(name).html" : "\(name)-\(page).html"
     }
 
     /// Renders and writes every list page; `chrome` makes the header and footer fields for a page title.
     mutating func write(templates: TemplateSet, files: ReportFileWriter, chrome: (String) -> PageChrome) throws {
         defer { spill.remove() }
-        if !allPages.isEmpty { try allPages[allPages.count - 1].flush(spill) }
-        try failed.flush(spill)
-        try skipped.flush(spill)
-        let pageCount = max(1, allPages.count)
-        for page in 1...pageCount {
-            let rows = page <= allPages.count ? allPages[page - 1] : GroupedRows()
-            let first = (page - 1) * testsPerPage
-            let links = PageLinkModel.window(page: page, count: pageCount) { "all-\($0).html" }
-            let model = ListPageModel(
-                chrome: chrome("All tests, page \(page) of \(pageCount)"),
-                heading: "All tests",
-                description:
-                    "Page \(page) of \(pageCount): tests \(min(testCount, first) + 1) to \(first + rows.count) of \(testCount), grouped by module and suite.",
-                groups: [], isEmpty: rows.isEmpty, pages: links, hasPages: !links.isEmpty)
-            try ListPageStreaming.write(
-                model, rows: rows, spill: spill, templates: templates, files: files, to: "all-\(page).html")
-        }
-        for (path, heading, rows) in [
-            ("failed.html", "Failed tests", failed), ("skipped.html", "Skipped tests", skipped),
+        for (name, heading, allOfThem, total, of) in [
+            ("all", "All tests", allPages, testCount, "grouped by module and suite"),
+            ("failed", "Failed tests", failedPages, failedCount, "of \(testCount) tests"),
+            ("skipped", "Skipped tests", skippedPages, skippedCount, "of \(testCount) tests"),
         ] {
-            let model = ListPageModel(
-                chrome: chrome(heading), heading: heading, description: "\(rows.count) of \(testCount) tests.",
-                groups: [], isEmpty: rows.isEmpty, pages: [], hasPages: false)
-            try ListPageStreaming.write(model, rows: rows, spill: spill, templates: templates, files: files, to: path)
+            var pages = allOfThem
+            if !pages.isEmpty { try pages[pages.count - 1].flush(spill) }
+            let pageCount = max(1, pages.count)
+            for page in 1...pageCount {
+                let rows = page <= pages.count ? pages[page - 1] : GroupedRows()
+                let first = (page - 1) * testsPerPage
+                let links = PageLinkModel.window(page: page, count: pageCount) { Self.file(name, page: $0) }
+                let title = name == "all" || pageCount > 1 ? "\(heading), page \(page) of \(pageCount)" : heading
+                let description =
+                    name == "all"
+                    ? "Page \(page) of \(pageCount): tests \(min(total, first) + 1) to \(first + rows.count) of \(total), \(of)."
+                    : pageCount > 1
+                        ? "Page \(page) of \(pageCount): \(first + 1) to \(first + rows.count) of \(total) \(name) tests, among \(testCount)."
+                        : "\(total) \(of)."
+                let model = ListPageModel(
+                    chrome: chrome(title), heading: heading, description: description, groups: [],
+                    isEmpty: rows.isEmpty, pages: links, hasPages: !links.isEmpty)
+                try ListPageStreaming.write(
+                    model, rows: rows, spill: spill, templates: templates, files: files,
+                    to: Self.file(name, page: page))
+            }
         }
     }
 }

@@ -96,6 +96,7 @@ public struct ReportGenerator {
                     of: test, runKey: sourceIndex * 10_000 + test.runIndex,
                     runName: multipleRuns ? runNames[test.runIndex] : nil, listPage: lists.nextListPage,
                     display: displays[test.runIndex] ?? .plain)
+                summary.statusListPage = lists.nextStatusListPage(for: test.status)
                 if let history = options.history, test.status.isFailure || test.isFlaky || !history.isClean(test.id),
                     let trend = history.trend(test.id)
                 {

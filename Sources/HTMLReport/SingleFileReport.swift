@@ -94,8 +94,7 @@ enum SingleFileReport {
         let parts = path.split(separator: "#", maxSplits: 1).map(String.init)
         let file = parts.first ?? ""
         if let fragment = parts.count > 1 ? parts[1] : nil,
-            file.hasPrefix("all-") || file == "failed.html"
-                || file == "skipped.html"
+            file.hasPrefix("all-") || file.hasPrefix("failed") || file.hasPrefix("skipped")
         {
             return "#" + fragment
         }

@@ -14,6 +14,9 @@ struct TestSummary {
     var anchorHash: UInt64
     /// The page of the all-tests list holding the test's row.
     var listPage: Int
+    /// The page of the failed or skipped list holding the test's story, when it failed or was skipped
+    /// (``ListPages/nextStatusListPage(for:)``).
+    var statusListPage = 1
     var failureMessage: String?
     var failureLocation: String?
     /// The history's label (`new failure`, `failing for 5 runs since abc1234`, `flaky: …`), for failing tests
@@ -48,13 +51,19 @@ struct TestSummary {
 
 extension OutputBuffer {
     /// Appends where links to `test` lead, from the report's root: its page `tests/….html`, or the row that shows its
-    /// story: `failed.html#t-…` or `skipped.html#t-…` when it failed or was skipped, `all-N.html#t-…` otherwise.
+    /// story: `failed.html#t-…` or `skipped.html#t-…` (`failed-N.html` past the first page) when it failed or was
+    /// skipped, `all-N.html#t-…` otherwise.
     /// Only our own sanitized names, so it needs no escaping.
     mutating func appendHref(_ test: TestSummary) {
         if let page = test.pagePath {
             appendTrusted(page)
         } else if test.status.isFailure || test.status == .skipped {
-            append(test.status == .skipped ? "skipped.html#" : "failed.html#")
+            append(test.status == .skipped ? "skipped" : "failed")
+            if test.statusListPage > 1 {
+                append("-")
+                appendDecimal(test.statusListPage)
+            }
+            append(".html#")
             appendAnchor(test.anchorHash)
         } else {
             append("all-")
