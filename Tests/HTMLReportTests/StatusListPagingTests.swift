@@ -12,7 +12,9 @@ import _TestSupport
     @Test func failuresAndSkipsArePagedAndEveryLinkFindsItsRow() throws {
         let memory = InMemoryResults()
         let run = try memory.beginRun(RunRecord(producer: "t", source: "t"))
-        let statuses: [TestStatus] = [.failed, .passed, .skipped, .failed, .crashed, .passed, .failed, .skipped, .failed]
+        let statuses: [TestStatus] = [
+            .failed, .passed, .skipped, .failed, .crashed, .passed, .failed, .skipped, .failed,
+        ]
         for (number, status) in statuses.enumerated() {
             let issues = status.isFailure ? [IssueRecord(kind: .assertion, message: "broke \(number)")] : []
             try memory.addTest(
