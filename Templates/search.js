@@ -10,6 +10,7 @@
   if (!section || !input) return;
   var testCount = parseInt(section.getAttribute("data-search-tests"), 10) || 0;
   var pageSize = parseInt(section.getAttribute("data-list-page-size"), 10) || 1000;
+  var statusPageSize = parseInt(section.getAttribute("data-status-list-page-size"), 10) || 250;
   var blockSize = parseInt(section.getAttribute("data-record-block-size"), 10) || 1000;
   var shardKeys = (section.getAttribute("data-search-shards") || "").split(" ").filter(Boolean);
   var message = document.querySelector("[data-search-status]");
@@ -197,7 +198,7 @@
   }
 
   // What result `id` shows: { name, group, href }.
-  // The failed and skipped lists hold their tests in report order, pageSize a page (failed.html, failed-2.html, …):
+  // The failed and skipped lists hold their tests in report order, statusPageSize a page (failed.html, failed-2.html, …):
   // a test's page is its rank among the tests of its list.
   var ranks = null;
   function statusListFile(list, id) {
@@ -209,7 +210,7 @@
         if (group === "failed" || group === "skipped") ranks[i] = counts[group]++;
       }
     }
-    var page = Math.floor(ranks[id] / pageSize) + 1;
+    var page = Math.floor(ranks[id] / statusPageSize) + 1;
     return page === 1 ? list + ".html" : list + "-" + page + ".html";
   }
 

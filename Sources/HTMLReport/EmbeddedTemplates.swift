@@ -60,7 +60,7 @@ enum EmbeddedTemplates {
     tree[name, totalText, failed, skipped, hasFailed, hasSkipped, duration, isOpen, suites[name, href, totalText, failed,
     skipped, hasFailed, hasSkipped, duration, isOpen,
     hasTests, tests[name, href, status, duration]]], treeHasTests, treeTestLimit, moreSuites, statusBarHTML and
-    histogramHTML (SVG built by OverviewCharts from numbers only), duration, search[shards, listPageSize, recordBlockSize] }}
+    histogramHTML (SVG built by OverviewCharts from numbers only), duration, search[shards, listPageSize, statusListPageSize, recordBlockSize] }}
 {{> header}}
 {{#chrome}}<h1>{{reportTitle}}</h1>{{/chrome}}
 <section aria-labelledby="verdict-heading" class="verdict {{verdictClass}}">
@@ -72,7 +72,7 @@ enum EmbeddedTemplates {
   {{#statusBarHTML}}<figure class="proportion">{{{statusBarHTML}}}</figure>{{/statusBarHTML}}
 </section>
 
-<section aria-labelledby="search-heading" class="search" data-search-tests="{{testCount}}"{{#search}} data-search-shards="{{shards}}" data-list-page-size="{{listPageSize}}" data-record-block-size="{{recordBlockSize}}"{{/search}}>
+<section aria-labelledby="search-heading" class="search" data-search-tests="{{testCount}}"{{#search}} data-search-shards="{{shards}}" data-list-page-size="{{listPageSize}}" data-status-list-page-size="{{statusListPageSize}}" data-record-block-size="{{recordBlockSize}}"{{/search}}>
   <h2 id="search-heading">Find a test</h2>
   <form role="search">
     <label for="search-input">Search all {{testCount}} tests by name, suite, module or file</label>
@@ -627,6 +627,7 @@ table.tests td:nth-child(2) { overflow: hidden; text-overflow: ellipsis; }
   if (!section || !input) return;
   var testCount = parseInt(section.getAttribute("data-search-tests"), 10) || 0;
   var pageSize = parseInt(section.getAttribute("data-list-page-size"), 10) || 1000;
+  var statusPageSize = parseInt(section.getAttribute("data-status-list-page-size"), 10) || 250;
   var blockSize = parseInt(section.getAttribute("data-record-block-size"), 10) || 1000;
   var shardKeys = (section.getAttribute("data-search-shards") || "").split(" ").filter(Boolean);
   var message = document.querySelector("[data-search-status]");
@@ -814,7 +815,7 @@ table.tests td:nth-child(2) { overflow: hidden; text-overflow: ellipsis; }
   }
 
   // What result `id` shows: { name, group, href }.
-  // The failed and skipped lists hold their tests in report order, pageSize a page (failed.html, failed-2.html, …):
+  // The failed and skipped lists hold their tests in report order, statusPageSize a page (failed.html, failed-2.html, …):
   // a test's page is its rank among the tests of its list.
   var ranks = null;
   function statusListFile(list, id) {
@@ -826,7 +827,7 @@ table.tests td:nth-child(2) { overflow: hidden; text-overflow: ellipsis; }
         if (group === "failed" || group === "skipped") ranks[i] = counts[group]++;
       }
     }
-    var page = Math.floor(ranks[id] / pageSize) + 1;
+    var page = Math.floor(ranks[id] / statusPageSize) + 1;
     return page === 1 ? list + ".html" : list + "-" + page + ".html";
   }
 

@@ -2,11 +2,13 @@ import Foundation
 import ResultModel
 
 /// The list pages, filled one test at a time: `all-N.html` (``ReportOptions/testsPerListPage`` tests a page),
-/// and the failed and skipped lists (`failed.html`, `failed-2.html`, …; `skipped.html`, `skipped-2.html`, …, as many
-/// tests a page), so no page grows with the run. Rows are built as tests arrive and kept in a ``RowSpill``; the
+/// and the failed and skipped lists (`failed.html`, `failed-2.html`, …; `skipped.html`, `skipped-2.html`, …;
+/// ``ReportOptions/testsPerStatusListPage`` tests a page), so no page grows with the run. Rows are built as tests arrive and kept in a ``RowSpill``; the
 /// pages are written at the end, when the number of pages is known, from the spill.
 struct ListPages {
     let testsPerPage: Int
+    /// Tests per page of the failed and skipped lists.
+    let testsPerStatusPage: Int
     private let spill: RowSpill
     private var allPages: [GroupedRows] = []
     private var failedPages: [GroupedRows] = []
@@ -17,8 +19,9 @@ struct ListPages {
     private(set) var testCount = 0
 
     /// Lists whose rows are kept in a scratch file in `folder` until ``write(templates:files:chrome:)``.
-    init(testsPerPage: Int, scratchFolder folder: URL) throws {
+    init(testsPerPage: Int, testsPerStatusPage: Int, scratchFolder folder: URL) throws {
         self.testsPerPage = max(1, testsPerPage)
+        self.testsPerStatusPage = max(1, testsPerStatusPage)
         spill = try RowSpill(in: folder)
     }
 
@@ -28,23 +31,27 @@ struct ListPages {
     /// The page of the failed or skipped list that the next test added with `status` lands on (1 for a test in
     /// neither list).
     func nextStatusListPage(for status: TestStatus) -> Int {
-        if status.isFailure { return failedCount / testsPerPage + 1 }
-        if status == .skipped { return skippedCount / testsPerPage + 1 }
+        if status.isFailure { return failedCount / testsPerStatusPage + 1 }
+        if status == .skipped { return skippedCount / testsPerStatusPage + 1 }
         return 1
     }
 
     /// Adds `test`'s row to its all-tests page and, by its status, to the failed or skipped list.
     mutating func add(_ test: TestSummary) throws {
-        try add(test, list: .allTests, to: &allPages, count: &testCount)
+        try add(test, list: .allTests, to: &allPages, count: &testCount, perPage: testsPerPage)
         // A failed or skipped test's story is shown in the failed or skipped list; its all-tests row links there.
-        if test.status.isFailure { try add(test, list: .byStatus, to: &failedPages, count: &failedCount) }
-        if test.status == .skipped { try add(test, list: .byStatus, to: &skippedPages, count: &skippedCount) }
+        if test.status.isFailure {
+            try add(test, list: .byStatus, to: &failedPages, count: &failedCount, perPage: testsPerStatusPage)
+        }
+        if test.status == .skipped {
+            try add(test, list: .byStatus, to: &skippedPages, count: &skippedCount, perPage: testsPerStatusPage)
+        }
     }
 
     private func add(
-        _ test: TestSummary, list: ListPageRows.List, to pages: inout [GroupedRows], count: inout Int
+        _ test: TestSummary, list: ListPageRows.List, to pages: inout [GroupedRows], count: inout Int, perPage: Int
     ) throws {
-        if count % testsPerPage == 0 {
+        if count % perPage == 0 {
             if !pages.isEmpty { try pages[pages.count - 1].flush(spill) }
             pages.append(GroupedRows())
         }
@@ -61,17 +68,17 @@ struct ListPages {
     /// Renders and writes every list page; `chrome` makes the header and footer fields for a page title.
     mutating func write(templates: TemplateSet, files: ReportFileWriter, chrome: (String) -> PageChrome) throws {
         defer { spill.remove() }
-        for (name, heading, allOfThem, total, of) in [
-            ("all", "All tests", allPages, testCount, "grouped by module and suite"),
-            ("failed", "Failed tests", failedPages, failedCount, "of \(testCount) tests"),
-            ("skipped", "Skipped tests", skippedPages, skippedCount, "of \(testCount) tests"),
+        for (name, heading, allOfThem, total, of, perPage) in [
+            ("all", "All tests", allPages, testCount, "grouped by module and suite", testsPerPage),
+            ("failed", "Failed tests", failedPages, failedCount, "of \(testCount) tests", testsPerStatusPage),
+            ("skipped", "Skipped tests", skippedPages, skippedCount, "of \(testCount) tests", testsPerStatusPage),
         ] {
             var pages = allOfThem
             if !pages.isEmpty { try pages[pages.count - 1].flush(spill) }
             let pageCount = max(1, pages.count)
             for page in 1...pageCount {
                 let rows = page <= pages.count ? pages[page - 1] : GroupedRows()
-                let first = (page - 1) * testsPerPage
+                let first = (page - 1) * perPage
                 let links = PageLinkModel.window(page: page, count: pageCount) { Self.file(name, page: $0) }
                 let title = name == "all" || pageCount > 1 ? "\(heading), page \(page) of \(pageCount)" : heading
                 let description =

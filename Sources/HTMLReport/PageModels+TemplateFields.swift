@@ -344,6 +344,7 @@ extension SearchModel: MustacheParent {
         switch name {
         case "shards": self.shards
         case "listPageSize": self.listPageSize
+        case "statusListPageSize": self.statusListPageSize
         case "recordBlockSize": self.recordBlockSize
         default: nil
         }

@@ -295,6 +295,8 @@ struct SearchModel {
     var shards: String
     /// Tests per all-tests page, to link a result to its row.
     var listPageSize: Int
+    /// Tests per page of the failed and skipped lists.
+    var statusListPageSize: Int
     /// Tests per record shard (`search/r-<n>.js`).
     var recordBlockSize: Int
 }

@@ -58,7 +58,9 @@ public struct ReportGenerator {
             }
         }
         var summaries = TestSummaryBuilder()
-        var lists = try ListPages(testsPerPage: options.testsPerListPage, scratchFolder: files.root)
+        var lists = try ListPages(
+            testsPerPage: options.testsPerListPage, testsPerStatusPage: options.testsPerStatusListPage,
+            scratchFolder: files.root)
         var search = try SearchIndexWriter(files: files)
         var facts = IndexFacts(failuresOnIndex: options.failuresOnIndex)
         var totals = ResultTotals()
@@ -132,6 +134,7 @@ public struct ReportGenerator {
             facts: facts, totals: totals, runs: runModels, testCount: lists.testCount,
             search: SearchModel(
                 shards: try search.finish().joined(separator: " "), listPageSize: lists.testsPerPage,
+                statusListPageSize: lists.testsPerStatusPage,
                 recordBlockSize: search.blockSize),
             chrome: chrome(title: options.title, root: "", templates: templates, totals: totals),
             history: options.history, matrix: matrix)

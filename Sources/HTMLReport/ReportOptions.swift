@@ -25,6 +25,10 @@ public struct ReportOptions: Sendable {
     public var failuresOnIndex = 200
     /// How many tests each page of the all-tests list holds.
     public var testsPerListPage = 1000
+    /// How many tests each page of the failed and skipped lists holds: fewer than the all-tests list, since each
+    /// row shows the test's whole story (a typical failure's row is about 700 bytes against a passed row's 90), and
+    /// a page must open quickly (250 failures: about 180 KB).
+    public var testsPerStatusListPage = 250
     /// The name of the generating tool, shown in the footer.
     public var generator = "ResultBundle"
     /// A run history (`report --history`): trend charts on the index, a strip and a label on test pages, and a

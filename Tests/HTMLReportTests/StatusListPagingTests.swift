@@ -25,6 +25,7 @@ import _TestSupport
         let site = try TestPaths.makeTemporaryDirectory("status-paging").appendingPathComponent("site")
         var options = ReportOptions(title: "Report", outputDirectory: site)
         options.testsPerListPage = 2
+        options.testsPerStatusListPage = 2
         _ = try ReportGenerator(options: options).generate(from: [memory])
         func page(_ name: String) throws -> String {
             try String(contentsOf: site.appendingPathComponent(name), encoding: .utf8)

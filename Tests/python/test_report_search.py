@@ -149,6 +149,19 @@ def test_results_follow_the_status_filter_and_lead_to_rows(driver, site):
         assert result["name"] in target.text
 
 
+def test_a_failure_late_in_the_run_links_to_its_page_of_the_failed_list(driver, site):
+    # About 540 failures, 250 a page: those of suite 390 (tests 19,500 to 19,549) are on failed-3.html.
+    failing = [number for number in range(TESTS) if number % 37 == 5]
+    rank = next(index for index, number in enumerate(failing) if number // PER_SUITE == 390)
+    assert rank // 250 + 1 == 3
+    results = [result for result in search(driver, site, "Suite390Tests") if result["status"] == "failed"]
+    assert results
+    for result in results:
+        assert "/failed-3.html#" in result["href"], result["href"]
+        driver.get(result["href"])
+        assert result["name"] in driver.find_element(By.ID, result["href"].partition("#")[2]).text
+
+
 COLUMN_WIDTHS = """
 return Array.from(document.querySelectorAll('table.tests'), table =>
   Array.from(table.querySelectorAll('thead th'), th => Math.round(th.getBoundingClientRect().width)).join(','));
