@@ -147,7 +147,9 @@ def scale_rows(binary, work, console, row):
         first = next(value for key, value in figures.items() if key.startswith("first result"))
         row(f"Chromium, 1,000,000 tests: first search result of `testCase12` typed at 60 ms a key {first} ms after "
             f"the first keystroke; index.html opens in {figures['index.html']} ms, all-1.html in "
-            f"{figures['all-1.html']} ms", first / 1000, "opening index.html", figures["index.html"] / 1000,
+            f"{figures['all-1.html']} ms, failed.html in {figures['failed.html']} ms, skipped.html in "
+            f"{figures['skipped.html']} ms", first / 1000, "opening the slowest of those pages",
+            max(figures[page] for page in ("index.html", "all-1.html", "failed.html", "skipped.html")) / 1000,
             "≤ 1 s; pages ≤ 300 ms")
     else:
         print(f"search timing failed: {timing.stderr[-2000:]}", file=sys.stderr)

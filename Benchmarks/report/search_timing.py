@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Chromium timings of a report folder: opening index.html and all-1.html (navigation start to the load event),
+"""Chromium timings of a report folder: opening index.html, all-1.html, failed.html and skipped.html (navigation start to the load event),
 and the search's first result (from the first keystroke of a query to the first result row), best of 3.
 usage: search_timing.py SITE QUERY   prints JSON."""
 import json
@@ -29,7 +29,7 @@ def main():
     driver.set_script_timeout(60)
     timings = {}
     try:
-        for page in ("index.html", "all-1.html"):
+        for page in ("index.html", "all-1.html", "failed.html", "skipped.html"):
             best = float("inf")
             for _ in range(3):
                 driver.get((site / page).as_uri())
