@@ -11,7 +11,8 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import ROOT, run
-from test_report_browser import assert_axe_clean, make_driver
+# The shared browsers (module-scoped fixtures of the browser tests).
+from test_report_browser import assert_axe_clean, driver, driver_without_javascript, make_driver  # noqa: F401
 
 GENERATOR = ROOT / "Benchmarks" / "tools" / "gen_bench_inputs.py"
 
@@ -31,20 +32,6 @@ def make_report(base, tests):
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     return make_report(tmp_path_factory.mktemp("overview"), 300)
-
-
-@pytest.fixture(scope="module")
-def driver():
-    browser = make_driver()
-    yield browser
-    browser.quit()
-
-
-@pytest.fixture(scope="module")
-def driver_without_javascript():
-    browser = make_driver(javascript=False)
-    yield browser
-    browser.quit()
 
 
 def active(driver):
