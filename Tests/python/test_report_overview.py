@@ -12,7 +12,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import ROOT, run
 # The shared browsers (module-scoped fixtures of the browser tests).
-from test_report_browser import assert_axe_clean, driver, driver_without_javascript, make_driver  # noqa: F401
+from test_report_browser import assert_axe_clean, driver, driver_without_javascript  # noqa: F401
 
 GENERATOR = ROOT / "Benchmarks" / "tools" / "gen_bench_inputs.py"
 
