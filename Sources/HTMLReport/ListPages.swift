@@ -38,18 +38,26 @@ struct ListPages {
 
     /// Adds `test`'s row to its all-tests page and, by its status, to the failed or skipped list.
     mutating func add(_ test: TestSummary) throws {
-        try add(test, list: .allTests, to: &allPages, count: &testCount, perPage: testsPerPage)
+        let spill = spill
+        try Self.add(test, list: .allTests, to: &allPages, count: &testCount, perPage: testsPerPage, spill: spill)
         // A failed or skipped test's story is shown in the failed or skipped list; its all-tests row links there.
         if test.status.isFailure {
-            try add(test, list: .byStatus, to: &failedPages, count: &failedCount, perPage: testsPerStatusPage)
+            try Self.add(
+                test, list: .byStatus, to: &failedPages, count: &failedCount, perPage: testsPerStatusPage, spill: spill)
         }
         if test.status == .skipped {
-            try add(test, list: .byStatus, to: &skippedPages, count: &skippedCount, perPage: testsPerStatusPage)
+            try Self.add(
+                test, list: .byStatus, to: &skippedPages, count: &skippedCount, perPage: testsPerStatusPage,
+                spill: spill)
         }
     }
 
-    private func add(
-        _ test: TestSummary, list: ListPageRows.List, to pages: inout [GroupedRows], count: inout Int, perPage: Int
+    /// Adds `test`'s row to the last of `pages`, opening a page every `perPage` rows. Static, so that no copy of
+    /// the lists is made while one of them is being changed (a method of `self` would read all of `self`, and
+    /// the page array being changed would then be copied for every test).
+    private static func add(
+        _ test: TestSummary, list: ListPageRows.List, to pages: inout [GroupedRows], count: inout Int, perPage: Int,
+        spill: RowSpill
     ) throws {
         if count % perPage == 0 {
             if !pages.isEmpty { try pages[pages.count - 1].flush(spill) }
