@@ -12,8 +12,14 @@ swift build -c release --static-swift-stdlib --target TerminalEmulation >/dev/nu
 bin="$(swift build -c release --static-swift-stdlib --show-bin-path)"
 driver="$scratch/resultbundle-terminal-bench"
 cp Benchmarks/terminal/TerminalBenchmark.swift.txt "$driver.swift"
-swiftc -O -static-stdlib -module-name TerminalBench -I "$bin/Modules" "$driver.swift" \
-    "$bin"/TerminalEmulation.build/*.o "$bin"/ResultModel.build/*.o -o "$driver"
+# TerminalEmulation uses ResultSupport (its palette and escapes), which uses a C shim and swift-crypto: their
+# module map and objects come along.
+objects=$(for target in TerminalEmulation ResultModel ResultSupport CSystemShims Crypto CryptoBoringWrapper \
+    CCryptoBoringSSL CCryptoBoringSSLShims SwiftASN1; do find "$bin/$target.build" -name '*.o'; done)
+# shellcheck disable=SC2086 # one word per object file
+swiftc -O -static-stdlib -module-name TerminalBench -I "$bin/Modules" \
+    -Xcc -fmodule-map-file="$bin/CSystemShims.build/module.modulemap" -Xcc -I -Xcc Sources/CSystemShims/include \
+    "$driver.swift" $objects -o "$driver"
 "$driver" "$input" 5
 if python3 -c "import pyte" 2>/dev/null; then
     python3 Benchmarks/terminal/pyte_bench.py "$input" 1 || true
