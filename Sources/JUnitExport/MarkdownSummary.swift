@@ -54,22 +54,14 @@ public struct MarkdownSummary {
         for source in sources {
             var perRun: [Int: ResultTotals] = [:]
             var elapsed: [Int: ElapsedTestTime] = [:]
-            var places: [Int: SourceLinks] = [:]
-            for run in source.runs {
-                let root = SourcePaths.root(
-                    explicit: sourceRoot, recordedRoot: run.record.environmentValue("vcs.root"),
-                    workingDirectory: run.record.workingDirectory)
-                places[run.index] = SourceLinks(
-                    root: root, commit: run.record.environmentValue("vcs.commit"), template: sourceURL,
-                    workingDirectory: run.record.workingDirectory)
-            }
+            let places = SourcePlaces(source, explicitRoot: sourceRoot, template: sourceURL)
             try source.forEachTest { test in
                 totals.add(test)
                 perRun[test.runIndex, default: ResultTotals()].add(test)
                 elapsed[test.runIndex, default: ElapsedTestTime()].add(test)
                 if test.status.isFailure {
                     failureCount += 1
-                    failures.append(failureEntry(test, place: places[test.runIndex]))
+                    failures.append(failureEntry(test, place: places.links(runIndex: test.runIndex)))
                 }
                 for measurement in test.finalAttempt?.measurements ?? [] where measurement.verdict.isFailure {
                     regressions.append(
