@@ -1,8 +1,9 @@
 import ResultModel
 import ResultSupport
 
-/// Decides which tests get an annotation and what it says: a failed test gets an error at its first failing issue
-/// (a warning when every failing issue is a performance regression), a test that passed on retry gets a warning at
+/// Decides which tests get an annotation and what it says: a failed test gets an error at its first failing issue,
+/// with every distinct failing issue and its details in the message (a warning when every failing issue is a
+/// performance regression), a test that passed on retry gets a warning at
 /// the issue that failed it before, and every other test gets none. One annotation per test, so caps and counts
 /// speak of tests.
 public struct AnnotationBuilder: Sendable {
@@ -16,12 +17,15 @@ public struct AnnotationBuilder: Sendable {
     ) -> Annotation? {
         let name = Self.displayName(test.identity)
         if test.status.isFailure {
-            let failing = Self.finalIssues(test).filter(\.kind.isFailure)
+            let failing = test.distinctIssues.filter(\.kind.isFailure)
             let regressionsOnly = !failing.isEmpty && failing.allSatisfy { $0.kind == .performanceRegression }
             let issue = failing.first { $0.kind != .performanceRegression } ?? failing.first
             let kind: Annotation.Kind = regressionsOnly ? .performanceRegression : .failure
-            var message = issue?.message ?? test.finalAttempt?.statusReason ?? Self.verb(test.status)
-            if failing.count > 1 { message += "\n(and \(failing.count - 1) more failing issues)" }
+            var message = issue.map(Self.text) ?? test.finalAttempt?.statusReason ?? Self.verb(test.status)
+            // Every other distinct failing issue follows with its place (the message limits cut what is too long).
+            for other in failing where other != issue {
+                message += "\n\n" + (other.location.map { $0.description + ": " } ?? "") + Self.text(other)
+            }
             let title = regressionsOnly ? "\(name) regressed" : "\(name) \(Self.verb(test.status))"
             return make(
                 kind, test, name: name, title: title, message: message, at: issue?.location ?? test.location,
@@ -59,9 +63,9 @@ public struct AnnotationBuilder: Sendable {
             title: AnnotationText.singleLine(title), message: AnnotationText.message(message))
     }
 
-    /// The issues of the final attempt and of each case's final attempt.
-    private static func finalIssues(_ test: TestRecord) -> [IssueRecord] {
-        (test.finalAttempt?.allIssues ?? []) + test.cases.flatMap { $0.attempts.last?.allIssues ?? [] }
+    /// An issue's message and its details (swift-testing's `// comments`, expression values, a crash's frames).
+    private static func text(_ issue: IssueRecord) -> String {
+        issue.details.map { issue.message + "\n" + $0 } ?? issue.message
     }
 
     private static func verb(_ status: TestStatus) -> String {

@@ -58,7 +58,9 @@ public struct AnnotationRenderer {
                                 workingDirectory: $0.record.workingDirectory))
                     )
                 }, uniquingKeysWith: { first, _ in first })
+            var tests = 0
             try input.source.forEachTest { test in
+                tests += 1
                 let workingDirectory = workingDirectories[test.runIndex] ?? nil
                 let paths = paths[test.runIndex] ?? SourcePaths(root: root)
                 let annotation = builder.annotation(for: test, paths: paths, workingDirectory: workingDirectory)
@@ -67,6 +69,10 @@ public struct AnnotationRenderer {
                     try write(pending)
                     pending = ""
                 }
+            }
+            let shownName = root.map { SourcePaths(root: $0).resolve(input.name).relativePath } ?? input.name
+            for note in RunNote.notes(tests: tests, runs: input.source.runs, name: shownName) {
+                pending += writer.add(note)
             }
         }
         pending += writer.finish()

@@ -11,6 +11,8 @@ public protocol AnnotationWriter {
     mutating func startInput(named name: String)
     /// What `test` adds; `annotation` is its annotation, when it has one.
     mutating func add(_ test: TestRecord, annotation: Annotation?) -> String
+    /// What a note about the whole input adds (no test ran; listed tests did not run), after its tests.
+    mutating func add(_ note: RunNote) -> String
     /// What comes after the last test.
     mutating func finish() -> String
 }

@@ -28,6 +28,10 @@ public struct AzureAnnotations: AnnotationWriter {
         return Self.command(for: annotation) + "\n"
     }
 
+    public mutating func add(_ note: RunNote) -> String {
+        "##vso[task.logissue type=warning;]" + Self.escapeData(note.text) + "\n"
+    }
+
     public mutating func finish() -> String {
         guard omitted > 0 else { return "" }
         return "resultbundle: \(omitted) more failed or flaky tests are not annotated (--max-annotations)\n"

@@ -29,6 +29,10 @@ public struct GitHubAnnotations: AnnotationWriter {
         return Self.command(for: annotation) + "\n"
     }
 
+    public mutating func add(_ note: RunNote) -> String {
+        (note.kind == .empty ? "::warning" : "::notice") + " title=resultbundle::" + Self.escapeData(note.text) + "\n"
+    }
+
     public mutating func finish() -> String {
         let errors = omitted[.error, default: 0]
         let warnings = omitted[.warning, default: 0]

@@ -40,6 +40,21 @@ public struct GitLabCodeQuality: AnnotationWriter {
         return entry
     }
 
+    public mutating func add(_ note: RunNote) -> String {
+        let path = Self.withoutDotPrefix(inputName)
+        let fingerprint = ContentHash.sha256Hex(
+            Data([note.kind.checkName, path, note.text].joined(separator: "\n").utf8))
+        guard fingerprints.insert(fingerprint).inserted else { return "" }
+        count += 1
+        var entry = count == 1 ? "\n  {" : ",\n  {"
+        entry += "\"description\": " + JSONEscaping.quoted(note.text)
+        entry += ", \"check_name\": " + JSONEscaping.quoted(note.kind.checkName)
+        entry += ", \"fingerprint\": " + JSONEscaping.quoted(fingerprint)
+        entry += ", \"severity\": " + JSONEscaping.quoted(note.kind == .empty ? "minor" : "info")
+        entry += ", \"location\": {\"path\": " + JSONEscaping.quoted(path) + ", \"lines\": {\"begin\": 1}}}"
+        return entry
+    }
+
     public mutating func finish() -> String { count == 0 ? "]\n" : "\n]\n" }
 
     /// GitLab's severity for each kind (`info`, `minor`, `major`, `critical`, `blocker`).

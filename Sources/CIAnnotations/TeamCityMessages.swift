@@ -43,6 +43,10 @@ public struct TeamCityMessages: AnnotationWriter {
         return text
     }
 
+    public mutating func add(_ note: RunNote) -> String {
+        Self.message("message", ["text": note.text, "status": "WARNING"])
+    }
+
     public mutating func finish() -> String {
         var text = ""
         while let suite = openSuites.popLast() { text += Self.message("testSuiteFinished", ["name": suite]) }

@@ -247,7 +247,7 @@ table.tests th, table.tests td:nth-child(2) { white-space: nowrap; overflow-wrap
 pre, code { font: 13px/1.4 ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; }
 pre { white-space: pre-wrap; overflow-wrap: anywhere; background: var(--panel); padding: 8px; border-radius: 4px; margin: 6px 0; }
 .verdict { border-left: 6px solid var(--muted); padding: 4px 16px; background: var(--panel); }
-.verdict.passed { border-color: var(--pass); } .verdict.failed { border-color: var(--fail); }
+.verdict.passed { border-color: var(--pass); } .verdict.failed { border-color: var(--fail); } .verdict.empty { border-color: var(--skip); }
 .counts { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 12px; }
 .count a { display: inline-block; padding: 6px 12px; border: 1px solid var(--line); border-radius: 6px; text-decoration: none; color: var(--fg); }
 .count .value { font-weight: 700; font-size: 18px; }

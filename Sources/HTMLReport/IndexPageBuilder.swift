@@ -5,7 +5,8 @@ import ResultModel
 enum IndexPageBuilder {
     static func model(
         facts: IndexFacts, totals: ResultTotals, runs: [RunModel], testCount: Int, search: SearchModel,
-        chrome: PageChrome, history: ReportHistory? = nil, matrix: ConfigurationMatrix? = nil
+        chrome: PageChrome, history: ReportHistory? = nil, matrix: ConfigurationMatrix? = nil,
+        notRun: TestsNotRun = TestsNotRun()
     ) -> IndexPageModel {
         let failures = facts.failures
         let slowest = facts.slowest.map { test in
@@ -28,12 +29,13 @@ enum IndexPageBuilder {
             "\(totals.tests) tests in \(runs.count) run(s), \(ReportFormatting.duration(totals.duration)) of test time"
         if totals.testCases > 0 { line += "; \(totals.testCases) parameterized cases" }
         if totals.flaky > 0 { line += "; \(totals.flaky) flaky" }
+        if let notRunSentence = notRun.sentence { line += "; " + notRunSentence }
         return IndexPageModel(
             chrome: chrome,
             verdict: verdictFailed
                 ? "Failed: \(totals.failed) of \(totals.tests) tests failed"
-                : (totals.tests == 0 ? "No tests" : "Passed"),
-            verdictClass: verdictFailed ? "failed" : "passed",
+                : (totals.tests == 0 ? "No tests ran: an empty run is not a success" : "Passed"),
+            verdictClass: verdictFailed ? "failed" : (totals.tests == 0 ? "empty" : "passed"),
             summaryLine: line,
             counts: counts,
             testCount: testCount,

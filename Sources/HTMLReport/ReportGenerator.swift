@@ -137,7 +137,7 @@ public struct ReportGenerator {
                 statusListPageSize: lists.testsPerStatusPage,
                 recordBlockSize: search.blockSize),
             chrome: chrome(title: options.title, root: "", templates: templates, totals: totals),
-            history: options.history, matrix: matrix)
+            history: options.history, matrix: matrix, notRun: TestsNotRun(runs: sources.flatMap(\.runs)))
         if let matrix {
             let page = MatrixPageModel(
                 chrome: chrome(title: "Tests by configuration", root: "", templates: templates, totals: totals),

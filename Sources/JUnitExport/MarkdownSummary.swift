@@ -82,7 +82,12 @@ public struct MarkdownSummary {
         var head =
             totals.failed > 0
             ? "## ❌ \(totals.failed) of \(totals.tests) tests failed\n\n"
-            : "## ✅ All \(totals.tests) tests passed\n\n"
+            : totals.tests == 0
+                ? "## ⚠️ No tests ran\n\nA run with no test is not a success: check the test command and its filters.\n\n"
+                : "## ✅ All \(totals.tests) tests passed\n\n"
+        if let notRun = TestsNotRun(runs: sources.flatMap(\.runs)).sentence {
+            head += "⚠️ " + notRun.prefix(1).uppercased() + notRun.dropFirst() + ".\n\n"
+        }
         if totals.skipped > 0 || totals.expectedFailures > 0 {
             head +=
                 "\(totals.passed) passed, \(totals.failed) failed, \(totals.skipped) skipped, \(totals.expectedFailures) expected failures.\n\n"
@@ -138,23 +143,45 @@ public struct MarkdownSummary {
             .joined(separator: ".")
     }
 
+    /// The most issues one failed test shows, and the most characters of each issue's text.
+    static let issuesPerTest = 10
+    static let charactersPerIssue = 1500
+
+    /// A failed test: its name and first failing issue's place, then each distinct issue (the failing ones, else all
+    /// of them) with its place, message and details (swift-testing's `// comments`, expression values), each cut to
+    /// ``charactersPerIssue``.
     private func failureEntry(_ test: TestRecord, place: SourceLinks?) -> String {
-        let issues = (test.finalAttempt?.allIssues ?? []) + test.cases.flatMap { $0.attempts.last?.allIssues ?? [] }
-        let issue = issues.first { $0.kind.isFailure } ?? issues.first
+        let distinct = test.distinctIssues
+        let failing = distinct.filter(\.kind.isFailure)
+        let issues = failing.isEmpty ? Array(distinct.prefix(1)) : failing
         var summary = "<b>" + MarkdownEscaping.html(qualifiedName(test)) + "</b>"
         if let label = failureLabel?(test) { summary += " <i>" + MarkdownEscaping.html(label) + "</i>" }
-        if let location = issue?.location {
-            var shown = location
-            shown.file = place?.shownPath(location.file) ?? location.file
-            var code = "<code>" + MarkdownEscaping.html(shown.description) + "</code>"
-            if let url = place?.url(file: location.file, line: location.line) {
-                code = "<a href=\"" + MarkdownEscaping.html(url) + "\">" + code + "</a>"
-            }
-            summary += " " + code
+        if let location = issues.first?.location { summary += " " + code(location, place: place) }
+        guard !issues.isEmpty else {
+            let reason = MarkdownEscaping.html(test.finalAttempt?.statusReason ?? test.status.rawValue)
+            return "<details><summary>\(summary)</summary>\n\n<pre>\(reason)</pre>\n\n</details>\n"
         }
-        let message = issue?.message ?? test.finalAttempt?.statusReason ?? test.status.rawValue
-        let lines = message.split(separator: "\n", omittingEmptySubsequences: false).prefix(8).joined(separator: "\n")
-        let body = MarkdownEscaping.html(String(lines.prefix(1500)))
-        return "<details><summary>\(summary)</summary>\n\n<pre>\(body)</pre>\n\n</details>\n"
+        var body = ""
+        for (position, issue) in issues.prefix(Self.issuesPerTest).enumerated() {
+            if position > 0 { body += issue.location.map { code($0, place: place) + "\n" } ?? "" }
+            let text = issue.details.map { issue.message + "\n" + $0 } ?? issue.message
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).prefix(12)
+            body +=
+                "<pre>" + MarkdownEscaping.html(String(lines.joined(separator: "\n").prefix(Self.charactersPerIssue)))
+            body += "</pre>\n\n"
+        }
+        if issues.count > Self.issuesPerTest {
+            body += "_\(issues.count - Self.issuesPerTest) more issues are in the report._\n\n"
+        }
+        return "<details><summary>\(summary)</summary>\n\n\(body)</details>\n"
+    }
+
+    /// `<code>File.swift:12</code>`, linked to the forge when a template was given.
+    private func code(_ location: SourceLocation, place: SourceLinks?) -> String {
+        var shown = location
+        shown.file = place?.shownPath(location.file) ?? location.file
+        let code = "<code>" + MarkdownEscaping.html(shown.description) + "</code>"
+        guard let url = place?.url(file: location.file, line: location.line) else { return code }
+        return "<a href=\"" + MarkdownEscaping.html(url) + "\">" + code + "</a>"
     }
 }

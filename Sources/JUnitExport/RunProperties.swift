@@ -15,6 +15,13 @@ enum RunProperties {
         if let cpu = record.host.cpuModel { list.append(("cpu.model", cpu)) }
         if let count = record.host.cpuCount { list.append(("cpu.count", String(count))) }
         for tag in record.environment { list.append((tag.name, tag.value)) }
+        // Consumers show properties as they are: the count, or why there is none.
+        let notRun = TestsNotRun(run.end)
+        if let count = notRun.count, count > 0 {
+            list.append(("resultbundle.testsNotRun", String(count)))
+        } else if notRun.afterCrash {
+            list.append(("resultbundle.testsNotRun", "unknown: the tests after a crash did not run"))
+        }
         return list
     }
 }

@@ -22,6 +22,13 @@ public final class ConsoleLogParser {
         runOutput = OutputBuffer(limit: options.maximumOutputPerTest)
     }
 
+    /// A crash report printed while no XCTest test ran (a swift-testing test's, or a process's before any test).
+    private var crashOutsideTests = CrashEvidence()
+
+    /// The crash printed while no XCTest test ran, when there was one: the tests still running in the event
+    /// stream crashed with it.
+    public var crashIssueOutsideTests: IssueRecord? { crashOutsideTests.isEmpty ? nil : crashOutsideTests.issue }
+
     /// Tests written so far.
     public var testCount: Int { xctest.summary.testCount + swiftTesting.summary.testCount }
 
@@ -57,6 +64,7 @@ public final class ConsoleLogParser {
             }
         }
         if try xctest.consume(original: original, plain: plain, lineNumber: lineNumber) { return }
+        if !xctest.namedCrashedProcess { _ = crashOutsideTests.observe(plain) }
         runOutput.append(original)
     }
 
@@ -64,9 +72,11 @@ public final class ConsoleLogParser {
     /// output (stored as a blob when long).
     public func finish(interrupted: Bool = false) throws -> (summary: ConsoleParseSummary, output: CapturedOutput?) {
         var summary = try xctest.finish(interrupted: interrupted)
-        let other = try swiftTesting.finish(interrupted: interrupted)
+        let crash = crashOutsideTests.isEmpty ? nil : crashOutsideTests
+        let other = try swiftTesting.finish(interrupted: interrupted, crash: crash)
         summary.diagnostics += other.diagnostics
-        summary.reportedCounts.merge(other.reportedCounts) { first, _ in first }
+        summary.reportedCounts.merge(other.reportedCounts) { $0 + $1 }
+        if crash != nil, other.reportedCounts["crashes"] == nil { summary.reportedCounts["crashes", default: 0] += 1 }
         summary.testCount += other.testCount
         let output = try runOutput.captured(inlineLimit: options.inlineOutputLimit, sink: sink)
         return (summary, output)

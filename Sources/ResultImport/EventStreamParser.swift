@@ -70,11 +70,13 @@ public final class EventStreamParser {
         }
     }
 
-    /// Writes every test still buffered (tests that never ended are interrupted) and returns the diagnostics.
-    public func finish(interrupted: Bool = false) throws -> [Diagnostic] {
+    /// Writes every test still buffered and returns the diagnostics. Tests that never ended are interrupted, or,
+    /// given `crash` (the crash the console showed: the stream of a crashed process just stops), crashed with it as
+    /// an issue.
+    public func finish(interrupted: Bool = false, crash: IssueRecord? = nil) throws -> [Diagnostic] {
         try flushFinished(olderThan: .infinity)
         for (testID, events) in buffered.sorted(by: { $0.key < $1.key }) where metadata[testID]?.isSuite != true {
-            try write(testID: testID, events: events, interrupted: true)
+            try write(testID: testID, events: events, interrupted: true, crash: interrupted ? nil : crash)
         }
         buffered.removeAll()
         return diagnostics
@@ -136,7 +138,7 @@ public final class EventStreamParser {
                 start: since1970, duration: start.map { end.instant - $0.instant }))
     }
 
-    private func write(testID: String, events: [Event], interrupted: Bool) throws {
+    private func write(testID: String, events: [Event], interrupted: Bool, crash: IssueRecord? = nil) throws {
         let ordered = events.sorted { $0.instant < $1.instant }
         let meta = metadata[testID]
         var builder = EventStreamTestBuilder(attachmentsBase: attachmentsBase, sink: sink, fileName: fileName)
@@ -145,7 +147,7 @@ public final class EventStreamParser {
         let displayName = meta?.displayName
         let record = builder.makeRecord(
             runIndex: runIndex, identity: identity, displayName: displayName, location: meta?.location,
-            interrupted: interrupted)
+            interrupted: interrupted, crash: crash)
         try sink.addTest(record)
         testCount += 1
     }

@@ -76,7 +76,8 @@ struct EventStreamTestBuilder {
     }
 
     func makeRecord(
-        runIndex: Int, identity: TestIdentity, displayName: String?, location: SourceLocation?, interrupted: Bool
+        runIndex: Int, identity: TestIdentity, displayName: String?, location: SourceLocation?, interrupted: Bool,
+        crash: IssueRecord? = nil
     ) -> TestRecord {
         let caseRecords = cases.map { open in
             TestCaseRecord(
@@ -87,16 +88,20 @@ struct EventStreamTestBuilder {
         if isSkipped {
             status = .skipped
         } else if interrupted || end == nil {
-            status = .interrupted
+            status = crash == nil ? .interrupted : .crashed
         } else {
             status = Self.status(issues + cases.flatMap(\.issues), symbol: endSymbol)
         }
         var ownIssues = issues
         if isSkipped { ownIssues.append(IssueRecord(kind: .skip, message: skipReason ?? "skipped")) }
+        if status == .crashed, let crash { ownIssues.append(crash) }
+        let reasons: [TestStatus: String] = [
+            .interrupted: "the event stream ends before the test ended",
+            .crashed: "the test process crashed while the test ran; the event stream ends there",
+        ]
         let attempt = TestAttempt(
             status: status,
-            statusReason: isSkipped
-                ? skipReason : (status == .interrupted ? "the event stream ends before the test ended" : nil),
+            statusReason: isSkipped ? skipReason : reasons[status],
             start: startSince1970,
             duration: start.flatMap { begin in end.map { $0 - begin } },
             issues: ownIssues,

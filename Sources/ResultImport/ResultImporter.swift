@@ -36,6 +36,9 @@ public final class ResultImporter {
     public var attachmentsRoot: URL?
     /// The largest attachment stored (the bundle's blob limit); a larger file is a warning and is not attached.
     public var maxAttachmentBytes = 1 << 30
+    /// The crash a console log showed while no XCTest test ran: an event stream imported after it (the stream of
+    /// that process stops mid-test) gets its unfinished tests marked crashed with it.
+    private var crashOutsideTests: IssueRecord?
 
     /// Creates an importer writing tests of run `runIndex` to `sink`.
     public init(sink: any ResultSink, runIndex: Int) {
@@ -69,7 +72,8 @@ public final class ResultImporter {
             return try importConsole(descriptor, prefix: prefix, fileName: name, format: resolved)
         case .eventStream:
             return try StructuredImports.importEventStream(
-                descriptor, prefix: prefix, fileName: name, path: path, sink: sink, runIndex: runIndex)
+                descriptor, prefix: prefix, fileName: name, path: path, sink: sink, runIndex: runIndex,
+                crash: crashOutsideTests)
         case .junit:
             return try importJUnit(descriptor, prefix: prefix, fileName: name, path: path)
         }
@@ -96,6 +100,7 @@ public final class ResultImporter {
             try parser.consume(line.bytes, lineNumber: line.number)
         }
         let (summary, output) = try parser.finish()
+        crashOutsideTests = crashOutsideTests ?? parser.crashIssueOutsideTests
         if summary.testCount == 0 && summary.reportedCounts.isEmpty {
             throw ImportError(
                 .notTestOutput,
@@ -152,16 +157,18 @@ enum StructuredImports {
     }
 
     static func importEventStream(
-        _ descriptor: Int32, prefix: [UInt8], fileName: String, path: String, sink: any ResultSink, runIndex: Int
+        _ descriptor: Int32, prefix: [UInt8], fileName: String, path: String, sink: any ResultSink, runIndex: Int,
+        crash: IssueRecord? = nil
     ) throws -> ResultImporter.FileOutcome {
         let base = path == "-" ? nil : URL(fileURLWithPath: path).deletingLastPathComponent()
         let parser = EventStreamParser(sink: sink, runIndex: runIndex, fileName: fileName, attachmentsBase: base)
         try forEachLine(descriptor, prefix: prefix, fileName: fileName) { line in
             try parser.consume(line.bytes, lineNumber: line.number)
         }
-        let diagnostics = try parser.finish()
+        let diagnostics = try parser.finish(crash: crash)
+        let counts = parser.testCount > 0 ? ["swiftTesting.parsed": parser.testCount] : [:]
         return ResultImporter.FileOutcome(
-            format: .eventStream, testCount: parser.testCount, diagnostics: diagnostics, reportedCounts: [:],
+            format: .eventStream, testCount: parser.testCount, diagnostics: diagnostics, reportedCounts: counts,
             output: nil)
     }
 }

@@ -28,6 +28,8 @@ public final class SwiftTestingConsoleParser {
     private var openOrder: [String] = []
     private var lastIssue: (owner: IssueOwner, index: Int)?
     private var parsed = ResultTotals()
+    /// Tests parsed before the current run's start line (a log can hold several runs, each with its closing line).
+    private var testsBeforeRun = 0
     private var suiteCount = 0
     /// What was found besides tests.
     public private(set) var summary = ConsoleParseSummary()
@@ -47,35 +49,58 @@ public final class SwiftTestingConsoleParser {
         return true
     }
 
-    /// Ends parsing: tests still open are written as interrupted; the closing line is cross-checked.
+    /// Ends parsing: tests still open are written as interrupted; each run's closing line was checked as it came.
     public func finish(interrupted: Bool = false) throws -> ConsoleParseSummary {
+        try finish(interrupted: interrupted, crash: nil)
+    }
+
+    /// Ends parsing as ``finish(interrupted:)``, but tests still open are written as crashed, with `crash` as an
+    /// issue, when the log showed a crash while they ran (swift-testing runs tests in parallel, so each test still
+    /// running ended with the process).
+    func finish(interrupted: Bool, crash: CrashEvidence?) throws -> ConsoleParseSummary {
+        var crashed = 0
         for name in openOrder {
-            guard let test = open[name] else { continue }
-            try write(
-                name: name, test, status: .interrupted, duration: nil, reason: "the log ends before the test's end line"
-            )
+            guard var test = open[name] else { continue }
+            if let crash, !interrupted {
+                test.issues.append(crash.issue)
+                try write(name: name, test, status: .crashed, duration: nil, reason: crash.reason)
+                crashed += 1
+            } else {
+                try write(
+                    name: name, test, status: .interrupted, duration: nil,
+                    reason: "the log ends before the test's end line")
+            }
         }
         open.removeAll()
         openOrder.removeAll()
-        if let reported = summary.reportedCounts["swiftTesting.tests"], reported != parsed.tests {
-            summary.diagnostics.append(
-                Diagnostic(
-                    severity: .warning,
-                    message:
-                        "the log's closing line says \(reported) swift-testing tests ran, but \(parsed.tests) were parsed",
-                    file: options.fileName))
-        }
+        if parsed.tests > 0 { summary.reportedCounts["swiftTesting.parsed"] = parsed.tests }
+        if crashed > 0 { summary.reportedCounts["crashes"] = crashed }
         return summary
+    }
+
+    /// Checks a run's closing line against the tests parsed since that run started (a log can hold several runs).
+    private func checkClosingLine(tests reported: Int, lineNumber: Int) {
+        let tests = parsed.tests - testsBeforeRun
+        testsBeforeRun = parsed.tests
+        guard reported != tests else { return }
+        summary.diagnostics.append(
+            Diagnostic(
+                severity: .warning,
+                message: "the log's closing line says \(reported) swift-testing tests ran, but \(tests) were parsed",
+                file: options.fileName, line: lineNumber))
     }
 
     private func handle(_ line: SwiftTestingLine, lineNumber: Int) throws {
         switch line {
-        case .runStarted, .suiteStarted:
+        case .runStarted:
+            testsBeforeRun = parsed.tests
+        case .suiteStarted:
             break
         case .runEnded(let tests, let suites, let issues):
-            summary.reportedCounts["swiftTesting.tests"] = tests
-            if let suites { summary.reportedCounts["swiftTesting.suites"] = suites }
-            if let issues { summary.reportedCounts["swiftTesting.issues"] = issues }
+            summary.reportedCounts["swiftTesting.tests", default: 0] += tests
+            if let suites { summary.reportedCounts["swiftTesting.suites", default: 0] += suites }
+            if let issues { summary.reportedCounts["swiftTesting.issues", default: 0] += issues }
+            checkClosingLine(tests: tests, lineNumber: lineNumber)
         case .suiteEnded(let name, let passed, let duration):
             suiteCount += 1
             try sink.addSuite(
@@ -166,8 +191,8 @@ public final class SwiftTestingConsoleParser {
                 caseStatus = .failed
             } else if issues.contains(where: { $0.kind == .knownIssue }) {
                 caseStatus = .expectedFailure
-            } else if status == .interrupted {
-                caseStatus = .interrupted
+            } else if status == .interrupted || status == .crashed {
+                caseStatus = status
             } else {
                 caseStatus = status == .skipped ? .skipped : .passed
             }

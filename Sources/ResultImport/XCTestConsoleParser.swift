@@ -37,6 +37,15 @@ public final class XCTestConsoleParser {
     /// A test whose start line came while no test was open, kept as bytes (``XCTestDeferredStart``).
     @exclusivity(unchecked) private var deferred = XCTestDeferredStart()
     private var orphanIssues: [String: [IssueRecord]] = [:]
+    /// What the open test's output said about a crash.
+    private var crash = CrashEvidence()
+    /// Tests whose process `swift test --parallel` says crashed, by ``XCTestTestName/matchKey(_:)``.
+    private var crashedProcesses: [String: String] = [:]
+    /// Tests written as crashed, and Xcode restarts seen while no test ran.
+    private var crashCount = 0
+    /// Whether the last line outside a test named a crash this parser took care of (a `--parallel` test's
+    /// process, an Xcode restart).
+    private(set) var namedCrashedProcess = false
     private var parsedFailureIssues = 0
     private var runSummaries = XCTestRunSummaries()
     @exclusivity(unchecked) private var parsed = ResultTotals()
@@ -79,8 +88,16 @@ public final class XCTestConsoleParser {
             XCTestLineClassifier.classify(original)
             ?? (original.count == plain.count ? nil : XCTestLineClassifier.classify(plain))
         guard let classified = recognised else {
-            guard current != nil else { return false }
+            guard current != nil else {
+                namedCrashedProcess = noteCrashedProcess(plain)
+                return false
+            }
             output.append(line)
+            if crash.observe(plain) {
+                current!.isContinuingIssue = false
+                if crash.hasProcessEnded { try endCrashedTest() }
+                return true
+            }
             if current!.isContinuingIssue, let last = current!.issues.indices.last {
                 current!.issues[last].message += "\n" + line.string
             }
@@ -98,6 +115,7 @@ public final class XCTestConsoleParser {
     /// Ends parsing: a test still open is written as interrupted; summary lines are cross-checked.
     public func finish(interrupted: Bool = false) throws -> ConsoleParseSummary {
         try openDeferredTest()
+        if !crash.isEmpty { try endCrashedTest() }
         if let open = current {
             let reason = "the log ends before the test's end line (started at line \(open.startLine))"
             try write(open, status: .interrupted, reason: reason, duration: nil, worker: nil)
@@ -109,7 +127,42 @@ public final class XCTestConsoleParser {
         }
         try writeProgressOnlyTests()
         crossCheck()
+        if summary.testCount > 0 { summary.reportedCounts["xctest.parsed"] = summary.testCount }
+        if crashCount > 0 { summary.reportedCounts["crashes"] = crashCount }
         return summary
+    }
+
+    /// Writes the open test as crashed, with the crash as its issue (``CrashEvidence``).
+    private func endCrashedTest() throws {
+        let evidence = crash
+        crash = CrashEvidence()
+        guard var open = current.take() else { return }
+        if evidence.restart != nil { runSummaries.restarted() }
+        var issue = evidence.issue
+        var reason = evidence.reason
+        if evidence.signal == nil, let signal = crashedProcesses[XCTestTestName.matchKey(open.identity)] {
+            reason = "the test process crashed (\(signal))"
+            issue.details = (issue.details.map { $0 + "\n" } ?? "") + "The test process " + signal
+        }
+        open.issues.append(issue)
+        parsedFailureIssues += 1
+        crashCount += 1
+        try write(open, status: .crashed, reason: reason, duration: nil, worker: nil)
+    }
+
+    /// Remembers the test that `swift test --parallel`'s signal line names (its block may never be printed), and
+    /// an Xcode restart line that comes while no test runs.
+    private func noteCrashedProcess(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        if let (name, signal) = CrashEvidence.crashedProcessTest(in: line) {
+            let key = XCTestTestName.matchKey(XCTestTestName.identity(listed: name))
+            crashedProcesses[key] = signal
+            return true
+        } else if line.first == UInt8(ascii: "R"), line.hasPrefix("Restarting after unexpected exit") {
+            runSummaries.restarted()
+            crashCount += 1
+            return true
+        }
+        return false
     }
 
     /// Keeps a start line's test as bytes when it can be written from bytes if it passes next
@@ -150,10 +203,16 @@ public final class XCTestConsoleParser {
     private func writeProgressOnlyTests() throws {
         for key in progressOrder {
             guard let identity = progressOnly.removeValue(forKey: key) else { continue }
-            let attempt = TestAttempt(
+            var attempt = TestAttempt(
                 status: .passed,
                 statusReason: "swift test --parallel listed this test and printed no failure for it")
-            let test = TestRecord(runIndex: runIndex, identity: identity, status: .passed, attempts: [attempt])
+            if let signal = crashedProcesses[key] {
+                attempt = TestAttempt(
+                    status: .crashed, statusReason: "the test process crashed (\(signal))",
+                    issues: [IssueRecord(kind: .crash, message: "The test process " + signal)])
+                crashCount += 1
+            }
+            let test = TestRecord(runIndex: runIndex, identity: identity, status: attempt.status, attempts: [attempt])
             try sink.addTest(test)
             summary.testCount += 1
         }
@@ -182,6 +241,8 @@ public final class XCTestConsoleParser {
             }
             lastSuiteEndDepth = nil
         case .caseStarted(let name):
+            if !crash.isEmpty { try endCrashedTest() }
+            crash = CrashEvidence()
             if let open = current {
                 try write(
                     open, status: .interrupted, reason: "a new test started before it ended", duration: nil, worker: nil
@@ -206,6 +267,7 @@ public final class XCTestConsoleParser {
                 open.printedName = name
                 open.identity = XCTestTestName.identity(name)
             }
+            crash = CrashEvidence()  // it ended: what looked like a crash was its own output
             // Status and reason are read first: reading `open` after handing it over would copy it whole.
             let status = status(word, open.issues)
             let reason = open.skipReason

@@ -3,7 +3,9 @@ import ResultModel
 /// The XCTest runs of one console log, each checked against its own summary line (`Executed N tests, with S
 /// tests skipped and F failures`). A log can hold several runs: two `swift test` runs, or an `xcodebuild` log with
 /// several test actions. A run starts at a top-level suite (or at `All tests`/`Selected tests`, even when an
-/// earlier run was cut off with its suites still open); a run without a summary is not checked.
+/// earlier run was cut off with its suites still open); a run without a summary is not checked. After Xcode
+/// restarts a crashed test process, the relaunch's suites belong to the run it restarted, whose closing summary
+/// counts every launch.
 struct XCTestRunSummaries {
     private struct Run {
         var startLine: Int
@@ -14,6 +16,9 @@ struct XCTestRunSummaries {
     }
 
     private var runs: [Run] = []
+    /// Whether Xcode restarted the test process: the run's next top-level suite continues the run, and its summary
+    /// "will include totals from previous launches".
+    private var isRestarting = false
 
     /// Every run's summary added up, for the run's reported counts.
     var reportedTotal: (tests: Int, skipped: Int?, failures: Int)? {
@@ -28,6 +33,10 @@ struct XCTestRunSummaries {
     mutating func suiteStarted(named name: String, depth: Int, line: Int, parsed: ResultTotals, failures: Int) {
         let startsARun = depth == 0 || name == "All tests" || name == "Selected tests"
         guard startsARun else { return }
+        if isRestarting, !runs.isEmpty {
+            isRestarting = false
+            return
+        }
         // `All tests` then `debug.xctest` at depth 0 after a summary-less start belong to one run.
         if let last = runs.last, last.reported == nil, last.testsAtStart == parsed.tests, depth == 0 { return }
         runs.append(
@@ -35,6 +44,10 @@ struct XCTestRunSummaries {
                 startLine: line, testsAtStart: parsed.tests, skippedAtStart: parsed.skipped, failuresAtStart: failures,
                 reported: nil))
     }
+
+    /// Xcode's `Restarting after unexpected exit, crash, or test timeout ...` line: the relaunch belongs to the same
+    /// run.
+    mutating func restarted() { isRestarting = true }
 
     /// A top-level summary line.
     mutating func executed(tests: Int, skipped: Int?, failures: Int, line: Int) {

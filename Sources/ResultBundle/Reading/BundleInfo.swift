@@ -5,7 +5,8 @@ import ResultModel
 ///
 /// Encodes (with `JSONEncoder`) as `{"formatVersion": "1.0", "runs": [...], "totals": {...}, ...}`; the runs are
 /// ``RunResult`` values (`index`, `record`, `end`) and the totals ``ResultTotals`` (`tests`, `passed`, `failed`,
-/// `skipped`, `expectedFailures`, `warnings`, `interrupted`, `flaky`, `testCases`, `duration`).
+/// `skipped`, `expectedFailures`, `warnings`, `interrupted`, `flaky`, `testCases`, `duration`); `notRun` is
+/// ``ResultModel/TestsNotRun`` (`count` when the run listed its tests, `afterCrash`).
 public struct BundleInfo: Sendable, Hashable, Codable {
     /// The bundle's format version, `major.minor`.
     public var formatVersion: String
@@ -15,6 +16,8 @@ public struct BundleInfo: Sendable, Hashable, Codable {
     public var runs: [RunResult]
     /// Totals over every test.
     public var totals: ResultTotals
+    /// The listed tests that did not run, or that tests after a crash did not (``ResultModel/TestsNotRun``).
+    public var notRun: TestsNotRun
     /// Distinct blobs stored.
     public var blobCount: Int
     /// `stored` when the index written at close was used, `rebuilt` when the bundle was scanned.
@@ -30,6 +33,7 @@ public struct BundleInfo: Sendable, Hashable, Codable {
         runs = reader.runs
         // A 1.2 bundle's index holds them; counting reads every test (15 s for ten million).
         totals = try reader.storedTotals ?? reader.totals()
+        notRun = TestsNotRun(runs: reader.runs)
         blobCount = reader.blobCount
         index = reader.indexSource == .stored ? "stored" : "rebuilt"
         damage = reader.damage

@@ -11,7 +11,8 @@ struct InfoCommand: ParsableCommand {
         discussion: """
             `tests` counts test functions and methods the way the runners' own summary lines do; the cases of \
             parameterized tests are counted separately in `testCases`. `failed` includes thrown errors, crashes, \
-            timeouts and interrupted tests. A bundle whose writer was killed still opens: its complete tests are \
+            timeouts and interrupted tests. A warning says when no test ran, and how many listed tests did not \
+            run (or that tests after a crash did not). A bundle whose writer was killed still opens: its complete tests are \
             counted and the torn tail is reported.
 
             Examples:
@@ -23,7 +24,7 @@ struct InfoCommand: ParsableCommand {
     @Argument(help: "The bundle to summarize.")
     var bundle: String
 
-    @Flag(help: "Print the summary as JSON (formatVersion, runs, totals, damage).")
+    @Flag(help: "Print the summary as JSON (formatVersion, runs, totals, notRun, damage).")
     var json = false
 
     func run() throws {
@@ -63,6 +64,8 @@ enum InfoText {
         counts += "\(totals.skipped) skipped, \(totals.expectedFailures) expected failures"
         if totals.testCases > 0 { counts += "; \(totals.testCases) parameterized cases" }
         lines.append(counts)
+        if totals.tests == 0 { lines.append("  warning: no tests ran; a run with no test is not a success") }
+        if let notRun = info.notRun.sentence { lines.append("  warning: " + notRun) }
         for damage in info.damage {
             lines.append("  \(damage.kind.rawValue) at byte \(damage.byteOffset): \(damage.message)")
         }

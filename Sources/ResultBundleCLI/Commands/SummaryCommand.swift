@@ -10,9 +10,10 @@ struct SummaryCommand: ParsableCommand {
         abstract: "Write a Markdown summary for job summaries and pull-request comments.",
         discussion: """
             GitHub-flavored Markdown: a verdict line, a counts table per run, failed tests with file:line and \
-            the first lines of their message, performance regressions, and a link to the HTML report. It stays \
-            under --max-bytes (GitHub: 1048576 per step summary, 65535 per check run); what does not fit is \
-            counted, not cut mid-entry.
+            each distinct issue of a failed test with its details, performance regressions, and a link to the \
+            HTML report. A run with no test is a warning (with --fail-on-empty, exit 5), and so are listed tests \
+            that did not run. It stays under --max-bytes (GitHub: 1048576 per step summary, 65535 per check \
+            run); what does not fit is counted, not cut mid-entry.
 
             Examples:
               resultbundle summary run.resultbundle >> "$GITHUB_STEP_SUMMARY"
@@ -44,6 +45,9 @@ struct SummaryCommand: ParsableCommand {
             valueName: "template"))
     var sourceURL: String?
 
+    @Flag(help: "Exit \(EmptyRun.exitCode) when the bundles hold no test (after writing the summary, which says so).")
+    var failOnEmpty = false
+
     @OptionGroup(title: "Performance baselines")
     var baselineOptions: BaselineOptions
 
@@ -71,5 +75,9 @@ struct SummaryCommand: ParsableCommand {
             throw CLIError(error.description, exitCode: 2)
         }
         try OutputWriting.write(Data(markdown.utf8), plan)
+        if failOnEmpty, try EmptyRun.holdsNoTest(readers) {
+            StandardError.print("resultbundle: no tests ran (--fail-on-empty)")
+            throw ExitCode(EmptyRun.exitCode)
+        }
     }
 }

@@ -45,10 +45,13 @@ final class LiveEventStream: @unchecked Sendable {
         tail.start()
     }
 
-    /// Ends parsing; call after ``stop()``.
-    func finish(interrupted: Bool) throws -> [Diagnostic] {
-        diagnostics + (try parser?.finish(interrupted: interrupted) ?? [])
+    /// Ends parsing; call after ``stop()``. Tests still running crashed with `crash` when the console showed one.
+    func finish(interrupted: Bool, crash: IssueRecord?) throws -> [Diagnostic] {
+        diagnostics + (try parser?.finish(interrupted: interrupted, crash: crash) ?? [])
     }
+
+    /// Tests written from the stream.
+    var testCount: Int { parser?.testCount ?? 0 }
 
     /// Stops following after reading everything written so far.
     func stop() { tail?.stop() }

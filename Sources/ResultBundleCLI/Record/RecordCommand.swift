@@ -15,7 +15,8 @@ struct RecordCommand: ParsableCommand {
             come from it rather than from the console. Tests that use the ResultRecorder library add their steps, \
             attachments, terminal snapshots and measurements. Measurements are judged against the baselines of this \
             machine (--baselines, or ./PerformanceBaselines when it exists; docs/BASELINES.md). record exits with \
-            the command's own exit code, or 1 when the command passed but a measurement regressed.
+            the command's own exit code, or 1 when the command passed but a measurement regressed, or 5 when it \
+            passed but ran no test (a filter that matched nothing; --allow-empty accepts it).
 
             The command runs in its own process group. SIGINT, SIGTERM and SIGHUP sent to record (or to its \
             group) are passed on to the command's group; after --grace-period seconds the group gets SIGKILL. \
@@ -49,6 +50,9 @@ struct RecordCommand: ParsableCommand {
 
     @Flag(help: "Print no summary after the command ends.")
     var quiet = false
+
+    @Flag(help: "Exit 0 when the command passed but ran no test (by default an empty run exits 5).")
+    var allowEmpty = false
 
     @OptionGroup(title: "Performance baselines")
     var baselineOptions: BaselineOptions
@@ -107,5 +111,10 @@ struct RecordCommand: ParsableCommand {
         if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }
         // The command passed, but a measurement failed against its baseline: the run failed, as in XCTest.
         if outcome.performanceFailures > 0 { throw ExitCode(1) }
+        if outcome.totals.tests == 0 && !allowEmpty {
+            StandardError.print(
+                "resultbundle: no tests ran; an empty run exits \(EmptyRun.exitCode) (--allow-empty accepts it)")
+            throw ExitCode(EmptyRun.exitCode)
+        }
     }
 }

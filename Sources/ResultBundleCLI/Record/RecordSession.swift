@@ -110,9 +110,10 @@ struct RecordSession {
         defer { lock.unlock() }
         if let commitError { throw commitError }
         let signal = signals.receivedSignal
-        diagnostics += try events?.finish(interrupted: signal != nil) ?? []
+        diagnostics += try events?.finish(interrupted: signal != nil, crash: console.crashIssueOutsideTests) ?? []
         // Like `import`: each test's lines are in its record, and the lines outside tests are the run's output.
-        let (summary, output) = try console.finish(interrupted: signal != nil)
+        var (summary, output) = try console.finish(interrupted: signal != nil)
+        if let events, events.testCount > 0 { summary.reportedCounts["swiftTesting.parsed"] = events.testCount }
         diagnostics += summary.diagnostics
         diagnostics += collector.leftovers()
         try sink.endRun(
