@@ -23,7 +23,7 @@ public struct RunNote: Sendable, Hashable {
     /// The notes for one input: `tests` tests read from it, `runs` its runs; `name` is its path as shown.
     static func notes(tests: Int, runs: [RunResult], name: String) -> [RunNote] {
         var notes: [RunNote] = []
-        if tests == 0 {
+        if tests == 0, !runs.isEmpty {
             notes.append(RunNote(kind: .empty, text: AnnotationText.singleLine("No tests ran in \(name)")))
         }
         if let sentence = TestsNotRun(runs: runs).sentence {

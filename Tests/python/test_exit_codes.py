@@ -54,7 +54,7 @@ def readme_codes():
 
 
 def test_the_readme_table_has_the_rows_these_tests_check():
-    assert readme_codes() == ["0", "1", "2", "any"]
+    assert readme_codes() == ["0", "1", "2", "5", "any"]
 
 
 @pytest.mark.parametrize("command", SUCCESS)
@@ -129,8 +129,32 @@ def test_row_1_a_write_that_failed(tmp_path, command):
 
 @pytest.mark.parametrize("code", [0, 1, 3, 7, 64, 127])
 def test_row_any_record_returns_the_commands_exit_code(tmp_path, code):
+    command = f"cat '{LOG}'; exit {code}"
+    result = call(["record", "--quiet", "-o", "{tmp}/r.resultbundle", "--", "sh", "-c", command], tmp_path)
+    assert result.returncode == code, result.stderr
+
+
+@pytest.mark.parametrize("code", [1, 3])
+def test_row_any_record_of_an_empty_run_keeps_a_failing_commands_code(tmp_path, code):
     result = call(["record", "--quiet", "-o", "{tmp}/r.resultbundle", "--", "sh", "-c", f"exit {code}"], tmp_path)
     assert result.returncode == code, result.stderr
+
+
+def test_row_5_record_of_a_run_with_no_test(tmp_path):
+    result = call(["record", "--quiet", "-o", "{tmp}/r.resultbundle", "--", "true"], tmp_path)
+    assert result.returncode == 5, result.stderr
+    assert "no tests ran" in result.stderr
+    allowed = call(["record", "--quiet", "--allow-empty", "-o", "{tmp}/a.resultbundle", "--", "true"], tmp_path)
+    assert allowed.returncode == 0, allowed.stderr
+
+
+def test_row_5_summary_fail_on_empty(tmp_path):
+    assert call(["record", "--quiet", "--allow-empty", "-o", "{tmp}/e.resultbundle", "--", "true"], tmp_path).returncode == 0
+    plain = call(["summary", "{tmp}/e.resultbundle"], tmp_path)
+    assert plain.returncode == 0 and plain.stdout.startswith("## ⚠️ No tests ran")
+    failing = call(["summary", "--fail-on-empty", "{tmp}/e.resultbundle"], tmp_path)
+    assert failing.returncode == 5 and failing.stdout.startswith("## ⚠️ No tests ran")
+    assert call(["summary", "--fail-on-empty", SAMPLE], tmp_path).returncode == 0
 
 
 @pytest.mark.parametrize("signal_name,number", [("TERM", 15), ("INT", 2), ("KILL", 9)])
