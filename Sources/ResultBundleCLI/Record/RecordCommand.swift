@@ -53,6 +53,9 @@ struct RecordCommand: ParsableCommand {
     @OptionGroup(title: "Performance baselines")
     var baselineOptions: BaselineOptions
 
+    @OptionGroup(title: "Result files of other test runners")
+    var resultFileOptions: ResultFileOptions
+
     @Argument(parsing: .postTerminator, help: "The test command and its arguments, after --.")
     var command: [String] = []
 
@@ -72,6 +75,8 @@ struct RecordCommand: ParsableCommand {
         var session = RecordSession(
             command: command, runName: name, usesEventStream: !noEventStream, signals: signals)
         session.baselines = try baselineOptions.judgement()
+        session.resultFiles = resultFileOptions.watch(
+            command: command, environment: ProcessInfo.processInfo.environment)
         // The test process's recorder judges its measurements against the same baselines (docs/BASELINES.md).
         if let location = baselineOptions.location {
             setenv(BaselineLocation.environmentVariable, location.url.standardizedFileURL.path, 1)
@@ -102,6 +107,7 @@ struct RecordCommand: ParsableCommand {
                     + "\(totals.skipped) skipped (\(ending))")
         }
         for note in outcome.baselineNotes { StandardError.print("resultbundle: \(note)") }
+        RecordResultFilesReport(watch: session.resultFiles, outcome: outcome, quiet: quiet).print()
         // Cancelled: 128 + the signal, as a shell reports a process that signal ended.
         if let signal = outcome.signal { throw ExitCode(128 + signal) }
         if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }
