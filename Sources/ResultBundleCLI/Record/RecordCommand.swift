@@ -25,10 +25,17 @@ struct RecordCommand: ParsableCommand {
             When OUT already exists, the new bundle is written beside it and renamed over it at the end, so an \
             interrupted record never damages a bundle that was there.
 
+            Other test runners write their results to files: --results PATH (a file, a folder or a quoted glob; \
+            repeatable) names them, and --results auto looks where known runners write theirs (pytest's \
+            --junitxml argument, target/surefire-reports, build/test-results, jest-junit's junit.xml). The files \
+            written or changed during the run are imported into the recording when the command ends, as import \
+            reads them (docs/RECORDING.md). When no test was recognised, record says where it looked.
+
             Examples:
               resultbundle record -- swift test
               resultbundle record -o linux.resultbundle --name linux -- swift test --parallel
               resultbundle record -o unit.resultbundle -- swift test --filter UnitTests
+              resultbundle record --results junit.xml -- python3 -m pytest --junitxml=junit.xml
             """
     )
 
