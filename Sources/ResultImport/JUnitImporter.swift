@@ -422,6 +422,10 @@ struct JUnitImporter {
         }
         var issues = state.issues
         Self.addBareIssues(state.bareIssues, to: &issues)
+        // An error beats a failure: the error that made the test one comes first, as `junit` writes it back.
+        if state.outcome == "error", issues.first?.kind != .thrownError {
+            issues = issues.filter { $0.kind == .thrownError } + issues.filter { $0.kind != .thrownError }
+        }
         let skipReason = state.skipReason ?? state.declaredStatus ?? "skipped"
         if status == .skipped, !issues.contains(where: { $0.kind == .skip }) {
             issues.append(IssueRecord(kind: .skip, message: skipReason, details: state.skipDetails))
