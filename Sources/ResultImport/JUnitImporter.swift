@@ -288,10 +288,7 @@ struct JUnitImporter {
             if element == .error, type == JUnitProducer.skippedStepErrorType, current != nil {
                 // godog's steps skipped after a failed one: they leave the test as it was.
                 current?.issues.append(IssueRecord(kind: .skip, message: headline, details: details, type: type))
-                if current?.outcome == nil {
-                    current?.outcome = "skipped"
-                    current?.skipReason = headline
-                }
+                if current?.outcome == nil { current?.outcome = "skipped" }
                 break
             }
             let issue = IssueRecord(
@@ -414,8 +411,10 @@ struct JUnitImporter {
         if state.outcome == "error", issues.first?.kind != .thrownError {
             issues = issues.filter { $0.kind == .thrownError } + issues.filter { $0.kind != .thrownError }
         }
-        let skipReason = state.skipReason ?? state.declaredStatus ?? "skipped"
-        if status == .skipped, !issues.contains(where: { $0.kind == .skip }) {
+        // A `<skipped>` element gives the reason; else the first skipped step (godog), else the `status` attribute.
+        let skippedStep = issues.first { $0.kind == .skip }?.message
+        let skipReason = state.skipReason ?? skippedStep ?? state.declaredStatus ?? "skipped"
+        if status == .skipped, state.skipReason != nil || skippedStep == nil {
             issues.append(IssueRecord(kind: .skip, message: skipReason, details: state.skipDetails))
         }
         if status == .expectedFailure, let expected = state.expectedFailure {

@@ -58,6 +58,22 @@ import _TestSupport
         #expect(pending.finalAttempt?.issues.filter(\.kind.isFailure).first?.kind == .thrownError)
     }
 
+    @Test func aTestWithOnlySkippedStepsIsSkippedAndASkippedElementStillGivesItsReason() throws {
+        let xml = """
+            <testsuite name="s">
+            <testcase classname="c" name="steps"><error message="Step a" type="skipped"/></testcase>
+            <testcase classname="c" name="both"><error message="Step a" type="skipped"/><skipped message="not now"/></testcase>
+            </testsuite>
+            """
+        let result = try ImportHarness.run(text: xml, name: "steps.xml")
+        let steps = try test("steps", in: result)
+        #expect(steps.status == .skipped && steps.finalAttempt?.statusReason == "Step a")
+        #expect(steps.finalAttempt?.issues.count == 1)
+        let both = try test("both", in: result)
+        #expect(both.finalAttempt?.statusReason == "not now")
+        #expect(both.finalAttempt?.issues.map(\.message) == ["Step a", "not now"])
+    }
+
     @Test func theClassAttributeIsTheClassnameWhenThereIsNone() throws {
         let result = try imported("codeception/cest-class-attribute.xml")
         let cest = try test("testAddition", in: result)
