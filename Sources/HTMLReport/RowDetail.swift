@@ -32,7 +32,9 @@ enum RowDetail {
         let showsSource = display.showsSource
         guard test.attempts.count <= 1, test.cases.isEmpty, test.properties.isEmpty else { return .page }
         guard let attempt = test.attempts.first else { return test.status.isFailure ? .page : .statusOnly }
-        let shownIssues = attempt.issues.filter { $0.kind != .skip }
+        // A skip's reason is shown as the test's reason; a skip with details (go-junit-report's `t.Skip` line) has
+        // more to show.
+        let shownIssues = attempt.issues.filter { $0.kind != .skip || $0.details != nil }
         let output = attempt.output
         if shownIssues.isEmpty, output == nil, attempt.activities.isEmpty, attempt.attachments.isEmpty,
             attempt.measurements.isEmpty, !test.status.isFailure

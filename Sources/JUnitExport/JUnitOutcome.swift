@@ -14,10 +14,14 @@ enum JUnitOutcome: Sendable {
         case .crashed: self = .error
         case .failed, .timedOut, .interrupted:
             let issues = (test.finalAttempt?.allIssues ?? []) + test.cases.flatMap { $0.attempts.last?.allIssues ?? [] }
-            let failing = issues.filter { $0.kind.isFailure }
-            self =
-                !failing.isEmpty && failing.allSatisfy { $0.kind == .thrownError || $0.kind == .crash }
-                ? .error : .failure
+            // An error beats a failure, as when JUnit XML is read: a test that threw (or crashed) is an error even
+            // after a failed assertion.
+            self = issues.contains { $0.kind.isError } ? .error : .failure
         }
     }
+}
+
+extension IssueRecord.Kind {
+    /// Whether JUnit calls an issue of this kind an error (an unexpected exception) rather than a failure.
+    var isError: Bool { self == .thrownError || self == .crash }
 }

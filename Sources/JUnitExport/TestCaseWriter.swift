@@ -44,18 +44,20 @@ struct TestCaseWriter {
         let final = test.finalAttempt
         let issues = ((final?.allIssues ?? []) + test.cases.flatMap { $0.attempts.last?.allIssues ?? [] })
         let failing = issues.filter { $0.kind.isFailure }
-        let reason = final?.statusReason ?? issues.first { $0.kind == .skip }?.message ?? "skipped"
+        let skip = issues.first { $0.kind == .skip }
+        let reason = final?.statusReason ?? skip?.message ?? "skipped"
+        // The skip's details (the text beside a `message`, as go-junit-report writes its `t.Skip` line) follow the
+        // reason: in the text where the element has no attributes (Jenkins), as the text otherwise.
+        let skipDetails = skip?.details
         switch flavor {
         case .jenkins:
-            if outcome == .skipped { try writer.element("skipped", text: reason) }
+            if outcome == .skipped {
+                try writer.element("skipped", text: reason + (skipDetails.map { "\n" + $0 } ?? ""))
+            }
             if outcome == .error { try problem("error", failing, test: test, writer) }
             if outcome == .failure { try problem("failure", failing, test: test, writer) }
         case .xunit:
-            if outcome == .skipped {
-                try writer.start("skipped")
-                try writer.attribute("message", reason)
-                try writer.end()
-            }
+            if outcome == .skipped { try skipped(reason: reason, details: skipDetails, writer) }
             if outcome == .error || outcome == .failure {
                 try problem(outcome == .error ? "error" : "failure", failing, test: test, writer)
             }
@@ -63,18 +65,25 @@ struct TestCaseWriter {
         case .surefire:
             if outcome == .failure { try problem("failure", failing, test: test, writer) }
             try retries(test, writer, failuresOnly: true)
-            if outcome == .skipped {
-                try writer.start("skipped")
-                try writer.attribute("message", reason)
-                try writer.end()
-            }
+            if outcome == .skipped { try skipped(reason: reason, details: skipDetails, writer) }
             if outcome == .error { try problem("error", failing, test: test, writer) }
             try retries(test, writer, errorsOnly: true)
         }
     }
 
+    /// `<skipped message="reason">details</skipped>`.
+    private func skipped(reason: String, details: String?, _ writer: XMLStreamWriter) throws {
+        try writer.start("skipped")
+        try writer.attribute("message", reason)
+        if let details { try writer.text(details) }
+        try writer.end()
+    }
+
     private func problem(_ element: String, _ issues: [IssueRecord], test: TestRecord, _ writer: XMLStreamWriter) throws
     {
+        // The element's message and type come from an issue of its own kind: an `<error>` from the error that
+        // made it one, even when a failed assertion came first.
+        let issues = element == "error" ? issues.filter(\.kind.isError) + issues.filter { !$0.kind.isError } : issues
         try writer.start(element)
         let first = issues.first
         try writer.attribute("message", first.map { String($0.message.prefix(1000)) } ?? "\(test.status.rawValue)")
@@ -102,8 +111,9 @@ struct TestCaseWriter {
         guard test.attempts.count > 1 else { return }
         let passedInTheEnd = test.finalAttempt?.status.isPass == true
         for attempt in test.attempts.dropLast() where attempt.status.isFailure {
-            let failing = attempt.allIssues.filter { $0.kind.isFailure }
-            let isError = !failing.isEmpty && failing.allSatisfy { $0.kind == .thrownError || $0.kind == .crash }
+            var failing = attempt.allIssues.filter { $0.kind.isFailure }
+            let isError = failing.contains { $0.kind.isError }
+            if isError { failing = failing.filter(\.kind.isError) + failing.filter { !$0.kind.isError } }
             if failuresOnly && isError { continue }
             if errorsOnly && !isError { continue }
             let name = (passedInTheEnd ? "flaky" : "rerun") + (isError ? "Error" : "Failure")

@@ -13,6 +13,9 @@ struct JUnitDocument {
     var rerun: (element: JUnitElement, message: String?, type: String?, trace: String)?
     var sawRoot = false
     var rootOpen = false
+    /// Whether pytest wrote the document (``JUnitProducer/isPytest(rootName:suiteName:)``): its `line` attributes
+    /// count from 0.
+    var isPytest = false
     var testCount = 0
     var diagnostics: [Diagnostic] = []
 

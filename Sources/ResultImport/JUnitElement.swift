@@ -50,10 +50,10 @@ enum JUnitElement: Sendable {
     /// Whether the importer reads this element's attributes.
     var hasAttributesRead: Bool {
         switch self {
-        case .testsuite, .property, .testcase, .failure, .error, .skipped, .flakyFailure, .rerunFailure, .flakyError,
-            .rerunError:
+        case .testsuites, .testsuite, .property, .testcase, .failure, .error, .skipped, .flakyFailure, .rerunFailure,
+            .flakyError, .rerunError:
             true
-        case .testsuites, .stackTrace, .systemOut, .systemErr, .other:
+        case .stackTrace, .systemOut, .systemErr, .other:
             false
         }
     }

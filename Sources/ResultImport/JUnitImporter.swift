@@ -51,6 +51,13 @@ struct JUnitImporter {
         var issues: [IssueRecord] = []
         var earlier: [TestAttempt] = []
         var skipReason: String?
+        /// The `<skipped>` element's text when it also has a `message` (go-junit-report's `t.Skip` line).
+        var skipDetails: String?
+        /// pytest's `xfail`: the test failed as it was expected to; the reason and the trace, when given.
+        var expectedFailure: (reason: String, details: String?)?
+        /// `<failure/>` and `<error/>` elements without message, text or type (WebdriverIO writes `<failure/>`
+        /// before the `<error message="…"/>` that says what happened), kept apart until the test case ends.
+        var bareIssues: [IssueRecord] = []
         var output = ""
         var errorOutput = ""
         /// The test case's own `<properties>` (pytest's `record_property`, trainer's `repetition`).
@@ -75,7 +82,7 @@ struct JUnitImporter {
     enum Capture {
         case none
         case issue(kind: IssueRecord.Kind, message: String?, type: String?, element: JUnitElement)
-        case skipped(message: String?)
+        case skipped(message: String?, type: String?)
         /// A test case's `<system-out>`, from `line` (where attachment lines are counted from).
         case caseOutput(line: Int)
         case caseError(line: Int)
@@ -131,8 +138,10 @@ struct JUnitImporter {
         case .testsuites:
             document.sawRoot = true
             document.rootOpen = !isEmpty
+            if JUnitProducer.isPytest(rootName: attributes.name, suiteName: nil) { document.isPytest = true }
         case .testsuite:
             document.sawRoot = true
+            if JUnitProducer.isPytest(rootName: nil, suiteName: attributes.name) { document.isPytest = true }
             document.suites.append(
                 SuiteState(
                     name: attributes.name ?? "suite \(document.suites.count + 1)",
@@ -157,11 +166,13 @@ struct JUnitImporter {
                     .notTestOutput, "a <testcase> outside any <testsuite>", file: fileName,
                     line: reader.line)
             }
+            // pytest counts lines from 0 (docs/IMPORT.md).
+            let line = attributes.line.flatMap { Int($0) }.map { document.isPytest ? $0 + 1 : $0 }
             document.current = CaseState(
                 name: attributes.name ?? "(unnamed test)",
-                className: attributes.classname,
+                className: attributes.classname ?? attributes.classAttribute,
                 file: attributes.file,
-                line: attributes.line.flatMap { Int($0) },
+                line: line,
                 time: attributes.time.flatMap(Self.parseTime),
                 declaredStatus: attributes.status?.lowercased())
             if isEmpty {
@@ -179,7 +190,7 @@ struct JUnitImporter {
             if isEmpty { finishCapture(&document.capture, &document.current, &document.suites, document.text) }
         case .skipped:
             guard document.current != nil else { break }
-            document.capture = .skipped(message: attributes.message)
+            document.capture = .skipped(message: attributes.message, type: attributes.type)
             document.text = ""
             if isEmpty { finishCapture(&document.capture, &document.current, &document.suites, document.text) }
         case .flakyFailure, .rerunFailure, .flakyError, .rerunError:
@@ -273,22 +284,41 @@ struct JUnitImporter {
         case .issue(let kind, let message, let type, let element):
             let body = text.trimmingWhitespace()
             let headline = message ?? body.split(separator: "\n").first.map(String.init) ?? element.text
-            var location: SourceLocation?
-            if let file = current?.file { location = SourceLocation(file: file, line: current?.line ?? 0) }
+            let details = !body.isEmpty && body != headline ? body : nil
+            if element == .error, type == JUnitProducer.skippedStepErrorType, current != nil {
+                // godog's steps skipped after a failed one: they leave the test as it was.
+                current?.issues.append(IssueRecord(kind: .skip, message: headline, details: details, type: type))
+                if current?.outcome == nil { current?.outcome = "skipped" }
+                break
+            }
             let issue = IssueRecord(
-                kind: kind, message: headline, location: location,
-                details: !body.isEmpty && body != headline ? body : nil, type: type)
+                kind: kind, message: headline, location: Self.issueLocation(trace: body, current), details: details,
+                type: type)
             guard current != nil else {
                 if !suites.isEmpty { suites[suites.count - 1].issues.append(issue) }
                 break
             }
-            current?.issues.append(issue)
+            if (message ?? "").isEmpty, body.isEmpty, type == nil {
+                current?.bareIssues.append(issue)
+            } else {
+                current?.issues.append(issue)
+            }
+            // An error beats a failure, which beats a skip.
             let previous = current?.outcome
             current?.outcome = previous == "error" ? "error" : element.text
-        case .skipped(let message):
+        case .skipped(let message, let type):
             let body = text.trimmingWhitespace()
-            current?.skipReason = message ?? (body.isEmpty ? "skipped" : body)
-            if current?.outcome == nil { current?.outcome = "skipped" }
+            let given = message.flatMap { $0.isEmpty ? nil : $0 }
+            let reason = given ?? (body.isEmpty ? nil : body)
+            let details = given != nil && !body.isEmpty && body != given ? body : nil
+            if type == JUnitProducer.pytestExpectedFailureType {
+                current?.expectedFailure = (reason ?? "expected failure", details)
+                if current?.outcome == nil { current?.outcome = "expectedFailure" }
+                break
+            }
+            current?.skipReason = reason ?? "skipped"
+            current?.skipDetails = details
+            if current?.outcome == nil || current?.outcome == "expectedFailure" { current?.outcome = "skipped" }
         case .caseOutput(let line):
             current?.output += text
             current?.attachmentReferences += Self.markers(in: text, line: line)
@@ -365,6 +395,7 @@ struct JUnitImporter {
         switch state.outcome {
         case "error", "failure": status = .failed
         case "skipped": status = .skipped
+        case "expectedFailure": status = .expectedFailure
         default:
             if interrupted {
                 status = .interrupted
@@ -375,8 +406,20 @@ struct JUnitImporter {
             }
         }
         var issues = state.issues
-        let skipReason = state.skipReason ?? state.declaredStatus ?? "skipped"
-        if status == .skipped { issues.append(IssueRecord(kind: .skip, message: skipReason)) }
+        Self.addBareIssues(state.bareIssues, to: &issues)
+        // An error beats a failure: the error that made the test one comes first, as `junit` writes it back.
+        if state.outcome == "error", issues.first?.kind != .thrownError {
+            issues = issues.filter { $0.kind == .thrownError } + issues.filter { $0.kind != .thrownError }
+        }
+        // A `<skipped>` element gives the reason; else the first skipped step (godog), else the `status` attribute.
+        let skippedStep = issues.first { $0.kind == .skip }?.message
+        let skipReason = state.skipReason ?? skippedStep ?? state.declaredStatus ?? "skipped"
+        if status == .skipped, state.skipReason != nil || skippedStep == nil {
+            issues.append(IssueRecord(kind: .skip, message: skipReason, details: state.skipDetails))
+        }
+        if status == .expectedFailure, let expected = state.expectedFailure {
+            issues.append(IssueRecord(kind: .knownIssue, message: expected.reason, details: expected.details))
+        }
         var outputText = state.output
         if !state.errorOutput.isEmpty { outputText += (outputText.isEmpty ? "" : "\n") + state.errorOutput }
         let attachments = attachmentFiles.attachments(for: state.attachmentReferences)
@@ -419,8 +462,8 @@ struct JUnitImporter {
             status: .failed,
             issues: [
                 IssueRecord(
-                    kind: kind, message: message, details: !trace.isEmpty && trace != message ? trace : nil,
-                    type: rerun.type)
+                    kind: kind, message: message, location: TraceLocation.find(in: trace, className: nil),
+                    details: !trace.isEmpty && trace != message ? trace : nil, type: rerun.type)
             ])
     }
 

@@ -21,6 +21,8 @@ final class JUnitXMLReader {
     struct Attributes {
         var name: String?
         var classname: String?
+        /// `class`, which Codeception and PHPUnit 3 to 5 write instead of `classname`.
+        var classAttribute: String?
         var file: String?
         var line: String?
         var time: String?
@@ -183,6 +185,7 @@ final class JUnitXMLReader {
             switch known {
             case .name: found.name = text
             case .classname: found.classname = text
+            case .classAttribute: found.classAttribute = text
             case .file: found.file = text
             case .line: found.line = text
             case .time: found.time = text
@@ -300,7 +303,7 @@ enum XMLDeclaration {
 
 /// The attributes the importer reads, recognized from libxml2's name bytes without building a `String`.
 enum KnownAttribute {
-    case name, classname, file, line, time, status, message, type, timestamp, hostname, value
+    case name, classname, classAttribute, file, line, time, status, message, type, timestamp, hostname, value
 
     init?(_ name: UnsafePointer<xmlChar>) {
         let text = UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self)
@@ -309,7 +312,14 @@ enum KnownAttribute {
         }
         switch name.pointee {
         case UInt8(ascii: "n"): if isNamed("name") { self = .name } else { return nil }
-        case UInt8(ascii: "c"): if isNamed("classname") { self = .classname } else { return nil }
+        case UInt8(ascii: "c"):
+            if isNamed("classname") {
+                self = .classname
+            } else if isNamed("class") {
+                self = .classAttribute
+            } else {
+                return nil
+            }
         case UInt8(ascii: "f"): if isNamed("file") { self = .file } else { return nil }
         case UInt8(ascii: "l"): if isNamed("line") { self = .line } else { return nil }
         case UInt8(ascii: "s"): if isNamed("status") { self = .status } else { return nil }

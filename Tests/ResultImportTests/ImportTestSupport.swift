@@ -51,3 +51,6 @@ final class BytesCountingSink: ResultSink {
     func storeBlob(contentsOf file: URL) throws -> BlobReference { try results.storeBlob(contentsOf: file) }
     func endRun(_ runIndex: Int, _ end: RunEnd) throws { try results.endRun(runIndex, end) }
 }
+
+/// A source location of the model (Testing has its own `SourceLocation`).
+typealias Place = ResultModel.SourceLocation

@@ -157,22 +157,12 @@ struct ImportAction {
         importer.ignoresSwiftTestingConsole =
             format == .eventStream
             || files.contains { $0 != "-" && (try? ResultImporter.detectFormat(ofFile: $0)) == .eventStream }
-        var outcome = Outcome()
-        var end = RunEnd(end: nil)
-        for file in files {
-            do {
-                let result = try importer.importFile(file, format: format)
-                outcome.importedFiles += 1
-                end.diagnostics += result.diagnostics
-                outcome.damage += result.diagnostics.filter { $0.severity == .error }
-                end.reportedCounts.merge(result.reportedCounts) { $0 + $1 }
-                if end.output == nil { end.output = result.output }
-            } catch let error as ImportError {
-                outcome.failures.append(error.description)
-                end.diagnostics.append(
-                    Diagnostic(severity: .error, message: error.message, file: file, line: error.line))
-            }
-        }
+        let imported = try FileImportResults.importing(files, format: format, with: importer)
+        var outcome = Outcome(
+            importedFiles: imported.importedFiles.count, failures: imported.failures, damage: imported.damage)
+        var end = RunEnd(
+            end: nil, output: imported.output, diagnostics: imported.diagnostics,
+            reportedCounts: imported.reportedCounts)
         end.end = Date().timeIntervalSince1970
         try sink.endRun(runIndex, end)
         try writer.close()

@@ -26,10 +26,17 @@ struct RecordCommand: ParsableCommand {
             When OUT already exists, the new bundle is written beside it and renamed over it at the end, so an \
             interrupted record never damages a bundle that was there.
 
+            Other test runners write their results to files: --results PATH (a file, a folder or a quoted glob; \
+            repeatable) names them, and --results auto looks where known runners write theirs (pytest's \
+            --junitxml argument, target/surefire-reports, build/test-results, jest-junit's junit.xml). The files \
+            written or changed during the run are imported into the recording when the command ends, as import \
+            reads them (docs/RECORDING.md). When no test was recognised, record says where it looked.
+
             Examples:
               resultbundle record -- swift test
               resultbundle record -o linux.resultbundle --name linux -- swift test --parallel
               resultbundle record -o unit.resultbundle -- swift test --filter UnitTests
+              resultbundle record --results junit.xml -- python3 -m pytest --junitxml=junit.xml
             """
     )
 
@@ -57,6 +64,9 @@ struct RecordCommand: ParsableCommand {
     @OptionGroup(title: "Performance baselines")
     var baselineOptions: BaselineOptions
 
+    @OptionGroup(title: "Result files of other test runners")
+    var resultFileOptions: ResultFileOptions
+
     @Argument(parsing: .postTerminator, help: "The test command and its arguments, after --.")
     var command: [String] = []
 
@@ -76,6 +86,8 @@ struct RecordCommand: ParsableCommand {
         var session = RecordSession(
             command: command, runName: name, usesEventStream: !noEventStream, signals: signals)
         session.baselines = try baselineOptions.judgement()
+        session.resultFiles = resultFileOptions.watch(
+            command: command, environment: ProcessInfo.processInfo.environment)
         // The test process's recorder judges its measurements against the same baselines (docs/BASELINES.md).
         if let location = baselineOptions.location {
             setenv(BaselineLocation.environmentVariable, location.url.standardizedFileURL.path, 1)
@@ -106,6 +118,7 @@ struct RecordCommand: ParsableCommand {
                     + "\(totals.skipped) skipped (\(ending))")
         }
         for note in outcome.baselineNotes { StandardError.print("resultbundle: \(note)") }
+        RecordResultFilesReport(watch: session.resultFiles, outcome: outcome, quiet: quiet).print()
         // Cancelled: 128 + the signal, as a shell reports a process that signal ended.
         if let signal = outcome.signal { throw ExitCode(128 + signal) }
         if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }

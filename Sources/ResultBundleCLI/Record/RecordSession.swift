@@ -21,6 +21,8 @@ struct RecordSession {
         var performanceFailures = 0
         /// What judging against baselines found.
         var baselineNotes: [String] = []
+        /// The result files the command wrote, imported when it ended (`--results`).
+        var resultFiles: FileImportResults?
     }
 
     let command: [String]
@@ -29,6 +31,8 @@ struct RecordSession {
     let signals: SignalForwarder
     /// The baselines to judge measurements against, when any.
     var baselines: BaselineJudgement?
+    /// Where the command writes result files of its own (`--results`), when any.
+    var resultFiles: ResultFileWatch?
 
     /// Records into the bundle at `url` (written in place: the file is crash-safe while it grows).
     func run(writingTo url: URL) throws -> Outcome {
@@ -99,6 +103,7 @@ struct RecordSession {
             commit()
             settle()
         }
+        let resultFilesBefore = resultFiles?.snapshot()
         let exitCode: Int32
         do {
             exitCode = try process.run()
@@ -115,6 +120,13 @@ struct RecordSession {
         var (summary, output) = try console.finish(interrupted: signal != nil)
         if let events, events.testCount > 0 { summary.reportedCounts["swiftTesting.parsed"] = events.testCount }
         diagnostics += summary.diagnostics
+        // The result files the command wrote are complete once it has ended.
+        let pickedUp = try resultFiles.map { watch in
+            let importer = ResultImporter(sink: sink, runIndex: runIndex)
+            importer.ignoresSwiftTestingConsole = eventStream != nil
+            return try watch.importWritten(since: resultFilesBefore ?? [:], with: importer)
+        }
+        diagnostics += pickedUp?.diagnostics ?? []
         diagnostics += collector.leftovers()
         try sink.endRun(
             runIndex,
@@ -124,6 +136,7 @@ struct RecordSession {
                 interruption: signal.map(SignalName.of)))
         try writer.close()
         var outcome = Outcome(exitCode: exitCode, signal: signal, totals: counting.totals, diagnostics: diagnostics)
+        outcome.resultFiles = pickedUp
         if let judging, !judging.isAdvisory { outcome.performanceFailures = judging.failures }
         outcome.baselineNotes = judging.map(BaselineJudgement.notes) ?? []
         return outcome

@@ -1,0 +1,41 @@
+import ResultImport
+import ResultModel
+
+/// What importing a list of files into one run found: the one loop `import` and `record --results` share.
+struct FileImportResults {
+    /// Files imported (whole, or up to where they broke).
+    var importedFiles: [String] = []
+    /// Files that could not be imported at all, each with its error.
+    var failures: [String] = []
+    /// Errors inside inputs that were imported up to where they broke (a cut-off or malformed file).
+    var damage: [Diagnostic] = []
+    /// Everything noticed, with places, including the failures.
+    var diagnostics: [Diagnostic] = []
+    /// Counts the runners printed about themselves, summed.
+    var reportedCounts: [String: Int] = [:]
+    /// The output outside any test of the first file that had some (console logs).
+    var output: CapturedOutput?
+
+    /// Imports `files` in order with `importer` (`format`: `auto` detects each file's); a file that is not test
+    /// output, or cannot be read, is a failure and the others are still imported.
+    static func importing(_ files: [String], format: ImportFormat, with importer: ResultImporter) throws
+        -> FileImportResults
+    {
+        var results = FileImportResults()
+        for file in files {
+            do {
+                let result = try importer.importFile(file, format: format)
+                results.importedFiles.append(file)
+                results.diagnostics += result.diagnostics
+                results.damage += result.diagnostics.filter { $0.severity == .error }
+                results.reportedCounts.merge(result.reportedCounts) { $0 + $1 }
+                if results.output == nil { results.output = result.output }
+            } catch let error as ImportError {
+                results.failures.append(error.description)
+                results.diagnostics.append(
+                    Diagnostic(severity: .error, message: error.message, file: file, line: error.line))
+            }
+        }
+        return results
+    }
+}
