@@ -25,6 +25,21 @@ enum ActiveContent {
         "text/javascript", "application/javascript", "application/ecmascript", "multipart/related",
     ]
 
+    /// The safe extension a file of `mediaType` is given when its own name has none that is safe (a screenshot named
+    /// `screen` of type `image/png` is written as `screen.png`, a terminal snapshot's JSON as `….json`); `nil` for
+    /// other types, which are written as text. The media type is no more trusted than the name: each extension
+    /// given here is one a browser never runs as a document, whatever the file holds.
+    static func safeExtension(forMediaType mediaType: String) -> String? {
+        guard let type = mediaType.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+        else { return nil }
+        if type.hasSuffix("+json") { return "json" }
+        return [
+            "image/png": "png", "image/apng": "png", "image/jpeg": "jpg", "image/gif": "gif", "image/webp": "webp",
+            "image/avif": "avif", "image/bmp": "bmp", "application/json": "json", "text/plain": "txt",
+            "text/csv": "csv",
+        ][type]
+    }
+
     /// Whether a file named `fileName`, of `mediaType`, must be served as text: its extension is not a safe one
     /// (or it has none), or its media type is a document able to run script.
     static func isActive(fileName: String, mediaType: String) -> Bool {
