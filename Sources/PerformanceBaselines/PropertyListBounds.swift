@@ -13,7 +13,7 @@ import Foundation
 ///   counted from a memo, not walked again).
 public enum PropertyListBounds {
     /// The most objects a property list may decode to (every key, value and collection, shared ones counted each
-    /// time they are reached): about 80,000 baselines in one run destination's file.
+    /// time they are reached): about 100,000 baselines in one run destination's file.
     public static let maxObjects = 1_000_000
 
     /// Throws a ``BaselineError`` (`malformed`, naming `file`) when `data` would decode to more than
