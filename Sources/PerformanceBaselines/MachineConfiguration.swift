@@ -52,7 +52,7 @@ public struct MachineConfiguration: Sendable, Codable, Hashable, CustomStringCon
     /// other characters as one `-`, so a key is a safe file name (the CPU model is cut at 48 characters).
     ///
     /// A label the lowercase spelling does not keep exactly (`CI large`, `ci.large`) adds 8 hexadecimal digits of
-    /// a hash of the label as given (`-ci-large-1f3a09c2`), so two labels never share a key; a CPU model cut at 48
+    /// a hash of the label as given (`CI large` gives `-ci-large-7678ce7a`), so two labels never share a key; a CPU model cut at 48
     /// characters adds one of the whole model. Two configurations that still share a key (CPU models differing
     /// only in case or punctuation) are refused by the store rather than written over each other.
     public var key: String {
