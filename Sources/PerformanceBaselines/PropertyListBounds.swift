@@ -19,22 +19,27 @@ public enum PropertyListBounds {
     /// Throws a ``BaselineError`` (`malformed`, naming `file`) when `data` would decode to more than
     /// ``maxObjects`` objects or its binary object table is inconsistent.
     public static func check(_ data: Data, file: String) throws {
-        let bytes = [UInt8](data)
-        if bytes.starts(with: Array("bplist".utf8)) {
-            guard bytes.starts(with: Array("bplist00".utf8)) else {
+        if data.starts(with: Array("bplist".utf8)) {
+            guard data.starts(with: Array("bplist00".utf8)) else {
                 throw BaselineError(.malformed, "a binary property list of a version other than bplist00", file: file)
             }
-            let table = try BinaryPropertyListTable(bytes, file: file)
+            let table = try BinaryPropertyListTable([UInt8](data), file: file)
             let count = try table.expandedCount(limit: maxObjects)
             if count > maxObjects { throw tooLarge(file: file, what: "objects once its shared parts are expanded") }
-        } else {
-            // An XML element has at most two tags; a text (OpenStep) list needs a `,` or `;` after each object.
-            let isXML = bytes.first { $0 > 0x20 } == UInt8(ascii: "<")
-            let delimiters: [UInt8] = isXML ? [UInt8(ascii: "<")] : [UInt8(ascii: ","), UInt8(ascii: ";")]
-            var tags = 0
-            for byte in bytes where delimiters.contains(byte) { tags += 1 }
-            if tags > 2 * maxObjects { throw tooLarge(file: file, what: isXML ? "tags" : "delimiters") }
+            return
         }
+        // An XML element has at most two tags; a text (OpenStep) list needs a `,` or `;` after each object.
+        let isXML = data.first { $0 > 0x20 } == UInt8(ascii: "<")
+        let tags = data.withUnsafeBytes { bytes in
+            var tags = 0
+            if isXML {
+                for byte in bytes where byte == 0x3C { tags += 1 }
+            } else {
+                for byte in bytes where byte == 0x2C || byte == 0x3B { tags += 1 }
+            }
+            return tags
+        }
+        if tags > 2 * maxObjects { throw tooLarge(file: file, what: isXML ? "tags" : "delimiters") }
     }
 
     private static func tooLarge(file: String, what: String) -> BaselineError {

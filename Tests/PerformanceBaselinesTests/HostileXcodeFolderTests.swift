@@ -71,6 +71,18 @@ struct HostileXcodeFolderTests {
         #expect(error.description.hasPrefix("Info.plist"))
     }
 
+    @Test func anXMLOrTextListOfTooManyObjectsIsRefusedBeforeItIsDecoded() throws {
+        let count = 2 * PropertyListBounds.maxObjects + 1
+        let xml = "<plist><array>" + String(repeating: "<true/>", count: count) + "</array></plist>"
+        let text = "(" + String(repeating: "a,", count: count) + ")"
+        for list in [xml, text] {
+            let error = try #require(throws: BaselineError.self) {
+                _ = try XcodeBaselineFolder.propertyList(Data(list.utf8), file: "Info.plist")
+            }
+            #expect(error.description.contains("refused before decoding"))
+        }
+    }
+
     @Test func aBinaryListThatContainsItselfIsRefused() throws {
         var bomb = [UInt8](Self.sharedArrayBomb(levels: 3))
         bomb[8 + 3 * 2 + 1] = 0  // the innermost array refers to the outermost
