@@ -9,7 +9,8 @@ enum AnnotationText {
     static let maxMessageCharacters = 4_000
     /// The most lines a message keeps.
     static let maxMessageLines = 40
-    /// The most characters a title keeps (GitHub allows 255).
+    /// The most UTF-8 bytes a title keeps (GitHub allows 255). Bytes, not characters: one character may carry
+    /// any number of combining marks.
     static let maxTitleCharacters = 200
 
     /// `text` with line feeds as its only line breaks, no escape sequences or control characters, and cut to the
@@ -30,11 +31,30 @@ enum AnnotationText {
         return result
     }
 
-    /// `text` on one line (line breaks become spaces), cleaned and cut to the title limit.
+    /// `text` on one line (line breaks become spaces), cleaned and cut to `limit` UTF-8 bytes, ending in `…` when
+    /// cut (at a character's end when one fits, else between Unicode scalars).
     static func singleLine(_ text: String, limit: Int = maxTitleCharacters) -> String {
         let cleaned = DisplayText.clean(unifyingLineBreaks(text)).replacingOccurrences(of: "\n", with: " ")
-        guard cleaned.count > limit else { return cleaned }
-        return String(cleaned.prefix(limit - 1)) + "…"
+        guard cleaned.utf8.count > limit else { return cleaned }
+        let budget = limit - "…".utf8.count
+        var kept = ""
+        var bytes = 0
+        for character in cleaned {
+            let size = character.utf8.count
+            if bytes + size > budget {
+                if kept.isEmpty {
+                    for scalar in character.unicodeScalars {
+                        guard bytes + UTF8.width(scalar) <= budget else { break }
+                        kept.unicodeScalars.append(scalar)
+                        bytes += UTF8.width(scalar)
+                    }
+                }
+                break
+            }
+            kept.append(character)
+            bytes += size
+        }
+        return kept + "…"
     }
 
     /// CR LF, CR, NEL (U+0085), LINE SEPARATOR and PARAGRAPH SEPARATOR as line feeds: each may end a line for

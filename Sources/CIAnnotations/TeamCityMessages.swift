@@ -1,4 +1,5 @@
 import ResultModel
+import ResultSupport
 
 /// TeamCity service messages for the whole test tree: `testSuiteStarted`/`testSuiteFinished` around each module and
 /// suite, and for each test `testStarted`, then `testFailed` (message: the first line; details: the whole message
@@ -38,7 +39,7 @@ public struct TeamCityMessages: AnnotationWriter {
             text += Self.message(
                 "message", ["text": annotation.title + ": " + annotation.firstLine, "status": "WARNING"])
         }
-        let milliseconds = Int(((test.duration ?? 0) * 1000).rounded())
+        let milliseconds = Int(saturating: ((test.duration ?? 0) * 1000).rounded())
         text += Self.message("testFinished", ["name": name, "duration": "\(max(0, milliseconds))"])
         return text
     }

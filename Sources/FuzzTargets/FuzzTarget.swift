@@ -15,6 +15,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case terminal
     case asciicast
     case attachmentPreview = "attachment-preview"
+    case baselinePlist = "baseline-plist"
+    case baselineStore = "baseline-store"
 
     /// Runs the target on one input.
     public func run(_ input: UnsafeRawBufferPointer) {
@@ -27,6 +29,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .terminal: TerminalFuzzing.emulator(input)
         case .asciicast: FileFuzzing.asciicast(input)
         case .attachmentPreview: PreviewFuzzing.json(input)
+        case .baselinePlist: BaselineFuzzing.propertyList(input)
+        case .baselineStore: BaselineFuzzing.store(input)
         }
     }
 

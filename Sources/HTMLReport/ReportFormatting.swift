@@ -1,5 +1,6 @@
 import Foundation
 import ResultModel
+import ResultSupport
 
 /// Formats numbers, durations and sizes for display.
 enum ReportFormatting {
@@ -23,7 +24,9 @@ enum ReportFormatting {
             let fraction = value % 100
             return "\(value / 100).\(fraction < 10 ? "0" : "")\(fraction) s"
         }
-        return String(format: "%dm %02ds", Int(seconds) / 60, Int(seconds) % 60)
+        let whole = Int(saturating: seconds)
+        let second = whole % 60
+        return "\(whole / 60)m \(second < 10 ? "0" : "")\(second)s"
     }
 
     static func size(_ bytes: Int) -> String {

@@ -44,13 +44,17 @@ public enum ReportPaths {
         "tests/\(sanitize(id, limit: 60))-\(hex(hash)).html"
     }
 
-    /// `attachments/<digest prefix>-<sanitized name>`, with `.txt` added when a browser would run the file as a
-    /// document (HTML, SVG, XML, script), judged by its name or its media type: opened from the report, such an
+    /// `attachments/<digest prefix>-<sanitized name>`, kept only when its extension is a safe one and its media
+    /// type is not a document (``ActiveContent``); otherwise the extension of its media type is added when that is
+    /// a safe one (`screen` of type `image/png` → `screen.png`), else `.txt`: opened from the report, such an
     /// attachment is shown as plain text, so its script never runs on the report's origin.
     public static func attachment(name: String, sha256: String, mediaType: String = "") -> String {
         let digest = String(sha256.filter(\.isHexDigit).prefix(16))
         let file = "\(digest)-\(sanitize(name, limit: 80))"
-        return "attachments/" + (ActiveContent.isActive(fileName: file, mediaType: mediaType) ? file + ".txt" : file)
+        guard ActiveContent.isActive(fileName: file, mediaType: mediaType) else { return "attachments/" + file }
+        let isDocument = ActiveContent.isActive(fileName: "x.txt", mediaType: mediaType)
+        let safe = isDocument ? nil : ActiveContent.safeExtension(forMediaType: mediaType)
+        return "attachments/" + file + "." + (safe ?? "txt")
     }
 
     /// `name` reduced to letters, digits, `.`, `_` and `-`, with no leading dot and no `..`, at most `limit`

@@ -18,24 +18,36 @@ public struct BaselineStore: Sendable {
     /// The file of `key`.
     public func file(for key: String) -> URL { folder.appendingPathComponent(key + ".json") }
 
-    /// Every machine's baselines, ordered by key.
-    public func allMachines() throws -> [MachineBaselines] {
+    /// Every machine's baselines, ordered by file name.
+    public func allMachines() throws -> [MachineBaselines] { try files().map(\.baselines) }
+
+    /// Every file of the store with the baselines it holds, ordered by name.
+    public func files() throws -> [(url: URL, baselines: MachineBaselines)] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
-        return try names.filter { $0.hasSuffix(".json") }.sorted().map { try read(folder.appendingPathComponent($0)) }
+        return try names.filter { $0.hasSuffix(".json") }.sorted().map { name in
+            let url = folder.appendingPathComponent(name)
+            return (url, try read(url))
+        }
     }
 
     /// The baselines of `machine`, when the store has any.
     public func baselines(for machine: MachineConfiguration) throws -> MachineBaselines? {
-        let url = file(for: machine.key)
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        let found = try read(url)
-        return found.machine == machine ? found : nil
+        try files().first { $0.baselines.machine == machine }?.baselines
     }
 
-    /// Writes `baselines` to its machine's file (a file with no baselines left is removed).
+    /// Writes `baselines` to the file that holds its machine (whatever its name: a store written by an older
+    /// version may name it otherwise), or to a new file named by its key; a file with no baselines left is
+    /// removed. A file of that name holding another machine is never replaced: that is an error naming both.
     public func write(_ baselines: MachineBaselines) throws {
-        let url = file(for: baselines.machine.key)
-        if FileManager.default.fileExists(atPath: url.path) { _ = try read(url) }  // ours, or refused
+        let existing = try files()
+        let url = existing.first { $0.baselines.machine == baselines.machine }?.url ?? file(for: baselines.machine.key)
+        if let other = existing.first(where: { $0.url == url && $0.baselines.machine != baselines.machine }) {
+            throw BaselineError(
+                .foreignFile,
+                "holds the baselines of another machine with the same key (\(other.baselines.machine)); "
+                    + "not replaced by those of \(baselines.machine). Give one of them another --machine-label",
+                file: url.path)
+        }
         if baselines.baselines.isEmpty {
             try? FileManager.default.removeItem(at: url)
             return
@@ -71,6 +83,12 @@ public struct BaselineStore: Sendable {
                     .malformed,
                     "written in baseline format \(baselines.formatVersion); this version reads up to "
                         + "\(MachineBaselines.currentFormatVersion)", file: url.path)
+            }
+            for entry in baselines.baselines { try entry.validate(file: url.path) }
+            guard baselines.machine.logicalCores >= 0 else {
+                throw BaselineError(
+                    .malformed, "machine.logicalCores is \(baselines.machine.logicalCores); it must be at least 0",
+                    file: url.path)
             }
             return baselines
         } catch let error as BaselineError {

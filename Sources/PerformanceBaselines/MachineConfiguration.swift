@@ -49,12 +49,28 @@ public struct MachineConfiguration: Sendable, Codable, Hashable, CustomStringCon
     public var isKnown: Bool { cpuModel != "unknown-cpu" && logicalCores > 0 }
 
     /// `linux-x86_64-amd-epyc-7b13-2cores` (and `-ci` with the label `ci`): every field, lowercase, with runs of
-    /// other characters as one `-`, so a key is a safe file name and two configurations have equal keys exactly
-    /// when they are equal (the CPU model is cut at 48 characters).
+    /// other characters as one `-`, so a key is a safe file name (the CPU model is cut at 48 characters).
+    ///
+    /// A label the lowercase spelling does not keep exactly (`CI large`, `ci.large`) adds 8 hexadecimal digits of
+    /// a hash of the label as given (`CI large` gives `-ci-large-7678ce7a`), so two labels never share a key; a CPU model cut at 48
+    /// characters adds one of the whole model. Two configurations that still share a key (CPU models differing
+    /// only in case or punctuation) are refused by the store rather than written over each other.
     public var key: String {
-        var parts = [osFamily, architecture, String(Self.slug(cpuModel).prefix(48)), "\(logicalCores)cores"]
-        if let label { parts.append(Self.slug(label)) }
-        return parts.map(Self.slug).joined(separator: "-")
+        let model = Self.slug(cpuModel)
+        var parts = [osFamily, architecture, String(model.prefix(48)), "\(logicalCores)cores"].map(Self.slug)
+        if model.count > 48 { parts[2] += "-" + Self.shortHash(cpuModel) }
+        if let label {
+            parts.append(Self.slug(label) == label ? label : Self.slug(label) + "-" + Self.shortHash(label))
+        }
+        return parts.joined(separator: "-")
+    }
+
+    /// 8 hexadecimal digits of the 64-bit FNV-1a hash of `text`'s UTF-8 bytes.
+    static func shortHash(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        let hex = String(hash >> 32, radix: 16)
+        return String(repeating: "0", count: 8 - hex.count) + hex
     }
 
     /// `AMD EPYC 7B13, 2 logical cores, x86_64, linux (label ci)`.

@@ -1,4 +1,5 @@
 import Foundation
+import ResultSupport
 
 /// Xcode's own baseline folder (`Target.xcbaseline`, inside `xcshareddata/xcbaselines/` of a project), read and
 /// written with Foundation's `PropertyListSerialization` (XML or binary):
@@ -22,17 +23,13 @@ public enum XcodeBaselineFolder {
 
     /// Every run destination's baselines in `folder`.
     public static func read(_ folder: URL) throws -> [MachineBaselines] {
-        let info = try plist(folder.appendingPathComponent("Info.plist"))
-        guard let destinations = info["runDestinationsByUUID"] as? [String: Any] else {
-            throw BaselineError(
-                .malformed, "no runDestinationsByUUID dictionary",
-                file: folder.appendingPathComponent("Info.plist").path)
-        }
+        let infoFile = folder.appendingPathComponent("Info.plist")
+        let destinations = try destinations(infoFile)
         var machines: [MachineBaselines] = []
         for uuid in destinations.keys.sorted() {
             guard let destination = destinations[uuid] as? [String: Any] else { continue }
-            let machine = configuration(destination)
-            let file = folder.appendingPathComponent(uuid + ".plist")
+            let machine = try configuration(destination, file: infoFile.path, uuid: uuid)
+            let file = try destinationFile(uuid, in: folder)
             guard FileManager.default.fileExists(atPath: file.path) else { continue }
             let classes = try plist(file)["classNames"] as? [String: Any] ?? [:]
             var entries: [BaselineEntry] = []
@@ -41,19 +38,63 @@ public enum XcodeBaselineFolder {
                     for (metric, values) in metrics as? [String: Any] ?? [:] {
                         guard let values = values as? [String: Any], let average = number(values["baselineAverage"])
                         else { continue }
-                        entries.append(
-                            BaselineEntry(
-                                test: className + "/" + testName(method), metric: metric,
-                                average: average, maxPercentRegression: number(values["maxPercentRegression"]),
-                                maxRegression: number(values["maxRegression"]),
-                                maxPercentRelativeStandardDeviation: number(
-                                    values["maxPercentRelativeStandardDeviation"])))
+                        let entry = BaselineEntry(
+                            test: className + "/" + testName(method), metric: metric, average: average,
+                            maxPercentRegression: number(values["maxPercentRegression"]),
+                            maxRegression: number(values["maxRegression"]),
+                            maxPercentRelativeStandardDeviation: number(values["maxPercentRelativeStandardDeviation"]))
+                        try entry.validate(file: file.path)
+                        entries.append(entry)
                     }
                 }
             }
             machines.append(MachineBaselines(machine: machine, baselines: entries))
         }
         return machines
+    }
+
+    /// `Info.plist`'s `runDestinationsByUUID`, every key checked (``destinationFile(_:in:)``).
+    static func destinations(_ infoFile: URL) throws -> [String: Any] {
+        guard let destinations = try plist(infoFile)["runDestinationsByUUID"] as? [String: Any] else {
+            throw BaselineError(.malformed, "no runDestinationsByUUID dictionary", file: infoFile.path)
+        }
+        for uuid in destinations.keys { _ = try destinationFile(uuid, in: infoFile.deletingLastPathComponent()) }
+        return destinations
+    }
+
+    /// `<UUID>.plist` in `folder`, for a run destination's key. Xcode names destinations by UUIDs: any other key
+    /// (`../../outside/file`, a name with `/`) is refused, so a folder someone committed can never make us read or
+    /// write a file outside it.
+    static func destinationFile(_ uuid: String, in folder: URL) throws -> URL {
+        guard isDestinationKey(uuid) else {
+            throw BaselineError(
+                .malformed,
+                "run destination key \"\(DisplayText.clean(String(uuid.prefix(80))))\" is not a UUID "
+                    + "(XXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX, as Xcode writes them); the folder is refused",
+                file: folder.appendingPathComponent("Info.plist").path)
+        }
+        let file = folder.appendingPathComponent(uuid + ".plist")
+        guard file.deletingLastPathComponent().standardizedFileURL.path == folder.standardizedFileURL.path else {
+            throw BaselineError(.malformed, "run destination file outside its folder", file: file.path)
+        }
+        return file
+    }
+
+    /// Whether `key` is a UUID as Xcode writes it: 36 characters, hexadecimal digits and four `-`.
+    static func isDestinationKey(_ key: String) -> Bool {
+        let utf8 = Array(key.utf8)
+        guard utf8.count == 36 else { return false }
+        for (index, byte) in utf8.enumerated() {
+            if [8, 13, 18, 23].contains(index) {
+                guard byte == UInt8(ascii: "-") else { return false }
+            } else if !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                && !(UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
+                && !(UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+            {
+                return false
+            }
+        }
+        return true
     }
 
     /// Writes `machines` as an Xcode baseline folder (created if needed; its `Info.plist` and each destination's
@@ -64,12 +105,13 @@ public enum XcodeBaselineFolder {
     ) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var destinations: [String: Any] = [:]
-        let existing = (try? plist(folder.appendingPathComponent("Info.plist")))?["runDestinationsByUUID"]
-        if let existing = existing as? [String: Any] { destinations = existing }
+        let infoFile = folder.appendingPathComponent("Info.plist")
+        if FileManager.default.fileExists(atPath: infoFile.path) { destinations = try Self.destinations(infoFile) }
         for machine in machines {
             // A destination already in the folder for this machine keeps its UUID and its own description.
-            let known = destinations.keys.sorted().first { uuid in
-                (destinations[uuid] as? [String: Any]).map(configuration) == machine.machine
+            let known = try destinations.keys.sorted().first { uuid in
+                guard let destination = destinations[uuid] as? [String: Any] else { return false }
+                return try configuration(destination, file: infoFile.path, uuid: uuid) == machine.machine
             }
             let uuid = known ?? identifier(for: machine.machine)
             if known == nil { destinations[uuid] = destination(machine.machine) }
@@ -86,7 +128,7 @@ public enum XcodeBaselineFolder {
                 if let value = entry.maxRegression { values["maxRegression"] = value }
                 classes[className, default: [:]][method, default: [:]][xcodeMetric(entry.metric)] = values
             }
-            try write(["classNames": classes], to: folder.appendingPathComponent(uuid + ".plist"), format: format)
+            try write(["classNames": classes], to: try destinationFile(uuid, in: folder), format: format)
         }
         try write(
             ["runDestinationsByUUID": destinations], to: folder.appendingPathComponent("Info.plist"), format: format)
@@ -94,11 +136,24 @@ public enum XcodeBaselineFolder {
 
     // MARK: Run destinations
 
-    static func configuration(_ destination: [String: Any]) -> MachineConfiguration {
+    /// The most CPU packages, or cores per package, a run destination may give (so their product fits an `Int`).
+    static let maxCoreCount = 1 << 20
+
+    /// The configuration of a run destination; a count that is not a whole number from 0 to ``maxCoreCount`` is
+    /// refused, naming the destination and its field.
+    static func configuration(_ destination: [String: Any], file: String, uuid: String) throws -> MachineConfiguration {
         let computer = destination["localComputer"] as? [String: Any] ?? [:]
-        let packages = integer(computer["cpuCount"]) ?? 1
-        let logical =
-            integer(computer["logicalCPUCoresPerPackage"]) ?? integer(computer["physicalCPUCoresPerPackage"]) ?? 0
+        func count(_ name: String) throws -> Int? {
+            let field = "runDestinationsByUUID.\(uuid).localComputer.\(name)"
+            guard let value = number(computer[name]) else { return nil }
+            guard let whole = Int(exactly: value), (0...maxCoreCount).contains(whole) else {
+                throw BaselineError(
+                    .malformed, "\(field) is \(value), not a whole number from 0 to \(maxCoreCount)", file: file)
+            }
+            return whole
+        }
+        let packages = try count("cpuCount") ?? 1
+        let logical = try count("logicalCPUCoresPerPackage") ?? count("physicalCPUCoresPerPackage") ?? 0
         let model = computer["modelCode"] as? String ?? ""
         var label: String?
         if model.hasPrefix(modelPrefix + ":") { label = String(model.dropFirst(modelPrefix.count + 1)) }
@@ -173,15 +228,27 @@ public enum XcodeBaselineFolder {
 
     static func plist(_ url: URL) throws -> [String: Any] {
         try BaselineStore.checkRegularFile(url)
+        let data: Data
         do {
-            let data = try Data(contentsOf: url)
+            data = try Data(contentsOf: url)
+        } catch {
+            throw BaselineError(.io, "cannot read the property list: \(error.localizedDescription)", file: url.path)
+        }
+        return try propertyList(data, file: url.path)
+    }
+
+    /// A dictionary property list (XML, binary or text), refused before Foundation decodes it when it would
+    /// decode to too many objects (``PropertyListBounds``).
+    public static func propertyList(_ data: Data, file: String) throws -> [String: Any] {
+        try PropertyListBounds.check(data, file: file)
+        do {
             guard let value = try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any]
-            else { throw BaselineError(.malformed, "not a dictionary property list", file: url.path) }
+            else { throw BaselineError(.malformed, "not a dictionary property list", file: file) }
             return value
         } catch let error as BaselineError {
             throw error
         } catch {
-            throw BaselineError(.malformed, "not a property list: \(error.localizedDescription)", file: url.path)
+            throw BaselineError(.malformed, "not a property list: \(error.localizedDescription)", file: file)
         }
     }
 
@@ -196,6 +263,7 @@ public enum XcodeBaselineFolder {
         }
     }
 
+    /// A number field: `nil` when absent or not a number (a wrong type is skipped, as Xcode would not write it).
     private static func number(_ value: Any?) -> Double? {
         switch value {
         case let value as Double: value
@@ -205,6 +273,4 @@ public enum XcodeBaselineFolder {
         default: nil
         }
     }
-
-    private static func integer(_ value: Any?) -> Int? { number(value).map { Int($0) } }
 }

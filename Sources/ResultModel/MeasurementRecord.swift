@@ -119,7 +119,8 @@ extension MeasurementRecord {
     ///   standard deviation is over ``maxStandardDeviation`` (both must hold).
     /// - With a baseline, fails when the average is worse than the baseline by more than ``maxPercentRegression``
     ///   percent *and* by more than ``maxRegression`` in the unit.
-    /// - Otherwise passes; without a baseline the reason says so.
+    /// - Otherwise passes; without a baseline the reason says so, and a change over the percentage that passes by
+    ///   the absolute allowance says that.
     public var verdict: MeasurementVerdict {
         guard !finiteValues.isEmpty else {
             return MeasurementVerdict(outcome: .noValues, reason: "No values were measured.")
@@ -147,6 +148,15 @@ extension MeasurementRecord {
                 reason: "Average \(format(average)) is \(format(percent))% worse than the baseline "
                     + "\(format(baselineAverage)) (allowed \(format(maxPercentRegression))% and "
                     + "\(format(maxRegression)) \(unit))."
+            )
+        }
+        if Self.exceeds(percent, maxPercentRegression) {
+            // XCTest's absolute floor: over the percentage, but by less than maxRegression in the unit.
+            return MeasurementVerdict(
+                outcome: .passed,
+                reason: "Average \(format(average)) is \(format(percent))% worse than the baseline "
+                    + "\(format(baselineAverage)), but by \(format(regression)) \(unit), within the allowed "
+                    + "\(format(maxRegression)) \(unit)."
             )
         }
         return MeasurementVerdict(

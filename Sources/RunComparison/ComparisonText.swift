@@ -108,6 +108,9 @@ public enum ComparisonText {
     public static func json(_ comparison: Comparison) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // As in the bundle's JSON (docs/FORMAT.md): a duration or an average may be infinite or NaN.
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         return String(decoding: try encoder.encode(comparison), as: UTF8.self)
     }
 }

@@ -13,17 +13,29 @@ public enum TestFilterPattern {
 
     /// The characters that mean something in a regular expression outside a bracket expression, in ICU
     /// (`NSRegularExpression`) and Swift's `Regex` alike.
-    static let metacharacters: Set<Character> = ["\\", "^", "$", ".", "|", "?", "*", "+", "(", ")", "[", "]", "{", "}"]
+    static let metacharacters: Set<Unicode.Scalar> = [
+        "\\", "^", "$", ".", "|", "?", "*", "+", "(", ")", "[", "]", "{", "}",
+    ]
 
     /// `text` with every regular-expression metacharacter preceded by a backslash, so it matches itself.
+    ///
+    /// A metacharacter followed by a combining mark (`(` + U+0301) is one `Character`: Swift's `Regex` (which
+    /// swift-testing's filter uses) reads a backslash and then a whole `Character`, so `\(́` fails to compile and
+    /// such a shard would run nothing. A text with one is quoted whole as `\Q…\E` instead, which both dialects read
+    /// as a literal (a `\E` inside is closed, written as `\\E`, and reopened).
     public static func escaped(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count + 8)
-        for character in text {
-            if metacharacters.contains(character) { result.append("\\") }
-            result.append(character)
+        let metacharacterCombines = text.contains { character in
+            character.unicodeScalars.count > 1 && character.unicodeScalars.first.map(metacharacters.contains) == true
         }
-        return result
+        if metacharacterCombines {
+            return "\\Q" + text.replacingOccurrences(of: "\\E", with: "\\E\\\\E\\Q") + "\\E"
+        }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if metacharacters.contains(scalar) { result.append("\\") }
+            result.append(scalar)
+        }
+        return String(result)
     }
 
     /// One test's alternative, without the anchors.

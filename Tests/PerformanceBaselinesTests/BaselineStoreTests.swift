@@ -11,7 +11,7 @@ struct BaselineStoreTests {
         cpuModel: "AMD EPYC 7B13", cpuCount: 2)
 
     @Test func theKeyIsReadableAndStable() {
-        let machine = MachineConfiguration(host: Self.host, label: "ci large")
+        let machine = MachineConfiguration(host: Self.host, label: "ci-large")
         #expect(machine.key == "linux-x86_64-amd-epyc-7b13-2cores-ci-large")
         #expect(MachineConfiguration(host: Self.host).key == "linux-x86_64-amd-epyc-7b13-2cores")
     }

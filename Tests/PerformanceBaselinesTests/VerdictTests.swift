@@ -56,4 +56,17 @@ struct VerdictTests {
         #expect(judged.verdict.outcome == .failedRegression)
         #expect(measurement.verdict.outcome == .passedWithoutBaseline)
     }
+
+    @Test func aPassWithinTheAbsoluteAllowanceSaysSo() {
+        // +26.5%, but by 0.0265 s: XCTest passes it because of the 0.1 s floor, and the reason says that.
+        let floor = MeasurementRecord(
+            metricID: "m", name: "Time", unit: "seconds", values: [0.1265], baselineAverage: 0.1
+        ).verdict
+        #expect(floor.outcome == .passed)
+        #expect(floor.reason.contains("26.5% worse") && floor.reason.contains("within the allowed 0.1 seconds"))
+        let within = MeasurementRecord(
+            metricID: "m", name: "Time", unit: "seconds", values: [1.05], baselineAverage: 1
+        ).verdict
+        #expect(within.reason == "Average 1.05 is within 10% of the baseline 1.")
+    }
 }

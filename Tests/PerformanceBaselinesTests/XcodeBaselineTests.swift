@@ -92,7 +92,7 @@ struct HostileXcodeBaselineTests {
             .write(to: folder.appendingPathComponent("Info.plist"))
         if let destination {
             try PropertyListSerialization.data(fromPropertyList: destination, format: .binary, options: 0)
-                .write(to: folder.appendingPathComponent("U.plist"))
+                .write(to: folder.appendingPathComponent("00000000-0000-4000-8000-000000000000.plist"))
         }
         return folder
     }
@@ -100,7 +100,9 @@ struct HostileXcodeBaselineTests {
     @Test func wrongTypesAreSkipped() throws {
         let info: [String: Any] = [
             "runDestinationsByUUID": [
-                "U": ["localComputer": ["cpuKind": 42, "cpuCount": "many"], "targetArchitecture": [1]]
+                "00000000-0000-4000-8000-000000000000": [
+                    "localComputer": ["cpuKind": 42, "cpuCount": "many"], "targetArchitecture": [1],
+                ]
             ]
         ]
         let classes: [String: Any] = [

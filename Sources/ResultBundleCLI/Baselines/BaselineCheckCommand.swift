@@ -44,7 +44,13 @@ struct BaselineCheckCommand: ParsableCommand {
                         let judged = BaselineApplication.applying(entry, to: measurement, machineKey: machine.key)
                         rows.append(BaselineCheckRow(test: test.id, measurement: judged))
                     } else {
-                        rows.append(BaselineCheckRow(test: test.id, measurement: measurement))
+                        // A baseline the bundle carries (judged when it was recorded) is not this store's: the
+                        // row says there is none, as the note below does.
+                        var unjudgedMeasurement = measurement
+                        unjudgedMeasurement.baselineAverage = nil
+                        unjudgedMeasurement.baselineName = nil
+                        unjudgedMeasurement.baselineValues = nil
+                        rows.append(BaselineCheckRow(test: test.id, measurement: unjudgedMeasurement))
                         unjudged += 1
                     }
                 }
@@ -81,8 +87,18 @@ struct BaselineCheckRow: Encodable {
     var baseline: Double?
     var changePercent: Double?
     var allowed: String
+    private var maxPercentRegression: Double
+    private var maxRegression: Double
     var verdict: MeasurementVerdict
+    /// Whether the change is over the allowed percentage but passes because it is within the absolute allowance
+    /// (`maxRegression`, XCTest's 0.1 s floor); `nil` without a baseline.
+    var withinAbsoluteFloor: Bool?
     var statistics: Statistics?
+
+    private enum CodingKeys: String, CodingKey {
+        case test, metric, name, unit, value, baseline, changePercent, allowed, verdict, withinAbsoluteFloor
+        case statistics
+    }
 
     /// The rank comparison with the baseline's values (docs/BASELINES.md).
     struct Statistics: Encodable {
@@ -107,10 +123,18 @@ struct BaselineCheckRow: Encodable {
         changePercent = measurement.baselineAverage.flatMap { base in
             base == 0 ? nil : (measurement.average - base) / abs(base) * 100
         }
+        maxPercentRegression = measurement.maxPercentRegression
+        maxRegression = measurement.maxRegression
         allowed =
             "\(BaselineText.number(measurement.maxPercentRegression))% and "
             + "\(BaselineText.number(measurement.maxRegression)) \(measurement.unit)"
         verdict = measurement.verdict
+        if verdict.outcome == .passed, let percent = measurement.percentRegression {
+            let allowed = measurement.maxPercentRegression
+            withinAbsoluteFloor = percent - allowed > 1e-9 * max(1, allowed)
+        } else if measurement.baselineAverage != nil {
+            withinAbsoluteFloor = false
+        }
         if let comparison = measurement.rankComparison, let summary = measurement.statisticsSummary {
             statistics = Statistics(
                 u: comparison.u, pValue: comparison.pValue, exact: comparison.isExact, shift: comparison.shift,
@@ -122,6 +146,9 @@ struct BaselineCheckRow: Encodable {
 
     var verdictText: String {
         switch verdict.outcome {
+        case .passed where withinAbsoluteFloor == true:
+            "passed (over \(BaselineText.number(maxPercentRegression))% but within "
+                + "\(BaselineText.number(maxRegression)) \(BaselineText.cell(unit)))"
         case .passed: "passed"
         case .passedWithoutBaseline: "no baseline"
         case .failedRegression: "REGRESSED"
@@ -135,7 +162,7 @@ struct BaselineCheckRow: Encodable {
             test, name, BaselineText.number(value) + " " + unit, baseline.map { BaselineText.number($0) } ?? "-",
             changePercent.map { BaselineText.percent($0) } ?? "-", allowed, verdictText,
             statistics.map { String($0.summary.dropFirst("statistics: ".count)) } ?? "-",
-        ]
+        ].map(BaselineText.cell)
     }
 
     static let headers = ["test", "metric", "value", "baseline", "change", "allowed", "verdict", "statistics"]
@@ -143,13 +170,28 @@ struct BaselineCheckRow: Encodable {
     static func table(_ rows: [BaselineCheckRow], notes: [String]) -> String {
         guard !rows.isEmpty else { return (["no measurements"] + notes).joined(separator: "\n") }
         let all = [headers] + rows.map(\.cells)
-        let widths = headers.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+        // Columns are padded to their widest cell up to a screen's width; a longer cell runs over its column
+        // rather than padding every other row to its length.
+        let widths = headers.indices.map { column in
+            all.map { min(maxColumnWidth + 1, $0[column].unicodeScalars.count) }.filter { $0 <= maxColumnWidth }
+                .max() ?? 0
+        }
         let lines = all.map { cells in
-            cells.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }
-                .joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+            var line = ""
+            for (column, cell) in cells.enumerated() {
+                if column > 0 { line += "  " }
+                line += cell
+                let width = cell.unicodeScalars.count
+                if width < widths[column] { line += String(repeating: " ", count: widths[column] - width) }
+            }
+            while line.last == " " { line.removeLast() }
+            return line
         }
         return (lines + notes).joined(separator: "\n")
     }
+
+    /// The widest a column is padded to, in Unicode scalars.
+    static let maxColumnWidth = 80
 
     static func markdown(_ rows: [BaselineCheckRow], notes: [String]) -> String {
         var lines = [
@@ -167,6 +209,9 @@ struct BaselineCheckRow: Encodable {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // As in the bundle's JSON (docs/FORMAT.md): a value a broken metric reported may be infinite or NaN.
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         let document = Document(
             measurements: rows, notes: notes, regressions: rows.filter { $0.verdict.isFailure }.count)
         return String(decoding: try encoder.encode(document), as: UTF8.self)

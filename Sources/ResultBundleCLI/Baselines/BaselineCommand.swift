@@ -157,16 +157,18 @@ struct BaselineShowCommand: ParsableCommand {
             }
             for machine in machines {
                 try StandardOutput.line(
-                    "\(machine.machine.key)  \(machine.baselines.count) baselines  (\(machine.machine))")
+                    "\(machine.machine.key)  \(machine.baselines.count) baselines  "
+                        + "(\(BaselineText.cell(machine.machine.description)))")
             }
             return
         }
         guard let found = machines.first(where: { $0.machine.key == key }) else {
             let known = machines.map(\.machine.key).joined(separator: ", ")
             throw CLIError(
-                "no baselines for machine \(key); machines with baselines: \(known.isEmpty ? "none" : known)")
+                "no baselines for machine \(BaselineText.cell(key)); machines with baselines: \(known.isEmpty ? "none" : known)"
+            )
         }
-        try StandardOutput.line("\(found.machine.key): \(found.machine)")
+        try StandardOutput.line("\(found.machine.key): \(BaselineText.cell(found.machine.description))")
         for entry in found.baselines { try StandardOutput.line(BaselineText.entry(entry)) }
     }
 }
