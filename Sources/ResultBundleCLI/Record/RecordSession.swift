@@ -29,6 +29,10 @@ struct RecordSession {
     let signals: SignalForwarder
     /// The baselines to judge measurements against, when any.
     var baselines: BaselineJudgement?
+    /// Whether a `swift test` command's tests are listed too (`swift test list`), for the modules of XCTest tests.
+    var listsTests = true
+    /// How a line of `swift test`'s output says its build is done.
+    static let buildComplete = Array("Build complete!".utf8)
 
     /// Records into the bundle at `url` (written in place: the file is crash-safe while it grows).
     func run(writingTo url: URL) throws -> Outcome {
@@ -55,7 +59,11 @@ struct RecordSession {
         // Recorded data joins each test first, then its measurements are judged, then it is counted and written.
         let counting = CountingSink(wrapping: writer)
         let judging = baselines.map { $0.sink(wrapping: counting) }
-        let sink = EnrichingSink(wrapping: judging ?? counting, collector: collector)
+        let enriching = EnrichingSink(wrapping: judging ?? counting, collector: collector)
+        // `swift test list` gives XCTest tests their modules; they wait for it in memory (docs/RECORDING.md).
+        let listing = listsTests ? BackgroundTestListing(testCommand: command) : nil
+        let resolving = ModuleResolvingSink(wrapping: enriching, listed: nil, waiting: listing != nil)
+        let sink = resolving
         let runIndex = try sink.beginRun(RunMetadata.forRecordedCommand(command, name: runName))
         try writer.flush()
         let options = ConsoleParseOptions(fileName: "<console>", ignoresSwiftTesting: eventStream != nil)
@@ -76,6 +84,20 @@ struct RecordSession {
             record { try writer.startFlush() }
         }
         let settle = { record { try writer.flush() } }
+        var listingOutcome = BackgroundTestListing.Outcome()
+        let startListing = {
+            listing?.start { outcome in
+                lock.lock()
+                defer { lock.unlock() }
+                listingOutcome = outcome
+                record { try resolving.supply(outcome.listed) }
+                commit()
+                settle()
+            }
+        }
+        // Called with the lock held: the first test that waits starts the list, if the build's end was not seen.
+        resolving.onFirstHeld = { startListing() }
+        if BackgroundTestListing.skipsBuild(command) { startListing() }
 
         var environment = ProcessInfo.processInfo.environment
         environment["RESULTBUNDLE_JOURNAL_DIR"] = journals.path
@@ -87,6 +109,7 @@ struct RecordSession {
             lock: lock,
             onLine: { line, _ in
                 lineNumber += 1
+                if listing != nil, line.starts(with: Self.buildComplete) { startListing() }
                 do {
                     try console.consume(line, lineNumber: lineNumber)
                 } catch {
@@ -106,6 +129,13 @@ struct RecordSession {
             throw CLIError("cannot run \(command.joined(separator: " ")): \(error.localizedDescription)")
         }
         events?.stop()
+        if signals.receivedSignal == nil {
+            // A run whose build's end was never seen but which ran tests (swift-testing's only) is listed now.
+            if counting.totals.tests > 0 { startListing() }
+            listing?.finish(waitingAtMost: 60)
+        } else {
+            listing?.finish(waitingAtMost: 0)
+        }
         lock.lock()
         defer { lock.unlock() }
         if let commitError { throw commitError }
@@ -114,12 +144,15 @@ struct RecordSession {
         // Like `import`: each test's lines are in its record, and the lines outside tests are the run's output.
         let (summary, output) = try console.finish(interrupted: signal != nil)
         diagnostics += summary.diagnostics
+        if resolving.isWaiting { try resolving.supply(nil) }
         diagnostics += collector.leftovers()
+        diagnostics += listingOutcome.diagnostics + resolving.notes
         try sink.endRun(
             runIndex,
             RunEnd(
                 end: Date().timeIntervalSince1970, exitCode: exitCode, output: output,
-                diagnostics: diagnostics, reportedCounts: summary.reportedCounts,
+                diagnostics: diagnostics,
+                reportedCounts: summary.reportedCounts.merging(listingOutcome.reportedCounts) { _, listed in listed },
                 interruption: signal.map(SignalName.of)))
         try writer.close()
         var outcome = Outcome(exitCode: exitCode, signal: signal, totals: counting.totals, diagnostics: diagnostics)
