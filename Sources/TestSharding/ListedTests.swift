@@ -40,8 +40,9 @@ public struct ListedTests: Sendable {
         self.init(TestSpecifier.listed(in: listOutput))
     }
 
-    /// Whether a specifier names a swift-testing test: its last component is a function (`name(label:)`).
-    static func isSwiftTesting(_ specifier: TestSpecifier) -> Bool { specifier.text.hasSuffix(")") }
+    /// Whether a specifier names a swift-testing test: it names a function (`name(label:)`, maybe followed by the
+    /// source location of an overload), which an XCTest method's specifier never has.
+    static func isSwiftTesting(_ specifier: TestSpecifier) -> Bool { specifier.text.contains("(") }
 
     /// Whether the list names any test.
     public var isEmpty: Bool { xctestCount == 0 && swiftTestingCount == 0 }
