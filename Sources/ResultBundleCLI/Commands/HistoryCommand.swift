@@ -147,7 +147,8 @@ struct HistoryShowCommand: ParsableCommand {
             return
         }
         var lines = [
-            "\(loaded.runs.count) runs" + (loaded.runs.last.map { ", the newest with \($0.facts.count)" } ?? "")
+            "\(loaded.runs.count) run\(loaded.runs.count == 1 ? "" : "s")"
+                + (loaded.runs.last.map { ", the newest with \($0.facts.count)" } ?? "")
         ]
         for (index, run) in loaded.runs.enumerated().suffix(10) {
             let facts = run.facts
