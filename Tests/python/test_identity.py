@@ -112,6 +112,10 @@ def test_record_lists_a_swift_test_commands_tests_for_their_modules_and_counts(t
     assert counts["xctest.listed"] == 18 and counts["swiftTesting.listed"] == 0
     parallel = imported(tmp_path, PARALLEL, "parallel")
     assert ids_of(bundle) == ids_of(parallel)
+    unlisted = tmp_path / "unlisted.resultbundle"
+    run("record", "-o", unlisted, "--quiet", "--no-test-list", "--", tool, "test")
+    assert "ExitCodeTests/testExitCodes" in ids_of(unlisted)
+    assert "xctest.listed" not in end_of_run(unlisted)["reportedCounts"]
 
 
 def test_info_compare_and_history_give_one_count(tmp_path):
