@@ -1,13 +1,22 @@
 import Foundation
 
 /// What `swift test list` says about a package's tests, for `record` and `import --test-list`: how many tests
-/// each framework has, and the module of each XCTest method, which XCTest's console output on Linux leaves out
-/// when tests run one after another (`Class.testMethod`) and names under `--parallel` (`Module.Class/testMethod`).
+/// each framework has, the module of each XCTest method, which XCTest's console output on Linux leaves out when
+/// tests run one after another (`Class.testMethod`) and names under `--parallel` (`Module.Class/testMethod`), and
+/// the module and suites of each swift-testing function, which swift-testing's console output leaves out.
 public struct ListedTests: Sendable {
+    /// Where a swift-testing function is listed: its module and suites, outermost first.
+    public struct Place: Sendable, Hashable {
+        public var module: String
+        public var suites: [String]
+    }
+
     /// The modules that list each XCTest method, by its id without the module (`Class/testMethod`), in list order.
     public private(set) var modulesOfXCTest: [String: [String]] = [:]
-    /// The modules that list each XCTest class, by its name.
-    public private(set) var modulesOfXCTestClass: [String: [String]] = [:]
+    /// The modules that list each XCTest class or outermost swift-testing suite, by its name.
+    public private(set) var modulesOfSuite: [String: [String]] = [:]
+    /// The places that list each swift-testing function, by its name (`parse(_:)`), in list order.
+    public private(set) var placesOfFunction: [String: [Place]] = [:]
     /// XCTest methods listed (`Module.Class/testMethod`).
     public private(set) var xctestCount = 0
     /// swift-testing tests listed (`Module.Suite/function()`, `Module.function()`).
@@ -18,6 +27,7 @@ public struct ListedTests: Sendable {
         for specifier in specifiers {
             guard !Self.isSwiftTesting(specifier) else {
                 swiftTestingCount += 1
+                addSwiftTesting(specifier)
                 continue
             }
             xctestCount += 1
@@ -26,13 +36,26 @@ public struct ListedTests: Sendable {
             let module = String(specifier.text[..<dot])
             let id = ids[1]
             if !(modulesOfXCTest[id]?.contains(module) ?? false) { modulesOfXCTest[id, default: []].append(module) }
-            if let slash = id.firstIndex(of: "/") {
-                let className = String(id[..<slash])
-                if !(modulesOfXCTestClass[className]?.contains(module) ?? false) {
-                    modulesOfXCTestClass[className, default: []].append(module)
-                }
-            }
+            if let slash = id.firstIndex(of: "/") { add(module, toSuite: String(id[..<slash])) }
         }
+    }
+
+    /// Adds `Module.Suite/Nested/function()` or `Module.function()`.
+    private mutating func addSwiftTesting(_ specifier: TestSpecifier) {
+        var components = specifier.text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        // An overload's source location (`/Parse.swift:12:3`) after a function outside any suite.
+        if components.count > 1, !components[components.count - 1].contains("(") { components.removeLast() }
+        guard let dot = components[0].firstIndex(of: ".") else { return }
+        let module = String(components[0][..<dot])
+        components[0] = String(components[0][components[0].index(after: dot)...])
+        let name = components.removeLast()
+        let place = Place(module: module, suites: components)
+        if !(placesOfFunction[name]?.contains(place) ?? false) { placesOfFunction[name, default: []].append(place) }
+        if let suite = place.suites.first { add(module, toSuite: suite) }
+    }
+
+    private mutating func add(_ module: String, toSuite suite: String) {
+        if !(modulesOfSuite[suite]?.contains(module) ?? false) { modulesOfSuite[suite, default: []].append(module) }
     }
 
     /// The tests among the lines of `swift test list`'s output.
@@ -58,10 +81,17 @@ public struct ListedTests: Sendable {
         return modules[0]
     }
 
-    /// The one module that lists XCTest class `name`; nil when none or several do.
-    public func module(ofXCTestClass name: String) -> String? {
-        guard let modules = modulesOfXCTestClass[name], modules.count == 1 else { return nil }
+    /// The one module that lists the XCTest class or outermost swift-testing suite `name`; nil when none or
+    /// several do.
+    public func module(ofSuite name: String) -> String? {
+        guard let modules = modulesOfSuite[name], modules.count == 1 else { return nil }
         return modules[0]
+    }
+
+    /// The one place that lists the swift-testing function `name` (`parse(_:)`); nil when none or several do.
+    public func place(ofFunction name: String) -> Place? {
+        guard let places = placesOfFunction[name], places.count == 1 else { return nil }
+        return places[0]
     }
 
     /// The tests a `swift test` command runs: those that match one of `filters` (all when there is none) and none

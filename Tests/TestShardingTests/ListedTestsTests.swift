@@ -20,8 +20,11 @@ struct ListedTestsTests {
         #expect(listed.module(ofXCTest: "ExitCodeTests/testExitCodes") == "UnitTests")
         #expect(listed.module(ofXCTest: "Shared/testA") == nil)
         #expect(listed.modulesOfXCTest["Shared/testA"] == ["UnitTests", "EndToEndTests"])
-        #expect(listed.module(ofXCTestClass: "SimpleTests") == "EndToEndTests")
+        #expect(listed.module(ofSuite: "SimpleTests") == "EndToEndTests")
+        #expect(listed.module(ofSuite: "SplitTests") == "UnitTests")
         #expect(listed.module(ofXCTest: "SplitTests/empty()") == nil)
+        #expect(listed.place(ofFunction: "empty()") == ListedTests.Place(module: "UnitTests", suites: ["SplitTests"]))
+        #expect(listed.place(ofFunction: "parse(_:)") == ListedTests.Place(module: "UnitTests", suites: []))
     }
 
     @Test func selectsWhatFilterAndSkipRun() throws {

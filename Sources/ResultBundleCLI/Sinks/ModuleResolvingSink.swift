@@ -3,8 +3,9 @@ import ResultModel
 import TestSharding
 
 /// Gives XCTest tests and suites recorded without a module the module `swift test list` names for them, so a run
-/// gets the same test ids with and without `swift test --parallel` (docs/RECORDING.md). A test whose id several
-/// modules list keeps no module and is named in ``notes``.
+/// gets the same test ids with and without `swift test --parallel` (docs/RECORDING.md); and swift-testing tests
+/// named by their function alone (its console output) the module and suites the list gives that function, as its
+/// event stream would. A test whose id several modules (or places) list keeps its name and is named in ``notes``.
 ///
 /// Until the list is known (``supply(_:)``), tests and suites that lack a module are held back in memory, in order;
 /// everything else passes through at once. Used from one thread at a time.
@@ -22,8 +23,8 @@ final class ModuleResolvingSink: ResultSink {
     private var held: [Held] = []
     /// Called once, when the first record is held back (to start listing the tests, if not started yet).
     var onFirstHeld: () -> Void = {}
-    /// The ids of tests that several modules list, in the order met.
-    private var ambiguous: [String] = []
+    /// The ids of tests that several modules (or places) list, with those, in the order met.
+    private var ambiguous: [(id: String, places: [String])] = []
     private var ambiguousSeen: Set<String> = []
 
     /// A sink resolving with `listed`, or, when `waiting`, holding module-less records until ``supply(_:)``.
@@ -50,13 +51,11 @@ final class ModuleResolvingSink: ResultSink {
     /// A note for the run's diagnostics when some tests kept no module because several modules list them.
     var notes: [Diagnostic] {
         guard !ambiguous.isEmpty else { return [] }
-        let shown = ambiguous.prefix(5).map { id in
-            "\(id) (\((listed?.modulesOfXCTest[id] ?? []).joined(separator: ", ")))"
-        }
+        let shown = ambiguous.prefix(5).map { "\($0.id) (\($0.places.joined(separator: ", ")))" }
         return [
             Diagnostic(
                 severity: .note,
-                message: "\(ambiguous.count) XCTest test(s) kept no module because several modules list them: "
+                message: "\(ambiguous.count) test(s) kept no module because several modules list them: "
                     + shown.joined(separator: "; ") + (ambiguous.count > shown.count ? "; …" : ""))
         ]
     }
@@ -67,14 +66,19 @@ final class ModuleResolvingSink: ResultSink {
         guard suite.module == nil, suite.path.count == 1 else { return try base.addSuite(suite) }
         if isWaiting { return hold(.suite(suite)) }
         var suite = suite
-        suite.module = listed?.module(ofXCTestClass: suite.path[0])
+        suite.module = listed?.module(ofSuite: suite.path[0])
         try base.addSuite(suite)
     }
 
     func addTest(_ test: consuming TestRecord) throws {
         guard test.identity.module == nil else { return try base.addTest(test) }
         if isWaiting { return hold(.test(test)) }
-        test.identity.module = module(of: test.identity.id)
+        if test.identity.suites.isEmpty, let place = place(ofFunction: test.identity.name) {
+            test.identity.module = place.module
+            test.identity.suites = place.suites
+        } else {
+            test.identity.module = module(of: test.identity.id)
+        }
         try base.addTest(test)
     }
 
@@ -103,11 +107,22 @@ final class ModuleResolvingSink: ResultSink {
         held.append(record)
     }
 
+    /// The place the list gives the swift-testing function `name`; nil when unlisted or ambiguous.
+    private func place(ofFunction name: String) -> ListedTests.Place? {
+        guard let listed, let places = listed.placesOfFunction[name] else { return nil }
+        guard places.count == 1 else {
+            let modules = places.map { ([$0.module] + $0.suites).joined(separator: "/") }
+            if ambiguousSeen.insert(name).inserted { ambiguous.append((name, modules)) }
+            return nil
+        }
+        return places[0]
+    }
+
     /// The module the list gives the XCTest `id` (`Class/testMethod`); nil when unlisted or ambiguous.
     private func module(of id: String) -> String? {
         guard let listed, let modules = listed.modulesOfXCTest[id] else { return nil }
         guard modules.count == 1 else {
-            if ambiguousSeen.insert(id).inserted { ambiguous.append(id) }
+            if ambiguousSeen.insert(id).inserted { ambiguous.append((id, modules)) }
             return nil
         }
         return modules[0]
