@@ -60,7 +60,7 @@ struct HistoryAddCommand: ParsableCommand {
             throw CLIError(error.description, exitCode: error.code == .io ? 1 : 2)
         }
         try StandardOutput.line(
-            "\(history): added \(outcome.tests), \(outcome.newTests) new; \(outcome.runs) run\(outcome.runs == 1 ? "" : "s")"
+            "\(history): added \(outcome.tests), \(outcome.newTests) new; \(outcome.runs) runs"
                 + (outcome.dropped > 0 ? ", \(outcome.dropped) oldest dropped" : "") + ", \(outcome.bytes) bytes")
     }
 
