@@ -71,18 +71,16 @@ final class BackgroundTestListing: @unchecked Sendable {
         }.start()
     }
 
-    /// Waits for the listing to end, at most `seconds`; past that, ends it and delivers no list. Does nothing when
-    /// it never started.
-    func finish(waitingAtMost seconds: Double) {
+    /// Waits for the listing to end, at most `seconds`; past that, ends it and delivers no list, with a note saying
+    /// `reason` (by default, that it took too long). Does nothing when it never started.
+    func finish(waitingAtMost seconds: Double, because reason: String? = nil) {
         guard hasStarted else { return }
         if done.wait(timeout: .now() + seconds) == .timedOut {
             lock.lock()
             process?.terminate()
             lock.unlock()
-            deliver(
-                Outcome(diagnostics: [
-                    Self.note("`\(listCommand.joined(separator: " "))` did not end within \(Int(seconds)) s")
-                ]))
+            let why = reason ?? "it did not end within \(Int(seconds)) s"
+            deliver(Outcome(diagnostics: [Self.note("`\(listCommand.joined(separator: " "))` was stopped: \(why)")]))
         } else {
             done.signal()
         }

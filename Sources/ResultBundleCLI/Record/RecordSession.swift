@@ -131,10 +131,13 @@ struct RecordSession {
         events?.stop()
         if signals.receivedSignal == nil {
             // A run whose build's end was never seen but which ran tests (swift-testing's only) is listed now.
-            if counting.totals.tests > 0 { startListing() }
+            lock.lock()
+            let ranTests = counting.totals.tests > 0
+            lock.unlock()
+            if ranTests { startListing() }
             listing?.finish(waitingAtMost: 60)
         } else {
-            listing?.finish(waitingAtMost: 0)
+            listing?.finish(waitingAtMost: 0, because: "record was cancelled")
         }
         lock.lock()
         defer { lock.unlock() }
