@@ -63,7 +63,9 @@ final class ModuleResolvingSink: ResultSink {
     func beginRun(_ run: RunRecord) throws -> Int { try base.beginRun(run) }
 
     func addSuite(_ suite: SuiteRecord) throws {
-        guard suite.module == nil, suite.path.count == 1 else { return try base.addSuite(suite) }
+        guard suite.module == nil, suite.path.count == 1, isWaiting || listed != nil else {
+            return try base.addSuite(suite)
+        }
         if isWaiting { return hold(.suite(suite)) }
         var suite = suite
         suite.module = listed?.module(ofSuite: suite.path[0])
@@ -71,7 +73,7 @@ final class ModuleResolvingSink: ResultSink {
     }
 
     func addTest(_ test: consuming TestRecord) throws {
-        guard test.identity.module == nil else { return try base.addTest(test) }
+        guard test.identity.module == nil, isWaiting || listed != nil else { return try base.addTest(test) }
         if isWaiting { return hold(.test(test)) }
         if test.identity.suites.isEmpty, let place = place(ofFunction: test.identity.name) {
             test.identity.module = place.module
@@ -83,7 +85,9 @@ final class ModuleResolvingSink: ResultSink {
     }
 
     func addPassedTest(_ test: PassedTestText) throws {
-        guard test.module == nil, let suite = test.suite else { return try base.addPassedTest(test) }
+        guard test.module == nil, let suite = test.suite, isWaiting || listed != nil else {
+            return try base.addPassedTest(test)
+        }
         if isWaiting { return hold(.test(test.record)) }
         let id = String(decoding: suite, as: UTF8.self) + "/" + String(decoding: test.name, as: UTF8.self)
         guard var module = module(of: id) else { return try base.addPassedTest(test) }
