@@ -26,8 +26,7 @@ enum IndexPageBuilder {
                 href: "all-1.html"),
         ]
         var line =
-            "\(totals.tests) tests in \(runs.count) run(s), \(ReportFormatting.duration(totals.duration)) of test time"
-        if totals.testCases > 0 { line += "; \(totals.testCases) parameterized cases" }
+            "\(totals.count) in \(runs.count) run(s), \(ReportFormatting.duration(totals.duration)) of test time"
         if totals.flaky > 0 { line += "; \(totals.flaky) flaky" }
         if let notRunSentence = notRun.sentence { line += "; " + notRunSentence }
         return IndexPageModel(

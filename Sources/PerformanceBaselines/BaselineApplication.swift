@@ -38,14 +38,14 @@ public struct BaselineApplication: Sendable {
         self.failsOnSignificant = failsOnSignificant
     }
 
-    /// The baseline of a measurement of `test`: an entry for its id, or for its `Class/method` (Xcode's files do
-    /// not name modules).
+    /// The baseline of a measurement of `test`: an entry for its id, or else the one entry of the metric whose id
+    /// is the test's with its module removed or added (``ResultModel/ModuleLessMatching``): Xcode's files and
+    /// XCTest's sequential console output on Linux do not name modules, `swift test --parallel` does.
     public func baseline(forTest id: String, metric: String) -> BaselineEntry? {
         guard let baselines else { return nil }
         if let exact = baselines.baseline(test: id, metric: metric) { return exact }
-        return baselines.baselines.first { entry in
-            MetricIdentifiers.same(entry.metric, metric) && id.hasSuffix("/" + entry.test)
-        }
+        let entries = baselines.baselines.filter { MetricIdentifiers.same($0.metric, metric) }
+        return ModuleLessMatching.Index(entries.map(\.test)).counterpart(of: id).map { entries[$0] }
     }
 
     /// `measurement` with `entry`'s average and thresholds.

@@ -1,7 +1,8 @@
 /// Counts of tests by outcome, computed from test records.
 ///
 /// `tests` counts test functions and methods, the way runners' own summary lines do; a parameterized test
-/// counts once in `tests` and each of its cases counts in `testCases`.
+/// counts once in `tests` and in `parameterizedTests`, and each of its cases counts in `testCases` (``count``, the
+/// one count every command shows).
 public struct ResultTotals: Sendable, Codable, Hashable {
     /// Test functions and methods.
     public var tests = 0
@@ -21,6 +22,8 @@ public struct ResultTotals: Sendable, Codable, Hashable {
     public var flaky = 0
     /// Cases of parameterized tests.
     public var testCases = 0
+    /// Tests with cases (format 1.4); nil in totals stored by an older writer, which did not count them.
+    public var parameterizedTests: Int? = 0
     /// Sum of the tests' durations, in seconds.
     public var duration: Double = 0
 
@@ -31,6 +34,7 @@ public struct ResultTotals: Sendable, Codable, Hashable {
     public mutating func add(_ test: TestRecord) {
         tests += 1
         testCases += test.cases.count
+        if !test.cases.isEmpty, let counted = parameterizedTests { parameterizedTests = counted + 1 }
         duration += test.duration ?? 0
         if test.isFlaky { flaky += 1 }
         switch test.status {
@@ -66,6 +70,14 @@ public struct ResultTotals: Sendable, Codable, Hashable {
         interrupted += other.interrupted
         flaky += other.flaky
         testCases += other.testCases
+        parameterizedTests = parameterizedTests.flatMap { mine in other.parameterizedTests.map { mine + $0 } }
         duration += other.duration
+    }
+}
+
+extension ResultTotals {
+    /// The tests, the parameterized ones among them and their cases: what every command shows as the count.
+    public var count: TestCount {
+        TestCount(tests: tests, parameterized: parameterizedTests, cases: testCases)
     }
 }

@@ -3,7 +3,7 @@ import ResultModel
 /// What changed from one run (BASE) to another (HEAD), test by test, in buckets.
 public struct Comparison: Sendable, Codable {
     /// The version of the JSON this encodes to (`docs/schemas/compare.schema.json`).
-    public static let schemaVersion = "1.1"
+    public static let schemaVersion = "1.2"
 
     /// One test in a bucket.
     public struct Entry: Sendable, Codable, Hashable {
@@ -71,9 +71,12 @@ public struct Comparison: Sendable, Codable {
     }
 
     public var schemaVersion = Comparison.schemaVersion
-    /// How many tests (and cases) each side has.
+    /// How many tests each side has (``ResultModel/TestCount/tests``: a parameterized test counts once).
     public var baseCount: Int
     public var headCount: Int
+    /// Each side's tests with their parameterized tests and cases (schema 1.2), as every command counts them.
+    public var baseTests: TestCount?
+    public var headTests: TestCount?
     public var thresholds: Thresholds
     public var buckets: Buckets
 

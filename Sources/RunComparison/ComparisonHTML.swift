@@ -24,7 +24,8 @@ public enum ComparisonHTML {
             <body>
             <main id="main">
             <h1>\(HTMLEscaping.escape(title))</h1>
-            <p>BASE: \(comparison.baseCount) tests · HEAD: \(comparison.headCount) tests · a duration change counts \
+            <p>BASE: \(ComparisonText.count(comparison, base: true)) · HEAD: \(ComparisonText.count(comparison, base: false)) \
+            · a duration change counts \
             beyond \(ComparisonText.duration(comparison.thresholds.seconds)) and \
             \(String(format: "%g", comparison.thresholds.percent))%</p>
 

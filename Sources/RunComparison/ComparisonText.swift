@@ -21,6 +21,12 @@ public enum ComparisonText {
         return text
     }
 
+    /// One side's count: `164 tests (7 parameterized with 14 cases)` (``ResultModel/TestCount``).
+    static func count(_ comparison: Comparison, base: Bool) -> String {
+        let count = base ? comparison.baseTests : comparison.headTests
+        return count?.description ?? "\(base ? comparison.baseCount : comparison.headCount) tests"
+    }
+
     /// The test as one line: `Module/Suite/name [arguments] @configuration`.
     static func name(_ entry: Comparison.Entry) -> String {
         entry.test + (entry.arguments.map { " [\($0)]" } ?? "") + (entry.configuration.map { " @\($0)" } ?? "")
@@ -52,7 +58,7 @@ public enum ComparisonText {
     /// The terminal table: one section per non-empty bucket, counts first. Control characters in names and
     /// messages are shown as U+FFFD, so nothing a test printed reaches the terminal as a sequence.
     public static func table(_ comparison: Comparison, limit: Int = 50) -> String {
-        var lines = ["BASE: \(comparison.baseCount) tests, HEAD: \(comparison.headCount) tests"]
+        var lines = ["BASE: \(count(comparison, base: true)), HEAD: \(count(comparison, base: false))"]
         let counts = Comparison.bucketNames.map { "\($0.label): \(comparison.buckets[keyPath: $0.keyPath].count)" }
         lines.append(counts.joined(separator: ", "))
         for bucket in Comparison.bucketNames {

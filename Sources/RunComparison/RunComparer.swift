@@ -23,8 +23,10 @@ public struct RunComparer: Sendable {
     /// Compares `base` with `head`.
     public func compare(base: RunDigest, head: RunDigest) -> Comparison {
         var buckets = Comparison.Buckets()
-        for current in head.tests {
-            let previous = base.matching(current)
+        // Tests one side recorded without their module (docs/COMPARE.md, "Matching").
+        let counterparts = RunDigest.moduleLessMatches(base: base, head: head)
+        for (position, current) in head.tests.enumerated() {
+            let previous = base.matching(current) ?? counterparts[position].map { base.tests[$0] }
             let entry = Self.entry(base: previous, head: current)
             guard let previous else {
                 buckets.newTests.append(entry)
@@ -59,13 +61,17 @@ public struct RunComparer: Sendable {
                 buckets.measurementChanges.append(change)
             }
         }
-        for previous in base.tests where head.matching(previous) == nil {
+        let matchedBase = Set(counterparts.values)
+        for (position, previous) in base.tests.enumerated()
+        where head.matching(previous) == nil && !matchedBase.contains(position) {
             buckets.removedTests.append(Self.entry(base: previous, head: nil))
         }
         buckets.slower.sort { ($0.durationChange ?? 0) > ($1.durationChange ?? 0) }
         buckets.faster.sort { ($0.durationChange ?? 0) < ($1.durationChange ?? 0) }
+        let (baseTests, headTests) = (base.count, head.count)
         return Comparison(
-            baseCount: base.tests.count, headCount: head.tests.count, thresholds: thresholds, buckets: buckets)
+            baseCount: baseTests.tests, headCount: headTests.tests, baseTests: baseTests, headTests: headTests,
+            thresholds: thresholds, buckets: buckets)
     }
 
     static func entry(base: TestDigest?, head: TestDigest?) -> Comparison.Entry {

@@ -15,7 +15,7 @@ extension HistoryAnalysis {
     /// durations of the runs it passed (the scale that equals the standard deviation for normal noise, and is not
     /// thrown by a few outliers). `nil` with fewer than ``spreadMinimumRuns`` such runs.
     public func durationSpread(for key: String) -> Double? {
-        guard let index = history.index(of: key) else { return nil }
+        guard let index = index(matching: key) else { return nil }
         let runs = history.runs.suffix(window)
         var durations: [Double] = []
         for run in runs where run.status(at: index).isPassing {

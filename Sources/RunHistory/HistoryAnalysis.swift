@@ -29,6 +29,8 @@ public struct HistoryAnalysis: Sendable {
     /// By table index: whether every run of the window passed the test at the first attempt or did not run it
     /// (nothing to show in a list, never flaky, not failing).
     let settled: [Bool]
+    /// Finds the key of a test the table has with or without its module (``ResultModel/ModuleLessMatching``).
+    let moduleLess: ModuleLessLookup
 
     /// The window the report, the summary and `compare` use: the newest 30 runs.
     public static let defaultWindow = 30
@@ -46,12 +48,19 @@ public struct HistoryAnalysis: Sendable {
             }
         }
         self.settled = settled
+        moduleLess = ModuleLessLookup(keys: history.keys)
     }
 
-    /// Whether every run of the window that ran `key` passed it at the first attempt (a key the history does not
-    /// have is not clean: it is new).
+    /// The table index of `key`, or of the one key it matches by ``ResultModel/ModuleLessMatching`` (an id recorded
+    /// without its module, or with it, where the history has it the other way).
+    public func index(matching key: String) -> Int? {
+        history.index(of: key) ?? moduleLess.counterpart(of: key)
+    }
+
+    /// Whether every run of the window that ran `key` (or the key it matches, ``index(matching:)``) passed it at the
+    /// first attempt (a key the history does not have is not clean: it is new).
     public func isClean(_ key: String) -> Bool {
-        guard let index = history.index(of: key) else { return false }
+        guard let index = index(matching: key) else { return false }
         return settled[index]
     }
 
@@ -61,9 +70,9 @@ public struct HistoryAnalysis: Sendable {
         Set(history.keys.indices.lazy.filter { !settled[$0] }.map { history.keys[$0] })
     }
 
-    /// The record of `key`, when the history has it.
+    /// The record of `key`, or of the key it matches (``index(matching:)``), when the history has it.
     public func record(for key: String) -> TestRecord? {
-        guard let index = history.index(of: key) else { return nil }
+        guard let index = index(matching: key) else { return nil }
         return record(at: index)
     }
 

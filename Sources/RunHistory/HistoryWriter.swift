@@ -11,9 +11,9 @@ public enum HistoryWriter {
     public struct Outcome: Sendable {
         /// Runs in the history now.
         public var runs: Int
-        /// Tests of the run added.
-        public var tests: Int
-        /// Tests the history had not seen before.
+        /// Tests of the run added, counted as every command counts them (``ResultModel/TestCount``).
+        public var tests: TestCount
+        /// Tests the history had not seen before (a parameterized test once, whatever its new cases).
         public var newTests: Int
         /// Runs dropped to stay within `keep`.
         public var dropped: Int
@@ -44,7 +44,10 @@ public enum HistoryWriter {
         let runsBefore = history.runCount
         let fresh = !FileManager.default.fileExists(atPath: url.path)
         var newKeys: [String] = []
+        var newTests = 0
         var run = HistoryRun(facts: facts, statuses: [], durations: [])
+        // A test the table has under its id with or without the module keeps that key (docs/HISTORY.md).
+        let counterparts = history.moduleLessPlaces(for: digest)
         digest.tests.withUnsafeBufferPointer { tests in
             // By index, reading single fields: copying whole digests would cost more than the lookups.
             var places: [Int] = []
@@ -53,9 +56,12 @@ public enum HistoryWriter {
                 // The key's hash was computed when the run was read.
                 if let place = history.index(of: tests[index].key, hash: tests[index].keyHash) {
                     places.append(place)  // one lookup per known test, the common case
+                } else if let place = counterparts[index] {
+                    places.append(place)
                 } else {
                     places.append(history.append(key: tests[index].key, hash: tests[index].keyHash))
                     newKeys.append(tests[index].key)
+                    if tests[index].arguments == nil { newTests += 1 }
                 }
             }
             run.statuses = [HistoryStatus](repeating: .absent, count: history.keys.count)
@@ -84,7 +90,7 @@ public enum HistoryWriter {
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
         return Outcome(
-            runs: min(runsBefore + 1, max(1, keep)), tests: digest.tests.count, newTests: newKeys.count,
+            runs: min(runsBefore + 1, max(1, keep)), tests: digest.count, newTests: newTests,
             dropped: dropped, bytes: size ?? 0)
     }
 

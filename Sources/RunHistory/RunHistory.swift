@@ -19,6 +19,12 @@ public struct HistoryRun: Sendable, Codable, Hashable {
         public var duration: Double
         /// The 95th percentile of the tests' durations, in seconds (format 1.1; computed when a 1.0 run is read).
         public var p95: Double?
+        /// Of `tests`, those with parameterized cases, and their cases (absent from runs added by older versions).
+        public var parameterized: Int?
+        public var cases: Int?
+
+        /// The run's tests as every command counts them (``ResultModel/TestCount``).
+        public var count: TestCount { TestCount(tests: tests, parameterized: parameterized, cases: cases ?? 0) }
 
         public init(
             name: String? = nil, time: Double? = nil, commit: String? = nil, branch: String? = nil, tests: Int = 0,

@@ -4,10 +4,11 @@
 usage: read_resultbundle.py BUNDLE [--tests]
 
 Prints JSON: {"formatVersion", "runs", "totals": {"tests","passed","failed","skipped","expectedFailures",
-"warnings","interrupted","testCases"}, "blobs", "damage": [...], "index": {"present", "agrees"}} computed by
-scanning every frame (the index is not needed to read; it is parsed only to check that it agrees with the scan),
-and with --tests also the list of test ids. A torn tail or damaged frame is reported in "damage"
-and skipped; the rest is read. Exit status: 0 read (even with damage), 2 not a bundle or newer major version.
+"warnings","interrupted","testCases","parameterizedTests"}, "blobs", "damage": [...],
+"index": {"present", "agrees"}} computed by scanning every frame (the index is not needed to read; it is
+parsed only to check that it agrees with the scan), and with --tests also the list of test ids. A torn tail or
+damaged frame is reported in "damage" and skipped; the rest is read. Exit status: 0 read (even with damage),
+2 not a bundle or newer major version.
 """
 import hashlib
 import json
@@ -92,7 +93,7 @@ def read_mapped(path, data, with_tests):
     damage, runs, ids, blobs = [], {}, [], 0
     scanned = {"batches": [], "tests": [], "blobs": set()}
     totals = dict(tests=0, passed=0, failed=0, skipped=0, expectedFailures=0, warnings=0, interrupted=0,
-                  testCases=0)
+                  testCases=0, parameterizedTests=0)
     for offset, ftype, flags, uncompressed, payload in frames(data, damage):
         if ftype == 0x42:
             digest, content = payload[:32], payload[32:]
@@ -215,7 +216,9 @@ def totals_agree(listed_runs, totals):
     if not listed_runs or not all("totals" in run for run in listed_runs):
         return True
     for key, value in totals.items():
-        stored = sum(run["totals"].get(key, 0) for run in listed_runs)
+        if not all(key in run["totals"] for run in listed_runs):
+            continue  # a count an older writer did not store (parameterizedTests, before 1.4)
+        stored = sum(run["totals"][key] for run in listed_runs)
         if key == "duration" and abs(stored - value) > 1e-6 * max(1.0, abs(value)):
             return False
         if key != "duration" and stored != value:
@@ -227,6 +230,7 @@ def count(test, totals):
     status = known(test["status"]) if test.get("status") is not None else combined_status(test)
     totals["tests"] += 1
     totals["testCases"] += len(test.get("cases") or [])
+    totals["parameterizedTests"] += 1 if test.get("cases") else 0
     if status in ("passed", "warning"):
         totals["passed"] += 1
         if status == "warning":

@@ -138,6 +138,11 @@ extension BundleReader {
         let close = abs(left.duration - right.duration) <= 1e-6 * max(1, abs(left.duration))
         left.duration = 0
         right.duration = 0
+        // Totals stored before format 1.4 did not count parameterized tests.
+        if left.parameterizedTests == nil || right.parameterizedTests == nil {
+            left.parameterizedTests = nil
+            right.parameterizedTests = nil
+        }
         return left == right && close
     }
 }

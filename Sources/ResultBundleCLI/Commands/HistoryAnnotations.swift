@@ -63,7 +63,7 @@ extension HistoryAnnotations {
                 label: analysis.label(of: record), urls: Array(runURLs.suffix(record.statuses.count)))
         }
         // A test the history does not know is clean here: it has no strip to show (a failing one is labelled anyway).
-        let unsettled = analysis.unsettledKeys()
+        let unsettled = UnsettledKeys(analysis.unsettledKeys())
         report.isClean = { id in !unsettled.contains(id) }
         (report.slowest, report.slowing) = slowestAndSlowing(history)
         return report

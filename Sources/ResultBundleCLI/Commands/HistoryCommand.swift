@@ -60,7 +60,7 @@ struct HistoryAddCommand: ParsableCommand {
             throw CLIError(error.description, exitCode: error.code == .io ? 1 : 2)
         }
         try StandardOutput.line(
-            "\(history): added \(outcome.tests) tests (\(outcome.newTests) new); \(outcome.runs) runs"
+            "\(history): added \(outcome.tests), \(outcome.newTests) new; \(outcome.runs) runs"
                 + (outcome.dropped > 0 ? ", \(outcome.dropped) oldest dropped" : "") + ", \(outcome.bytes) bytes")
     }
 
@@ -72,6 +72,9 @@ struct HistoryAddCommand: ParsableCommand {
         facts.time = reader.runs.compactMap(\.record.start).min()
         facts.commit = commit ?? environment.first { $0.name == "vcs.commit" }?.value
         facts.branch = branch ?? environment.first { $0.name == "vcs.branch" }?.value
+        let count = digest.count
+        facts.parameterized = count.parameterized
+        facts.cases = count.cases
         for test in digest.tests where test.arguments == nil {
             facts.tests += 1
             facts.duration += test.duration ?? 0
@@ -143,12 +146,15 @@ struct HistoryShowCommand: ParsableCommand {
             try StandardOutput.line(String(decoding: try encoder.encode(document), as: UTF8.self))
             return
         }
-        var lines = ["\(loaded.runs.count) runs, \(loaded.keys.count) tests"]
+        var lines = [
+            "\(loaded.runs.count) run\(loaded.runs.count == 1 ? "" : "s")"
+                + (loaded.runs.last.map { ", the newest with \($0.facts.count)" } ?? "")
+        ]
         for (index, run) in loaded.runs.enumerated().suffix(10) {
             let facts = run.facts
             lines.append(
                 "  #\(index + 1) \(facts.name ?? "-") \(facts.commit.map { String($0.prefix(12)) } ?? "-"): "
-                    + "\(facts.tests) tests, \(facts.failed) failed, \(facts.skipped) skipped")
+                    + "\(facts.count), \(facts.failed) failed, \(facts.skipped) skipped")
         }
         if !flaky.isEmpty {
             lines.append("Flaky (last \(min(window, loaded.runs.count)) runs):")

@@ -4,6 +4,7 @@ import PerformanceBaselines
 import ResultBundle
 import ResultImport
 import ResultModel
+import TestSharding
 
 extension ImportFormat: ExpressibleByArgument {}
 
@@ -26,12 +27,20 @@ struct ImportCommand: ParsableCommand {
             limit) is a warning naming the XML file, the line and the path, and the import goes on. The lines \
             stay in the test's output.
 
+            --test-list FILE names the tests that exist, as `swift test list` prints them (save its output where \
+            the tests run: swift test list --skip-build > tests.txt). XCTest tests that a console log names \
+            without their module (XCTest on Linux without --parallel) then get the module the list gives them, so \
+            logs of the same code have the same test ids with and without --parallel; a test that several modules \
+            list keeps no module (a note says which). The run also keeps how many tests each framework listed \
+            (docs/IMPORT.md).
+
             Examples:
               resultbundle import swift-test.log -o run.resultbundle
               swift test 2>&1 | resultbundle import - -o run.resultbundle
               resultbundle import build/test-results/*.xml -o junit.resultbundle --name "java 17"
               resultbundle import console.log events.jsonl -o run.resultbundle
               resultbundle import reports/junit.xml --attachments-root screenshots -o ui.resultbundle
+              resultbundle import swift-test.log --test-list tests.txt -o run.resultbundle
             """
     )
 
@@ -52,6 +61,11 @@ struct ImportCommand: ParsableCommand {
             "The folder JUnit attachments must lie in and relative paths resolve against (default: each XML file's "
                 + "folder).", valueName: "dir"))
     var attachmentsRoot: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The saved output of `swift test list`: gives module-less XCTest tests their module.", valueName: "file"))
+    var testList: String?
 
     @Flag(help: "Record this machine as the run's (the tests ran here: an import right after the test command).")
     var thisMachine = false
@@ -79,13 +93,16 @@ struct ImportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let plan = try OutputRules(shape: .bundle, force: force, inputs: files).plan(for: output)
+        let plan = try OutputRules(shape: .bundle, force: force, inputs: files + (testList.map { [$0] } ?? []))
+            .plan(for: output)
+        let listed = try testList.map(TestListFile.read)
         let outcome = try OutputWriting.produce(plan, shape: .bundle, command: "import") { temporary in
-            let outcome = try ImportAction(
+            var action = ImportAction(
                 files: files, format: format, runName: name, host: thisMachine ? HostProbe.current() : HostInfo(),
                 attachmentsRoot: attachmentsRoot.map { URL(fileURLWithPath: $0) },
-                baselines: try baselineOptions.judgement()
-            ).run(into: temporary)
+                baselines: try baselineOptions.judgement())
+            action.listed = listed
+            let outcome = try action.run(into: temporary)
             if outcome.importedFiles == 0 {
                 for failure in outcome.failures { StandardError.print("error: \(failure)") }
                 throw CLIError("no input could be imported; \(output) was not written")
@@ -134,6 +151,8 @@ struct ImportAction {
     var attachmentsRoot: URL?
     /// The baselines to judge measurements against, when any.
     var baselines: BaselineJudgement?
+    /// The tests `swift test list` named (`--test-list`), when given.
+    var listed: ListedTests?
 
     func run(into url: URL) throws -> Outcome {
         let writer = try BundleWriter(creating: url, flushPolicy: .batched)
@@ -141,7 +160,9 @@ struct ImportAction {
         // Measurements are judged before they are counted, so a regression counts as a failure.
         let judging = baselines.map { $0.sink(wrapping: counting) }
         // Parsing stays on this thread; encoding and compressing the records run on the other cores.
-        let sink = BackgroundSink(wrapping: judging ?? counting)
+        let background = BackgroundSink(wrapping: judging ?? counting)
+        let resolving = listed.map { ModuleResolvingSink(wrapping: background, listed: $0) }
+        let sink: any ResultSink = resolving ?? background
         let run = RunRecord(
             name: runName,
             producer: ResultBundleCommand.producer,
@@ -163,6 +184,10 @@ struct ImportAction {
         var end = RunEnd(
             end: nil, output: imported.output, diagnostics: imported.diagnostics,
             reportedCounts: imported.reportedCounts)
+        if let listed {
+            end.reportedCounts.merge(listed.reportedCounts) { _, listed in listed }
+            end.diagnostics += resolving?.notes ?? []
+        }
         end.end = Date().timeIntervalSince1970
         try sink.endRun(runIndex, end)
         try writer.close()

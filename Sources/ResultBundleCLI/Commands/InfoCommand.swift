@@ -9,8 +9,9 @@ struct InfoCommand: ParsableCommand {
         commandName: "info",
         abstract: "Summarize a bundle: runs, counts by status, format version.",
         discussion: """
-            `tests` counts test functions and methods the way the runners' own summary lines do; the cases of \
-            parameterized tests are counted separately in `testCases`. `failed` includes thrown errors, crashes, \
+            `tests` counts test functions and methods the way the runners' own summary lines do; a parameterized \
+            test counts once, in `tests` and in `parameterizedTests`, and its cases in `testCases` (every command \
+            counts so: "164 tests (7 parameterized with 14 cases)"). `failed` includes thrown errors, crashes, \
             timeouts and interrupted tests. A warning says when no test ran, and how many listed tests did not \
             run (or that tests after a crash did not). A bundle whose writer was killed still opens: its complete tests are \
             counted and the torn tail is reported.
@@ -60,9 +61,8 @@ enum InfoText {
             if run.end == nil { facts.append("interrupted") }
             lines.append("  run \(run.index): " + facts.joined(separator: ", "))
         }
-        var counts = "  \(totals.tests) tests: \(totals.passed) passed, \(totals.failed) failed, "
+        var counts = "  \(totals.count): \(totals.passed) passed, \(totals.failed) failed, "
         counts += "\(totals.skipped) skipped, \(totals.expectedFailures) expected failures"
-        if totals.testCases > 0 { counts += "; \(totals.testCases) parameterized cases" }
         lines.append(counts)
         if totals.tests == 0 { lines.append("  warning: no tests ran; a run with no test is not a success") }
         if let notRun = info.notRun.sentence { lines.append("  warning: " + notRun) }

@@ -12,11 +12,14 @@ struct RecordCommand: ParsableCommand {
             (XCTest and swift-testing console output) and each finished test is written to the bundle at once, \
             so a killed record still leaves every test that had finished. For `swift test`, swift-testing's JSON \
             event stream and attachments are captured too (unless --no-event-stream), and swift-testing results \
-            come from it rather than from the console. Tests that use the ResultRecorder library add their steps, \
-            attachments, terminal snapshots and measurements. Measurements are judged against the baselines of this \
-            machine (--baselines, or ./PerformanceBaselines when it exists; docs/BASELINES.md). record exits with \
-            the command's own exit code, or 1 when the command passed but a measurement regressed, or 5 when it \
-            passed but ran no test (a filter that matched nothing; --allow-empty accepts it).
+            come from it rather than from the console; and `swift test list --skip-build` runs beside the tests once \
+            the build is done, so XCTest tests get their module with and without --parallel alike, and the run keeps \
+            how many tests were listed (unless --no-test-list; docs/RECORDING.md). Tests that use the \
+            ResultRecorder library add their steps, attachments, terminal snapshots and measurements. \
+            Measurements are judged against the baselines of this machine (--baselines, or ./PerformanceBaselines \
+            when it exists; docs/BASELINES.md). record exits with the command's own exit code, or 1 when the \
+            command passed but a measurement regressed, or 5 when it passed but ran no test (a filter that matched \
+            nothing; --allow-empty accepts it).
 
             The command runs in its own process group. SIGINT, SIGTERM and SIGHUP sent to record (or to its \
             group) are passed on to the command's group; after --grace-period seconds the group gets SIGKILL. \
@@ -48,6 +51,9 @@ struct RecordCommand: ParsableCommand {
 
     @Flag(help: "Do not capture swift-testing's JSON event stream; parse its console output instead.")
     var noEventStream = false
+
+    @Flag(help: "Do not list a swift test command's tests (swift test list) for the modules of XCTest tests.")
+    var noTestList = false
 
     @Option(help: "Seconds the command gets to end after a forwarded SIGINT, SIGTERM or SIGHUP before SIGKILL.")
     var gracePeriod: Double = 10
@@ -88,6 +94,7 @@ struct RecordCommand: ParsableCommand {
         session.baselines = try baselineOptions.judgement()
         session.resultFiles = resultFileOptions.watch(
             command: command, environment: ProcessInfo.processInfo.environment)
+        session.listsTests = !noTestList
         // The test process's recorder judges its measurements against the same baselines (docs/BASELINES.md).
         if let location = baselineOptions.location {
             setenv(BaselineLocation.environmentVariable, location.url.standardizedFileURL.path, 1)

@@ -33,6 +33,10 @@ struct RecordSession {
     var baselines: BaselineJudgement?
     /// Where the command writes result files of its own (`--results`), when any.
     var resultFiles: ResultFileWatch?
+    /// Whether a `swift test` command's tests are listed too (`swift test list`), for the modules of XCTest tests.
+    var listsTests = true
+    /// How a line of `swift test`'s output says its build is done.
+    static let buildComplete = Array("Build complete!".utf8)
 
     /// Records into the bundle at `url` (written in place: the file is crash-safe while it grows).
     func run(writingTo url: URL) throws -> Outcome {
@@ -59,7 +63,11 @@ struct RecordSession {
         // Recorded data joins each test first, then its measurements are judged, then it is counted and written.
         let counting = CountingSink(wrapping: writer)
         let judging = baselines.map { $0.sink(wrapping: counting) }
-        let sink = EnrichingSink(wrapping: judging ?? counting, collector: collector)
+        let enriching = EnrichingSink(wrapping: judging ?? counting, collector: collector)
+        // `swift test list` gives XCTest tests their modules; they wait for it in memory (docs/RECORDING.md).
+        let listing = listsTests ? BackgroundTestListing(testCommand: command) : nil
+        let resolving = ModuleResolvingSink(wrapping: enriching, listed: nil, waiting: listing != nil)
+        let sink = resolving
         let runIndex = try sink.beginRun(RunMetadata.forRecordedCommand(command, name: runName))
         try writer.flush()
         let options = ConsoleParseOptions(fileName: "<console>", ignoresSwiftTesting: eventStream != nil)
@@ -80,6 +88,20 @@ struct RecordSession {
             record { try writer.startFlush() }
         }
         let settle = { record { try writer.flush() } }
+        var listingOutcome = BackgroundTestListing.Outcome()
+        let startListing = {
+            listing?.start { outcome in
+                lock.lock()
+                defer { lock.unlock() }
+                listingOutcome = outcome
+                record { try resolving.supply(outcome.listed) }
+                commit()
+                settle()
+            }
+        }
+        // Called with the lock held: the first test that waits starts the list, if the build's end was not seen.
+        resolving.onFirstHeld = { startListing() }
+        if BackgroundTestListing.skipsBuild(command) { startListing() }
 
         var environment = ProcessInfo.processInfo.environment
         environment["RESULTBUNDLE_JOURNAL_DIR"] = journals.path
@@ -91,6 +113,7 @@ struct RecordSession {
             lock: lock,
             onLine: { line, _ in
                 lineNumber += 1
+                if listing != nil, line.starts(with: Self.buildComplete) { startListing() }
                 do {
                     try console.consume(line, lineNumber: lineNumber)
                 } catch {
@@ -111,6 +134,16 @@ struct RecordSession {
             throw CLIError("cannot run \(command.joined(separator: " ")): \(error.localizedDescription)")
         }
         events?.stop()
+        if signals.receivedSignal == nil {
+            // A run whose build's end was never seen but which ran tests (swift-testing's only) is listed now.
+            lock.lock()
+            let ranTests = counting.totals.tests > 0
+            lock.unlock()
+            if ranTests { startListing() }
+            listing?.finish(waitingAtMost: 60)
+        } else {
+            listing?.finish(waitingAtMost: 0, because: "record was cancelled")
+        }
         lock.lock()
         defer { lock.unlock() }
         if let commitError { throw commitError }
@@ -120,6 +153,7 @@ struct RecordSession {
         var (summary, output) = try console.finish(interrupted: signal != nil)
         if let events, events.testCount > 0 { summary.reportedCounts["swiftTesting.parsed"] = events.testCount }
         diagnostics += summary.diagnostics
+        if resolving.isWaiting { try resolving.supply(nil) }
         // The result files the command wrote are complete once it has ended.
         let pickedUp = try resultFiles.map { watch in
             let importer = ResultImporter(sink: sink, runIndex: runIndex)
@@ -128,11 +162,13 @@ struct RecordSession {
         }
         diagnostics += pickedUp?.diagnostics ?? []
         diagnostics += collector.leftovers()
+        diagnostics += listingOutcome.diagnostics + resolving.notes
         try sink.endRun(
             runIndex,
             RunEnd(
                 end: Date().timeIntervalSince1970, exitCode: exitCode, output: output,
-                diagnostics: diagnostics, reportedCounts: summary.reportedCounts,
+                diagnostics: diagnostics,
+                reportedCounts: summary.reportedCounts.merging(listingOutcome.reportedCounts) { _, listed in listed },
                 interruption: signal.map(SignalName.of)))
         try writer.close()
         var outcome = Outcome(exitCode: exitCode, signal: signal, totals: counting.totals, diagnostics: diagnostics)
