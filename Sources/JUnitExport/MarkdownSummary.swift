@@ -5,7 +5,8 @@ import ResultSupport
 /// A GitHub-flavored Markdown summary for job summaries and pull-request comments: a verdict line, a counts table
 /// per run, the failed tests with `file:line` and the first lines of their message in collapsible details,
 /// performance regressions, and a link to the HTML report. A run's time is how long its tests took by the clock
-/// (``ResultModel/ElapsedTestTime``), not the sum of their durations, which parallel tests inflate.
+/// (``ResultModel/RunEnd/wallClock``, else ``ResultModel/ElapsedTestTime``), not the sum of their durations, which
+/// parallel tests inflate; when they ran in parallel, a line under the table gives both, named as such.
 ///
 /// It never exceeds `maxBytes` (GitHub allows 1 MiB per step summary and 65,535 bytes in a check run): entries
 /// that do not fit are left out whole, and a line says how many.
@@ -48,6 +49,7 @@ public struct MarkdownSummary {
     public func render(_ sources: [any ResultSource]) throws -> String {
         var totals = ResultTotals()
         var runRows: [String] = []
+        var timing = RunTiming(wallClock: 0, summed: 0)
         var failures: [String] = []
         var failureCount = 0
         var regressions: [String] = []
@@ -71,7 +73,8 @@ public struct MarkdownSummary {
             }
             for run in source.runs {
                 let counts = perRun[run.index] ?? ResultTotals()
-                let seconds = elapsed[run.index]?.seconds ?? 0
+                let seconds = run.end?.wallClock ?? elapsed[run.index]?.seconds ?? 0
+                timing.add(RunTiming(wallClock: seconds, summed: counts.duration))
                 let name = MarkdownEscaping.table(run.record.name ?? "run \(run.index + 1)")
                 let os = MarkdownEscaping.table(run.record.host.operatingSystem ?? "")
                 runRows.append(
@@ -88,8 +91,11 @@ public struct MarkdownSummary {
                 "\(totals.passed) passed, \(totals.failed) failed, \(totals.skipped) skipped, \(totals.expectedFailures) expected failures.\n\n"
         }
         if let url = reportURL, let safe = MarkdownEscaping.safeURL(url) { head += "[Full HTML report](\(safe))\n\n" }
-        head += "| Run | OS | Tests | Passed | Failed | Skipped | Time |\n|---|---|---:|---:|---:|---:|---:|\n"
+        head += "| Run | OS | Tests | Passed | Failed | Skipped | Wall clock |\n|---|---|---:|---:|---:|---:|---:|\n"
         head += runRows.joined(separator: "\n") + "\n"
+        if timing.isParallel {
+            head += "\nTests ran in parallel: " + timing.phrase { String(format: "%.2f s", $0) } + ".\n"
+        }
 
         var output = head
         var budget = maxBytes - 200

@@ -68,6 +68,7 @@ public final class ConsoleLogParser {
         summary.diagnostics += other.diagnostics
         summary.reportedCounts.merge(other.reportedCounts) { first, _ in first }
         summary.testCount += other.testCount
+        if let wallClock = other.wallClock { summary.wallClock = (summary.wallClock ?? 0) + wallClock }
         let output = try runOutput.captured(inlineLimit: options.inlineOutputLimit, sink: sink)
         return (summary, output)
     }

@@ -25,6 +25,9 @@ public final class ResultImporter {
         public var reportedCounts: [String: Int]
         /// Output outside any test, from console logs.
         public var output: CapturedOutput?
+        /// How long the runs in the file took by the clock, when the file says (``ConsoleParseSummary/wallClock``,
+        /// ``EventStreamParser/wallClock``).
+        public var wallClock: Double? = nil
     }
 
     private let sink: any ResultSink
@@ -107,7 +110,8 @@ public final class ResultImporter {
             testCount: summary.testCount,
             diagnostics: summary.diagnostics,
             reportedCounts: summary.reportedCounts,
-            output: output
+            output: output,
+            wallClock: summary.wallClock
         )
     }
 
@@ -162,6 +166,6 @@ enum StructuredImports {
         let diagnostics = try parser.finish()
         return ResultImporter.FileOutcome(
             format: .eventStream, testCount: parser.testCount, diagnostics: diagnostics, reportedCounts: [:],
-            output: nil)
+            output: nil, wallClock: parser.wallClock)
     }
 }

@@ -72,8 +72,9 @@ public final class SwiftTestingConsoleParser {
         switch line {
         case .runStarted, .suiteStarted:
             break
-        case .runEnded(let tests, let suites, let issues):
+        case .runEnded(let tests, let suites, let issues, let wallClock):
             summary.reportedCounts["swiftTesting.tests"] = tests
+            if let wallClock { summary.wallClock = (summary.wallClock ?? 0) + wallClock }
             if let suites { summary.reportedCounts["swiftTesting.suites"] = suites }
             if let issues { summary.reportedCounts["swiftTesting.issues"] = issues }
         case .suiteEnded(let name, let passed, let duration):

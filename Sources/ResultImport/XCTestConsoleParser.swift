@@ -176,9 +176,10 @@ public final class XCTestConsoleParser {
                 try sink.addSuite(
                     SuiteRecord(runIndex: runIndex, path: [name], status: passed ? .passed : .failed))
             }
-        case .executed(let tests, let skipped, let failures, _):
+        case .executed(let tests, let skipped, let failures, _, let wallClock):
             if lastSuiteEndDepth == 0 {
                 runSummaries.executed(tests: tests, skipped: skipped, failures: failures, line: lineNumber)
+                if let wallClock { summary.wallClock = (summary.wallClock ?? 0) + wallClock }
             }
             lastSuiteEndDepth = nil
         case .caseStarted(let name):

@@ -141,7 +141,8 @@ struct ImportAction {
         // Measurements are judged before they are counted, so a regression counts as a failure.
         let judging = baselines.map { $0.sink(wrapping: counting) }
         // Parsing stays on this thread; encoding and compressing the records run on the other cores.
-        let sink = BackgroundSink(wrapping: judging ?? counting)
+        // The run's end gets the wall clock its tests covered and the hashes of the files its issues point into.
+        let sink = BackgroundSink(wrapping: RunEndFactsSink(wrapping: judging ?? counting))
         let run = RunRecord(
             name: runName,
             producer: ResultBundleCommand.producer,
@@ -167,6 +168,7 @@ struct ImportAction {
                 outcome.damage += result.diagnostics.filter { $0.severity == .error }
                 end.reportedCounts.merge(result.reportedCounts) { $0 + $1 }
                 if end.output == nil { end.output = result.output }
+                if let wallClock = result.wallClock { end.wallClock = (end.wallClock ?? 0) + wallClock }
             } catch let error as ImportError {
                 outcome.failures.append(error.description)
                 end.diagnostics.append(

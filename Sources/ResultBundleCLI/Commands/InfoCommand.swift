@@ -57,15 +57,24 @@ enum InfoText {
             if let exitCode = run.end?.exitCode { facts.append("exit \(exitCode)") }
             if let signal = run.end?.interruption { facts.append("cancelled by \(signal)") }
             if run.end == nil { facts.append("interrupted") }
+            if let wallClock = run.end?.wallClock { facts.append("tests took \(seconds(wallClock)) wall clock") }
             lines.append("  run \(run.index): " + facts.joined(separator: ", "))
         }
         var counts = "  \(totals.tests) tests: \(totals.passed) passed, \(totals.failed) failed, "
         counts += "\(totals.skipped) skipped, \(totals.expectedFailures) expected failures"
         if totals.testCases > 0 { counts += "; \(totals.testCases) parameterized cases" }
         lines.append(counts)
+        // Runs recorded before format 1.4 have no wall clock: then only the sum is known, and named so.
+        let wallClocks = info.runs.map { $0.end?.wallClock }
+        let timing = RunTiming(
+            wallClock: wallClocks.contains(nil) ? nil : wallClocks.compactMap { $0 }.reduce(0, +),
+            summed: totals.duration)
+        lines.append("  time: " + timing.phrase(seconds))
         for damage in info.damage {
             lines.append("  \(damage.kind.rawValue) at byte \(damage.byteOffset): \(damage.message)")
         }
         return lines.joined(separator: "\n")
     }
+
+    private static func seconds(_ value: Double) -> String { String(format: "%.2f s", value) }
 }

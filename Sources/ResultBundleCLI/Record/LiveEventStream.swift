@@ -50,6 +50,9 @@ final class LiveEventStream: @unchecked Sendable {
         diagnostics + (try parser?.finish(interrupted: interrupted) ?? [])
     }
 
+    /// How long the swift-testing run took by the clock, when its start and end events came.
+    var wallClock: Double? { parser?.wallClock }
+
     /// Stops following after reading everything written so far.
     func stop() { tail?.stop() }
 }

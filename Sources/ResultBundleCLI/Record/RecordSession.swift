@@ -55,7 +55,7 @@ struct RecordSession {
         // Recorded data joins each test first, then its measurements are judged, then it is counted and written.
         let counting = CountingSink(wrapping: writer)
         let judging = baselines.map { $0.sink(wrapping: counting) }
-        let sink = EnrichingSink(wrapping: judging ?? counting, collector: collector)
+        let sink = EnrichingSink(wrapping: RunEndFactsSink(wrapping: judging ?? counting), collector: collector)
         let runIndex = try sink.beginRun(RunMetadata.forRecordedCommand(command, name: runName))
         try writer.flush()
         let options = ConsoleParseOptions(fileName: "<console>", ignoresSwiftTesting: eventStream != nil)
@@ -120,11 +120,19 @@ struct RecordSession {
             RunEnd(
                 end: Date().timeIntervalSince1970, exitCode: exitCode, output: output,
                 diagnostics: diagnostics, reportedCounts: summary.reportedCounts,
-                interruption: signal.map(SignalName.of)))
+                interruption: signal.map(SignalName.of), wallClock: Self.wallClock(summary.wallClock, events?.wallClock)
+            ))
         try writer.close()
         var outcome = Outcome(exitCode: exitCode, signal: signal, totals: counting.totals, diagnostics: diagnostics)
         if let judging, !judging.isAdvisory { outcome.performanceFailures = judging.failures }
         outcome.baselineNotes = judging.map(BaselineJudgement.notes) ?? []
         return outcome
+    }
+
+    /// The runs' wall clocks as the console's summary lines and the event stream said, added up (the console's
+    /// swift-testing lines are skipped when the event stream is read, so nothing counts twice).
+    private static func wallClock(_ console: Double?, _ events: Double?) -> Double? {
+        guard console != nil || events != nil else { return nil }
+        return (console ?? 0) + (events ?? 0)
     }
 }
