@@ -94,7 +94,7 @@ public struct MarkdownSummary {
         head += "| Run | OS | Tests | Passed | Failed | Skipped | Wall clock |\n|---|---|---:|---:|---:|---:|---:|\n"
         head += runRows.joined(separator: "\n") + "\n"
         if timing.isParallel {
-            head += "\nTests ran in parallel: " + timing.phrase { String(format: "%.2f s", $0) } + ".\n"
+            head += "\nTime: " + timing.phrase { String(format: "%.2f s", $0) } + ".\n"
         }
 
         var output = head

@@ -89,8 +89,10 @@ struct SuiteDocuments {
         try writer.attribute("errors", String(suite.errors))
         try writer.attribute("skipped", String(suite.skipped))
         if flavor == .surefire { try writer.attribute("flakes", String(suite.flakes)) }
-        // The suite's own wall clock when its runner said, else how long its tests took by the clock.
-        try writer.attribute("time", JUnitTime.format(extras?.duration ?? suite.time))
+        // The suite's own wall clock when its runner said, else how long its tests took by the clock, and never
+        // longer than its run (tests without start times add their durations, which parallel tests inflate).
+        let time = min(extras?.duration ?? suite.time, run?.end?.wallClock ?? .infinity)
+        try writer.attribute("time", JUnitTime.format(time))
         // An imported run started when the import ran, not when its tests did: its suites without a start of
         // their own get no timestamp rather than the import's time.
         let runStart = run?.record.source == "import" ? nil : run?.record.start
