@@ -71,7 +71,9 @@ struct SourceDisplay {
         if let link = links.url(file: location.file, line: location.line) {
             html.append(" <a class=\"source-link\" href=\"")
             html.appendEscapedHTML(link)
-            html.append("\">The file at the recorded commit</a>.")
+            // With a commit the link shows the file as it was; without one, only where it lives.
+            html.append(
+                links.commit == nil ? "\">The file on the forge</a>." : "\">The file at the recorded commit</a>.")
         }
         html.append("</p>")
         return html.string
