@@ -8,13 +8,17 @@ import ResultSupport
 /// instead of showing today's lines under yesterday's failure.
 ///
 /// Only files inside the run's folder (its working directory, else the current one) are hashed, each once, and
-/// only when an issue points into them: a run of passing tests costs one interval per test.
+/// only when an issue points into them: a run of passing tests costs one interval per test, for at most
+/// ``maxMeasuredTests`` tests a run (16 MB); a larger run without a wall clock from its runner gets none, and
+/// readers fall back to the sum of its durations.
 final class RunEndFactsSink: ResultSink {
     /// The largest source file hashed; the report shows no excerpt of a larger one either.
     static let maxSourceBytes = 4 << 20
+    /// The most tests a run's wall clock is measured over.
+    static let maxMeasuredTests = 1_000_000
 
     private let base: any ResultSink
-    private var elapsed: [Int: ElapsedTestTime] = [:]
+    private var clocks: [Int: Clock] = [:]
     private var roots: [Int: String] = [:]
     /// Per run, each file an issue named, with its hash (`nil` when it is not a readable file inside the root).
     private var hashes: [Int: [String: SourceFileHash?]] = [:]
@@ -34,7 +38,7 @@ final class RunEndFactsSink: ResultSink {
     }
 
     func addTest(_ test: consuming TestRecord) throws {
-        elapsed[test.runIndex, default: ElapsedTestTime()].add(test)
+        clocks[test.runIndex, default: Clock()].measure { $0.add(test) }
         for attempt in test.attempts { noteIssues(of: attempt, runIndex: test.runIndex) }
         for testCase in test.cases {
             for attempt in testCase.attempts { noteIssues(of: attempt, runIndex: test.runIndex) }
@@ -44,7 +48,7 @@ final class RunEndFactsSink: ResultSink {
 
     func addPassedTest(_ test: PassedTestText) throws {
         if let duration = test.duration {
-            elapsed[test.runIndex, default: ElapsedTestTime()].add(start: test.start, duration: duration)
+            clocks[test.runIndex, default: Clock()].measure { $0.add(start: test.start, duration: duration) }
         }
         try base.addPassedTest(test)
     }
@@ -55,12 +59,12 @@ final class RunEndFactsSink: ResultSink {
     func endRun(_ runIndex: Int, _ end: RunEnd) throws {
         var completed = end
         // A runner's 0 s (XCTest's summary of no tests, before swift-testing ran without one) says nothing.
-        if (completed.wallClock ?? 0) <= 0, let measured = elapsed[runIndex], measured.seconds > 0 {
-            completed.wallClock = measured.seconds
+        if (completed.wallClock ?? 0) <= 0, let covered = clocks[runIndex]?.seconds, covered > 0 {
+            completed.wallClock = covered
         }
         let files = (hashes[runIndex] ?? [:]).values.compactMap { $0 }.sorted { $0.path < $1.path }
         if !files.isEmpty { completed.sources = (completed.sources ?? []) + files }
-        elapsed[runIndex] = nil
+        clocks[runIndex] = nil
         hashes[runIndex] = nil
         try base.endRun(runIndex, completed)
     }
@@ -88,5 +92,24 @@ final class RunEndFactsSink: ResultSink {
             let data = FileManager.default.contents(atPath: resolved)
         else { return nil }
         return SourceFileHash(path: path, sha256: ContentHash.sha256Hex(data))
+    }
+
+    /// The span a run's tests covered, measured over its first ``maxMeasuredTests`` tests.
+    private struct Clock {
+        private var elapsed = ElapsedTestTime()
+        private var count = 0
+
+        /// Counts a test, and adds it to the measure while the run is not too large for it.
+        mutating func measure(_ add: (inout ElapsedTestTime) -> Void) {
+            count += 1
+            if count <= RunEndFactsSink.maxMeasuredTests {
+                add(&elapsed)
+            } else if count == RunEndFactsSink.maxMeasuredTests + 1 {
+                elapsed = ElapsedTestTime()
+            }
+        }
+
+        /// The covered span in seconds; `nil` for a run too large to have been measured.
+        var seconds: Double? { count <= RunEndFactsSink.maxMeasuredTests ? elapsed.seconds : nil }
     }
 }
