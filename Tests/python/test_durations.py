@@ -30,7 +30,8 @@ def imported(tmp_path_factory):
 
 def test_info_names_wall_clock_and_sum(imported):
     text = run("info", imported["run1-events"]).stdout
-    assert re.search(r"time: 0\.4\d s wall clock, 3\d\.\d\d s summed over tests running in parallel", text), text
+    assert re.search(r"time: 0\.4\d s wall clock, 3\d\.\d\d s summed over tests running in parallel "
+                     r"\(8\d at a time on average\)", text), text
     document = json.loads(run("info", "--json", imported["run1-console"]).stdout)
     assert document["runs"][0]["end"]["wallClock"] == pytest.approx(0.435)
 

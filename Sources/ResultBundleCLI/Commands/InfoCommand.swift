@@ -69,7 +69,11 @@ enum InfoText {
         let timing = RunTiming(
             wallClock: wallClocks.contains(nil) ? nil : wallClocks.compactMap { $0 }.reduce(0, +),
             summed: totals.duration)
-        lines.append("  time: " + timing.phrase(seconds))
+        var time = "  time: " + timing.phrase(seconds)
+        if timing.isParallel, let concurrency = timing.concurrency {
+            time += String(format: " (%.0f at a time on average)", concurrency)
+        }
+        lines.append(time)
         for damage in info.damage {
             lines.append("  \(damage.kind.rawValue) at byte \(damage.byteOffset): \(damage.message)")
         }
