@@ -14,6 +14,8 @@
 public struct WallClockShares: Sendable {
     private var placed: [(start: Double, duration: Double, slot: Int)] = []
     private var unplaced: [(duration: Double, slot: Int)] = []
+    /// Whether `placed` is in order of start (tests run one after another arrive so, and need no sort).
+    private var isSorted = true
     /// How many tests were added.
     public private(set) var count = 0
 
@@ -26,6 +28,7 @@ public struct WallClockShares: Sendable {
         guard let duration, duration.isFinite else { return }
         let length = max(0, duration)
         if let start, start.isFinite {
+            if let last = placed.last, start < last.start { isSorted = false }
             placed.append((start, length, count))
         } else {
             unplaced.append((length, count))
@@ -49,10 +52,14 @@ public struct WallClockShares: Sendable {
     /// Shares the placed tests' time and returns the span they cover.
     private func sharePlaced(into result: inout [Double?]) -> Double {
         guard !placed.isEmpty else { return 0 }
-        // Tests that share a start ran one after another: lay them end to end.
-        let ordered = placed.sorted { $0.start != $1.start ? $0.start < $1.start : $0.slot < $1.slot }
-        var events: [(time: Double, isEnd: Bool, slot: Int)] = []
-        events.reserveCapacity(ordered.count * 2)
+        let ordered =
+            isSorted ? placed : placed.sorted { $0.start != $1.start ? $0.start < $1.start : $0.slot < $1.slot }
+        // Tests that share a start ran one after another: lay them end to end. When no two laid tests overlap
+        // (a serial run, the usual case), each test's share is its duration and no sweep is needed.
+        var laid: [(begin: Double, end: Double, slot: Int)] = []
+        laid.reserveCapacity(ordered.count)
+        var reach = -Double.infinity
+        var overlaps = false
         var index = 0
         while index < ordered.count {
             let start = ordered[index].start
@@ -60,15 +67,34 @@ public struct WallClockShares: Sendable {
             while index < ordered.count && ordered[index].start == start {
                 let begin = start + offset
                 offset += ordered[index].duration
-                events.append((begin, false, ordered[index].slot))
-                events.append((start + offset, true, ordered[index].slot))
+                if begin < reach - 1e-9 { overlaps = true }
+                reach = max(reach, start + offset)
+                laid.append((begin, start + offset, ordered[index].slot))
                 index += 1
             }
         }
+        guard overlaps else {
+            var covered = 0.0
+            for test in laid {
+                result[test.slot] = test.end - test.begin
+                covered += test.end - test.begin
+            }
+            return covered
+        }
+        return sweep(laid, into: &result)
+    }
+
+    /// Shares overlapping tests' time: `charged` is the integral of 1/n over time so far, n the tests running, and
+    /// a test's share is its value at the test's end minus its value at the test's start.
+    private func sweep(_ laid: [(begin: Double, end: Double, slot: Int)], into result: inout [Double?]) -> Double {
+        var events: [(time: Double, isEnd: Bool, slot: Int)] = []
+        events.reserveCapacity(laid.count * 2)
+        for test in laid {
+            events.append((test.begin, false, test.slot))
+            events.append((test.end, true, test.slot))
+        }
         // At one instant starts come first, so a test that takes no time starts before it ends.
         events.sort { $0.time != $1.time ? $0.time < $1.time : !$0.isEnd && $1.isEnd }
-        // `charged` is the integral of 1/n over time so far: a test's share is its value at the test's end minus
-        // its value at the test's start.
         var charged = 0.0
         var covered = 0.0
         var running = 0
