@@ -3,12 +3,15 @@ side by side): the wall clock and the summed durations shown apart in info, summ
 finds no slower or faster test between runs of unchanged code but still finds a test that got three times slower;
 shard balances by what tests cost the run's wall clock."""
 import json
+import os
 import re
+import stat
+import subprocess
 import xml.etree.ElementTree as ElementTree
 
 import pytest
 
-from conftest import FIXTURES, run
+from conftest import BINARY, FIXTURES, run
 
 RUNS = FIXTURES / "corpus" / "swift-log-runs"
 
@@ -127,3 +130,38 @@ def test_shard_balances_serial_and_parallel_tests_by_wall_clock(tmp_path):
     assert serial == [3, 3]
     estimates = [shard["estimatedSeconds"] for shard in plan["shards"]]
     assert max(estimates) < 1.1 * min(estimates) and sum(estimates) == pytest.approx(12.435, abs=0.01), estimates
+
+
+FAKE_SWIFT = """#!/bin/sh
+# Stands in for `swift test`: prints a recorded console log and writes the recorded event stream where it is asked.
+if [ "$1" = "--version" ]; then echo "Swift version 6.3.1"; exit 0; fi
+while [ $# -gt 0 ]; do
+    if [ "$1" = "--experimental-event-stream-output" ]; then cp "$FAKE_EVENTS" "$2"; fi
+    shift
+done
+cat "$FAKE_CONSOLE"
+"""
+
+
+def test_record_of_swift_test_keeps_the_runs_wall_clock(tmp_path):
+    # `record -- swift test` follows the event stream: its run events give the wall clock, and every swift-testing
+    # test its start, so `compare` shares the wall clock out exactly.
+    folder = tmp_path / "bin"
+    folder.mkdir()
+    script = folder / "swift"
+    script.write_text(FAKE_SWIFT)
+    script.chmod(script.stat().st_mode | stat.S_IEXEC)
+    bundles = []
+    for number in (1, 4):
+        environment = dict(os.environ, PATH=f"{folder}:{os.environ['PATH']}",
+                           FAKE_EVENTS=str(RUNS / f"run{number}.events.jsonl"),
+                           FAKE_CONSOLE=str(RUNS / f"run{number}.console.txt"))
+        bundle = tmp_path / f"run{number}.resultbundle"
+        subprocess.run([str(BINARY), "record", "-o", bundle, "--quiet", "--", "swift", "test"], env=environment,
+                       check=True, capture_output=True, cwd=tmp_path)
+        bundles.append(bundle)
+    document = json.loads(run("info", "--json", bundles[0]).stdout)
+    assert document["totals"]["tests"] == 164
+    assert document["runs"][0]["end"]["wallClock"] == pytest.approx(0.435, abs=0.001)
+    comparison = json.loads(run("compare", *bundles, "--format", "json").stdout)
+    assert comparison["buckets"]["slower"] == [] and comparison["buckets"]["faster"] == []

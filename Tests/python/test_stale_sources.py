@@ -1,6 +1,7 @@
 """A report made after a source file changed does not show today's lines under yesterday's failure: `import` and
 `record` store the hash of each file an issue points into, and the report shows the lines around the issue only
 while the file still has that hash, else says the file changed since the run."""
+import hashlib
 import json
 import subprocess
 
@@ -40,7 +41,6 @@ def report_text(project, site, *options):
 def test_the_run_records_the_hash_of_the_failing_file(tmp_path):
     project, source = imported(tmp_path)
     document = json.loads(run("json", project / "run.resultbundle").stdout)
-    import hashlib
     assert document["runs"][0]["sources"] == [
         {"path": str(source), "sha256": hashlib.sha256(SOURCE.encode()).hexdigest()}]
 
