@@ -67,8 +67,13 @@ public final class ConsoleLogParser {
         let other = try swiftTesting.finish(interrupted: interrupted)
         summary.diagnostics += other.diagnostics
         summary.reportedCounts.merge(other.reportedCounts) { first, _ in first }
+        // The run's wall clock is known only when every framework that ran tests said how long it took (`swift test
+        // --parallel` prints no XCTest summary): a part left out would make the run look shorter than it was.
+        let frameworks = [(summary.testCount, summary.wallClock), (other.testCount, other.wallClock)]
+        let unreported = frameworks.contains { tests, wallClock in tests > 0 && wallClock == nil }
+        let reported = frameworks.compactMap(\.1)
+        summary.wallClock = unreported || reported.isEmpty ? nil : reported.reduce(0, +)
         summary.testCount += other.testCount
-        if let wallClock = other.wallClock { summary.wallClock = (summary.wallClock ?? 0) + wallClock }
         let output = try runOutput.captured(inlineLimit: options.inlineOutputLimit, sink: sink)
         return (summary, output)
     }

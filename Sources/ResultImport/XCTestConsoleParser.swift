@@ -42,6 +42,9 @@ public final class XCTestConsoleParser {
     @exclusivity(unchecked) private var parsed = ResultTotals()
     @exclusivity(unchecked) private var progressOnly: [String: TestIdentity] = [:]
     private var progressOrder: [String] = []
+    /// Whether `swift test --parallel` progress lines were seen: its summaries are those of the failing tests'
+    /// own processes, so they say nothing of how long the run took.
+    private var sawParallelProgress = false
     /// What was found besides tests.
     @exclusivity(unchecked) public private(set) var summary = ConsoleParseSummary()
 
@@ -108,6 +111,7 @@ public final class XCTestConsoleParser {
             current = nil
         }
         try writeProgressOnlyTests()
+        if sawParallelProgress { summary.wallClock = nil }
         crossCheck()
         return summary
     }
@@ -231,6 +235,7 @@ public final class XCTestConsoleParser {
             let identity = XCTestTestName.identity(listed: name)
             let key = XCTestTestName.matchKey(identity)
             if progressOnly.updateValue(identity, forKey: key) == nil { progressOrder.append(key) }
+            sawParallelProgress = true
         case .measured(_, _, _, let details):
             if let measurement = PerformanceLineParser.parse(details) {
                 current?.measurements.append(measurement)

@@ -28,6 +28,16 @@ struct WallClockImportTests {
         #expect(abs(wallClock - 0.435076) < 1e-5)
     }
 
+    @Test func parallelXCTestLeavesTheWallClockUnknown() throws {
+        // `swift test --parallel` prints summaries only for the failing tests' own processes, and none for the
+        // run: its swift-testing part's `after 0.002 seconds` would make a run of many seconds look instant.
+        let imported = try ImportHarness.run([
+            ImportHarness.corpus("swift-6.3-linux/probe/probe.parallel.console.txt")
+        ])
+        #expect(imported.totals.tests > 0)
+        #expect(imported.outcomes.first?.wallClock == nil)
+    }
+
     @Test func aLogWithoutSummaryLinesSaysNothing() throws {
         let imported = try ImportHarness.run(text: "◇ Test a() started.\n✔ Test a() passed after 0.5 seconds.\n")
         #expect(imported.outcomes.first?.wallClock == nil)

@@ -3,7 +3,8 @@ import ResultModel
 import ResultSupport
 
 /// Passes everything to another sink and completes each run's end with what only its tests tell: the wall clock
-/// they covered, when the runner did not say (``ResultModel/RunEnd/wallClock``), and the hash of each source file
+/// they covered, when the runner did not say and they have start times (``ResultModel/RunEnd/wallClock``; without
+/// starts their durations would only add up), and the hash of each source file
 /// an issue points into (``ResultModel/RunEnd/sources``), so a report made after the file changed can say so
 /// instead of showing today's lines under yesterday's failure.
 ///
@@ -38,7 +39,10 @@ final class RunEndFactsSink: ResultSink {
     }
 
     func addTest(_ test: consuming TestRecord) throws {
-        clocks[test.runIndex, default: Clock()].measure { $0.add(test) }
+        let placed =
+            test.attempts.contains { $0.start != nil }
+            || test.cases.contains { $0.attempts.contains { $0.start != nil } }
+        clocks[test.runIndex, default: Clock()].measure(placed: placed) { $0.add(test) }
         for attempt in test.attempts { noteIssues(of: attempt, runIndex: test.runIndex) }
         for testCase in test.cases {
             for attempt in testCase.attempts { noteIssues(of: attempt, runIndex: test.runIndex) }
@@ -48,7 +52,9 @@ final class RunEndFactsSink: ResultSink {
 
     func addPassedTest(_ test: PassedTestText) throws {
         if let duration = test.duration {
-            clocks[test.runIndex, default: Clock()].measure { $0.add(start: test.start, duration: duration) }
+            clocks[test.runIndex, default: Clock()].measure(placed: test.start != nil) {
+                $0.add(start: test.start, duration: duration)
+            }
         }
         try base.addPassedTest(test)
     }
@@ -98,10 +104,14 @@ final class RunEndFactsSink: ResultSink {
     private struct Clock {
         private var elapsed = ElapsedTestTime()
         private var count = 0
+        /// Whether any test had a start: without one, the measure is only the sum of the durations, which is no
+        /// wall clock when the tests ran in parallel.
+        private var hasStarts = false
 
-        /// Counts a test, and adds it to the measure while the run is not too large for it.
-        mutating func measure(_ add: (inout ElapsedTestTime) -> Void) {
+        /// Counts a test (`placed` when it has a start), and adds it to the measure while the run is not too large.
+        mutating func measure(placed: Bool, _ add: (inout ElapsedTestTime) -> Void) {
             count += 1
+            hasStarts = hasStarts || placed
             if count <= RunEndFactsSink.maxMeasuredTests {
                 add(&elapsed)
             } else if count == RunEndFactsSink.maxMeasuredTests + 1 {
@@ -109,7 +119,8 @@ final class RunEndFactsSink: ResultSink {
             }
         }
 
-        /// The covered span in seconds; `nil` for a run too large to have been measured.
-        var seconds: Double? { count <= RunEndFactsSink.maxMeasuredTests ? elapsed.seconds : nil }
+        /// The covered span in seconds; `nil` for a run too large to have been measured, or whose tests had no
+        /// start times.
+        var seconds: Double? { count <= RunEndFactsSink.maxMeasuredTests && hasStarts ? elapsed.seconds : nil }
     }
 }
