@@ -69,6 +69,16 @@ def test_compare_finds_no_change_between_runs_of_unchanged_code(imported, kind):
         assert document["buckets"]["slower"] == [] and document["buckets"]["faster"] == [], (base, head)
 
 
+def test_compare_finds_no_change_where_raw_durations_differed_most(tmp_path):
+    # Runs 2 and 3: five tests took over 0.1 s and 20% longer or shorter, with nothing changed but their neighbours.
+    for number in (2, 3):
+        run("import", RUNS / f"run{number}.console.txt", "-o", tmp_path / f"run{number}.resultbundle", "--quiet")
+    for base, head in ((2, 3), (3, 2)):
+        document = json.loads(run("compare", tmp_path / f"run{base}.resultbundle", tmp_path / f"run{head}.resultbundle",
+                                  "--format", "json").stdout)
+        assert document["buckets"]["slower"] == [] and document["buckets"]["faster"] == [], (base, head)
+
+
 def tripled(source, destination, test, seconds):
     """The event stream `source` with `test` taking `seconds` from its start (the run ending no earlier)."""
     events = [json.loads(line) for line in source.read_text().splitlines()]
