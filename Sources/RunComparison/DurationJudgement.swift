@@ -37,6 +37,13 @@ struct DurationJudgement {
         return (judged, change > 0)
     }
 
+    /// The change a slower or faster entry was judged by: of its shares when they differ from its durations, else
+    /// of its durations (what it added to, or saved of, the run's wall clock, by which the buckets are ordered).
+    static func change(of entry: Comparison.Entry) -> Double {
+        if let after = entry.headWallShare, let before = entry.baseWallShare { return after - before }
+        return entry.durationChange ?? 0
+    }
+
     /// Whether a share tells more than the duration it came from (the run was parallel).
     private static func differs(_ share: Double, _ duration: Double) -> Bool {
         abs(share - duration) > max(0.001, duration * 0.05)

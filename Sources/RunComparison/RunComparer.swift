@@ -55,8 +55,8 @@ public struct RunComparer: Sendable {
         for previous in base.tests where head.matching(previous) == nil {
             buckets.removedTests.append(Self.entry(base: previous, head: nil))
         }
-        buckets.slower.sort { ($0.durationChange ?? 0) > ($1.durationChange ?? 0) }
-        buckets.faster.sort { ($0.durationChange ?? 0) < ($1.durationChange ?? 0) }
+        buckets.slower.sort { DurationJudgement.change(of: $0) > DurationJudgement.change(of: $1) }
+        buckets.faster.sort { DurationJudgement.change(of: $0) < DurationJudgement.change(of: $1) }
         return Comparison(
             baseCount: base.tests.count, headCount: head.tests.count, thresholds: thresholds, buckets: buckets)
     }
