@@ -56,11 +56,14 @@ public struct MarkdownSummary {
         for source in sources {
             var perRun: [Int: ResultTotals] = [:]
             var elapsed: [Int: ElapsedTestTime] = [:]
+            // Runs with a test that has a start: without any, the tests' intervals only add up their durations.
+            var placed: Set<Int> = []
             let places = SourcePlaces(source, explicitRoot: sourceRoot, template: sourceURL)
             try source.forEachTest { test in
                 totals.add(test)
                 perRun[test.runIndex, default: ResultTotals()].add(test)
                 elapsed[test.runIndex, default: ElapsedTestTime()].add(test)
+                if test.attempts.contains(where: { $0.start != nil }) { placed.insert(test.runIndex) }
                 if test.status.isFailure {
                     failureCount += 1
                     failures.append(failureEntry(test, place: places.links(runIndex: test.runIndex)))
@@ -73,12 +76,13 @@ public struct MarkdownSummary {
             }
             for run in source.runs {
                 let counts = perRun[run.index] ?? ResultTotals()
-                let seconds = run.end?.wallClock ?? elapsed[run.index]?.seconds ?? 0
+                let measured = placed.contains(run.index) ? elapsed[run.index]?.seconds : nil
+                let seconds = run.end?.wallClock ?? measured ?? (counts.tests == 0 ? 0 : nil)
                 timing.add(RunTiming(wallClock: seconds, summed: counts.duration))
                 let name = MarkdownEscaping.table(run.record.name ?? "run \(run.index + 1)")
                 let os = MarkdownEscaping.table(run.record.host.operatingSystem ?? "")
                 runRows.append(
-                    "| \(name) | \(os) | \(counts.tests) | \(counts.passed) | \(counts.failed) | \(counts.skipped) | \(String(format: "%.2f", seconds)) s |"
+                    "| \(name) | \(os) | \(counts.tests) | \(counts.passed) | \(counts.failed) | \(counts.skipped) | \(seconds.map { String(format: "%.2f s", $0) } ?? "unknown") |"
                 )
             }
         }
@@ -93,7 +97,8 @@ public struct MarkdownSummary {
         if let url = reportURL, let safe = MarkdownEscaping.safeURL(url) { head += "[Full HTML report](\(safe))\n\n" }
         head += "| Run | OS | Tests | Passed | Failed | Skipped | Wall clock |\n|---|---|---:|---:|---:|---:|---:|\n"
         head += runRows.joined(separator: "\n") + "\n"
-        if timing.isParallel {
+        // Both when the sum misleads; the sum alone, named as such, when a run's wall clock is unknown.
+        if timing.isParallel || (timing.wallClock == nil && timing.summed > 0) {
             head += "\nTime: " + timing.phrase { String(format: "%.2f s", $0) } + ".\n"
         }
 

@@ -175,3 +175,13 @@ def test_record_of_swift_test_keeps_the_runs_wall_clock(tmp_path):
     assert document["runs"][0]["end"]["wallClock"] == pytest.approx(0.435, abs=0.001)
     comparison = json.loads(run("compare", *bundles, "--format", "json").stdout)
     assert comparison["buckets"]["slower"] == [] and comparison["buckets"]["faster"] == []
+
+
+def test_a_run_without_a_wall_clock_says_so(tmp_path):
+    # `swift test --parallel` prints no XCTest summary for the run and no test's start: its wall clock is unknown,
+    # and the summary does not pass the sum of the durations off as one.
+    log = FIXTURES / "corpus" / "swift-6.3-linux" / "probe" / "probe.parallel.console.txt"
+    run("import", log, "-o", tmp_path / "parallel.resultbundle", "--quiet")
+    summary = run("summary", tmp_path / "parallel.resultbundle").stdout
+    assert re.search(r"\| unknown \|", summary) and re.search(r"Time: \d+\.\d\d s summed over tests\.", summary)
+    assert "summed over tests" in run("info", tmp_path / "parallel.resultbundle").stdout
