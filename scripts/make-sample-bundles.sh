@@ -15,4 +15,8 @@ RECORD_SAMPLES=1 swift test --filter SampleBundleGeneration
 # v1.2-junit-properties is a real import of two corpus files (kept as imported; see SampleBundles/README.md):
 #   (cd DIR-WITH-THE-TWO-FILES && resultbundle import --name junit-properties python-xunit-pytest.xml \
 #       junit4-complete.xml -o .../SampleBundles/v1.2-junit-properties.resultbundle)
+# v1.4-wall-clock-and-sources is a real import of two corpus files, made in a folder /home/dev/Calc holding the
+# corpus's XCTests.swift and SwiftTests.swift under Tests/CalcTests/ (kept as imported; see SampleBundles/README.md):
+#   (cd /home/dev/Calc && resultbundle import --name wall-clock-and-sources calc.console.txt calc.events-v0.jsonl \
+#       -o .../SampleBundles/v1.4-wall-clock-and-sources.resultbundle)
 ls -l SampleBundles/

@@ -274,6 +274,7 @@ td .issues { list-style: none; padding-left: 0; margin: 0; } td .issue:first-chi
 .source { background: var(--panel); padding: 6px 0; border-radius: 4px; overflow-x: auto; }
 .source .ln { display: inline-block; width: 5ch; color: var(--muted); text-align: right; margin-right: 1ch; user-select: none; }
 .source .hit { background: rgba(176, 0, 32, 0.15); display: block; }
+.source-changed { color: var(--muted); font-style: italic; margin: 4px 0; }
 pre.terminal { display: block; width: max-content; max-width: 100%; background: #111; color: #e5e5e5; padding: 8px; line-height: 1.2; white-space: pre; overflow-x: auto; }
 pre.terminal .row { display: inline; }
 .chart { max-width: 100%; height: auto; color: var(--fg); }

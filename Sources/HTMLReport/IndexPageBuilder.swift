@@ -4,8 +4,8 @@ import ResultModel
 /// durations' histogram, performance, and the module › suite › test tree.
 enum IndexPageBuilder {
     static func model(
-        facts: IndexFacts, totals: ResultTotals, runs: [RunModel], testCount: Int, search: SearchModel,
-        chrome: PageChrome, history: ReportHistory? = nil, matrix: ConfigurationMatrix? = nil,
+        facts: IndexFacts, totals: ResultTotals, timing: RunTiming, runs: [RunModel], testCount: Int,
+        search: SearchModel, chrome: PageChrome, history: ReportHistory? = nil, matrix: ConfigurationMatrix? = nil,
         notRun: TestsNotRun = TestsNotRun()
     ) -> IndexPageModel {
         let failures = facts.failures
@@ -25,8 +25,8 @@ enum IndexPageBuilder {
                 label: "expected failures", value: totals.expectedFailures, status: "expectedFailure",
                 href: "all-1.html"),
         ]
-        var line =
-            "\(totals.count) in \(runs.count) run(s), \(ReportFormatting.duration(totals.duration)) of test time"
+        // The wall clock and the sum of the tests' durations, named as such: parallel tests' sum is no run time.
+        var line = "\(totals.count) in \(runs.count) run(s), \(timing.phrase(ReportFormatting.duration))"
         if totals.flaky > 0 { line += "; \(totals.flaky) flaky" }
         if let notRunSentence = notRun.sentence { line += "; " + notRunSentence }
         return IndexPageModel(

@@ -66,6 +66,8 @@ public struct ReportGenerator {
         var totals = ResultTotals()
         let knownTotals = Self.storedTotals(sources)
         var runModels: [RunModel] = []
+        // Each run's wall clock, as its end recorded it (format 1.4); the header shows the sum when all are known.
+        var runWallClocks: [Double?] = []
         var configurations: [String] = []
         for run in sources.flatMap(\.runs) where !configurations.contains(ConfigurationMatrix.configuration(of: run)) {
             configurations.append(ConfigurationMatrix.configuration(of: run))
@@ -79,12 +81,13 @@ public struct ReportGenerator {
                 })
             let multipleRuns = sources.count > 1 || source.runs.count > 1
             runModels += source.runs.map { RunModelBuilder.model($0, name: runNames[$0.index] ?? "run") }
+            runWallClocks += source.runs.map { $0.end?.wallClock }
             let displays = Dictionary(
                 source.runs.map {
                     (
                         $0.index,
                         SourceDisplay(
-                            run: $0.record, sourceRoot: options.sourceRoot, template: sourceURL,
+                            run: $0, sourceRoot: options.sourceRoot, template: sourceURL,
                             readsRecordedFolders: options.readsRecordedSourceFolders)
                     )
                 }, uniquingKeysWith: { first, _ in first })
@@ -131,7 +134,11 @@ public struct ReportGenerator {
             chrome(title: $0, root: "", templates: templates, totals: totals)
         }
         let index = IndexPageBuilder.model(
-            facts: facts, totals: totals, runs: runModels, testCount: lists.testCount,
+            facts: facts, totals: totals,
+            timing: RunTiming(
+                wallClock: runWallClocks.contains(nil) ? nil : runWallClocks.compactMap { $0 }.reduce(0, +),
+                summed: totals.duration),
+            runs: runModels, testCount: lists.testCount,
             search: SearchModel(
                 shards: try search.finish().joined(separator: " "), listPageSize: lists.testsPerPage,
                 statusListPageSize: lists.testsPerStatusPage,

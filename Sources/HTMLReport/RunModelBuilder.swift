@@ -19,7 +19,11 @@ enum RunModelBuilder {
         )
         add("Toolchain", record.toolchain)
         add("Started", ReportFormatting.date(record.start))
-        if let start = record.start, let end = run.end?.end { add("Duration", ReportFormatting.duration(end - start)) }
+        // An import's start and end are the import's own; how long its tests took is their wall clock below.
+        if record.source != "import", let start = record.start, let end = run.end?.end {
+            add("Duration", ReportFormatting.duration(end - start))
+        }
+        add("Tests' wall clock", run.end?.wallClock.map(ReportFormatting.duration))
         add("Exit code", run.end?.exitCode.map { String($0) })
         if run.end == nil { add("Ended", "interrupted: the run has no end record") }
         if let signal = run.end?.interruption { add("Ended", "cancelled by \(signal)") }

@@ -11,6 +11,9 @@ struct SourceDisplay {
     let links: SourceLinks
     /// Where excerpts are read from, when that folder is on this machine.
     let excerpt: SourceExcerpt
+    /// The SHA-256 of each source file the run's issues point into, as the run recorded it (format 1.4), by the
+    /// path the issues give; empty for older runs, whose excerpts are shown unchecked.
+    var recordedSources: [String: String] = [:]
 
     /// A display that shows locations as recorded, with no links and no excerpts.
     static let plain = SourceDisplay(root: nil, commit: nil, template: nil, excerptRoot: nil)
@@ -35,7 +38,16 @@ struct SourceDisplay {
             workingDirectory: run.workingDirectory)
     }
 
-    /// The source lines around `location`, when its file is found under the root (never outside it).
+    /// The display of `run`'s locations, checking excerpts against the source hashes its end recorded.
+    init(run: RunResult, sourceRoot: URL?, template: LinkTemplate?, readsRecordedFolders: Bool = true) {
+        self.init(
+            run: run.record, sourceRoot: sourceRoot, template: template, readsRecordedFolders: readsRecordedFolders)
+        for file in run.end?.sources ?? [] { recordedSources[file.path] = file.sha256 }
+    }
+
+    /// The source lines around `location`, when its file is found under the root (never outside it); when the
+    /// file changed since the run recorded its hash, a note that says so instead (with a link to the file at the
+    /// recorded commit when `--source-url` gives one), since today's lines would not be the ones that failed.
     func excerptHTML(_ location: SourceLocation?) -> String? {
         guard let location else { return nil }
         let resolved = links.resolve(location.file)
@@ -43,7 +55,28 @@ struct SourceDisplay {
         // Under the root: its path there; otherwise as recorded, which the excerpt matches by its last components
         // (a path recorded on another machine), still only under the root.
         if !resolved.isOutsideRoot { local.file = resolved.path }
-        return excerpt.html(for: local)
+        switch excerpt.excerpt(for: local, expectedSHA256: recordedSources[location.file]) {
+        case .lines(let html): return html
+        case .changed: return changedNote(location)
+        case nil: return nil
+        }
+    }
+
+    /// `The source file changed since the run`, linked to the file at the recorded commit when there is a link.
+    private func changedNote(_ location: SourceLocation) -> String {
+        var html = OutputBuffer(capacity: 160)
+        html.append("<p class=\"source-changed\">")
+        html.appendEscapedHTML(DisplayText.clean(links.shownPath(location.file)))
+        html.append(" changed since the run; its lines now are not the ones this issue was about.")
+        if let link = links.url(file: location.file, line: location.line) {
+            html.append(" <a class=\"source-link\" href=\"")
+            html.appendEscapedHTML(link)
+            // With a commit the link shows the file as it was; without one, only where it lives.
+            html.append(
+                links.commit == nil ? "\">The file on the forge</a>." : "\">The file at the recorded commit</a>.")
+        }
+        html.append("</p>")
+        return html.string
     }
 
     /// Whether pages can show source lines around issues.

@@ -5,7 +5,8 @@ import ResultSupport
 /// A GitHub-flavored Markdown summary for job summaries and pull-request comments: a verdict line, a counts table
 /// per run, the failed tests with `file:line` and the first lines of their message in collapsible details,
 /// performance regressions, and a link to the HTML report. A run's time is how long its tests took by the clock
-/// (``ResultModel/ElapsedTestTime``), not the sum of their durations, which parallel tests inflate.
+/// (``ResultModel/RunEnd/wallClock``, else ``ResultModel/ElapsedTestTime``), not the sum of their durations, which
+/// parallel tests inflate; when they ran in parallel, a line under the table gives both, named as such.
 ///
 /// It never exceeds `maxBytes` (GitHub allows 1 MiB per step summary and 65,535 bytes in a check run): entries
 /// that do not fit are left out whole, and a line says how many.
@@ -48,17 +49,21 @@ public struct MarkdownSummary {
     public func render(_ sources: [any ResultSource]) throws -> String {
         var totals = ResultTotals()
         var runRows: [String] = []
+        var timing = RunTiming(wallClock: 0, summed: 0)
         var failures: [String] = []
         var failureCount = 0
         var regressions: [String] = []
         for source in sources {
             var perRun: [Int: ResultTotals] = [:]
             var elapsed: [Int: ElapsedTestTime] = [:]
+            // Runs with a test that has a start: without any, the tests' intervals only add up their durations.
+            var placed: Set<Int> = []
             let places = SourcePlaces(source, explicitRoot: sourceRoot, template: sourceURL)
             try source.forEachTest { test in
                 totals.add(test)
                 perRun[test.runIndex, default: ResultTotals()].add(test)
                 elapsed[test.runIndex, default: ElapsedTestTime()].add(test)
+                if test.attempts.contains(where: { $0.start != nil }) { placed.insert(test.runIndex) }
                 if test.status.isFailure {
                     failureCount += 1
                     failures.append(failureEntry(test, place: places.links(runIndex: test.runIndex)))
@@ -71,11 +76,13 @@ public struct MarkdownSummary {
             }
             for run in source.runs {
                 let counts = perRun[run.index] ?? ResultTotals()
-                let seconds = elapsed[run.index]?.seconds ?? 0
+                let measured = placed.contains(run.index) ? elapsed[run.index]?.seconds : nil
+                let seconds = run.end?.wallClock ?? measured ?? (counts.tests == 0 ? 0 : nil)
+                timing.add(RunTiming(wallClock: seconds, summed: counts.duration))
                 let name = MarkdownEscaping.table(run.record.name ?? "run \(run.index + 1)")
                 let os = MarkdownEscaping.table(run.record.host.operatingSystem ?? "")
                 runRows.append(
-                    "| \(name) | \(os) | \(counts.tests) | \(counts.passed) | \(counts.failed) | \(counts.skipped) | \(String(format: "%.2f", seconds)) s |"
+                    "| \(name) | \(os) | \(counts.tests) | \(counts.passed) | \(counts.failed) | \(counts.skipped) | \(seconds.map { String(format: "%.2f s", $0) } ?? "unknown") |"
                 )
             }
         }
@@ -93,8 +100,12 @@ public struct MarkdownSummary {
                 "\(totals.passed) passed, \(totals.failed) failed, \(totals.skipped) skipped, \(totals.expectedFailures) expected failures.\n\n"
         }
         if let url = reportURL, let safe = MarkdownEscaping.safeURL(url) { head += "[Full HTML report](\(safe))\n\n" }
-        head += "| Run | OS | Tests | Passed | Failed | Skipped | Time |\n|---|---|---:|---:|---:|---:|---:|\n"
+        head += "| Run | OS | Tests | Passed | Failed | Skipped | Wall clock |\n|---|---|---:|---:|---:|---:|---:|\n"
         head += runRows.joined(separator: "\n") + "\n"
+        // Both when the sum misleads; the sum alone, named as such, when a run's wall clock is unknown.
+        if timing.isParallel || (timing.wallClock == nil && timing.summed > 0) {
+            head += "\nTime: " + timing.phrase { String(format: "%.2f s", $0) } + ".\n"
+        }
 
         var output = head
         var budget = maxBytes - 200

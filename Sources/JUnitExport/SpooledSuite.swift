@@ -47,3 +47,10 @@ final class SpooledSuite {
         }
     }
 }
+
+extension ElapsedTestTime {
+    /// How long the tests of `suites` took by the clock together.
+    static func of(_ suites: [SpooledSuite]) -> ElapsedTestTime {
+        suites.reduce(into: ElapsedTestTime()) { $0.add($1.elapsed) }
+    }
+}

@@ -18,8 +18,7 @@ struct SuiteDocuments {
         try writer.attribute("tests", String(suites.reduce(0) { $0 + $1.tests }))
         try writer.attribute("failures", String(suites.reduce(0) { $0 + $1.failures }))
         try writer.attribute("errors", String(suites.reduce(0) { $0 + $1.errors }))
-        let elapsed = suites.reduce(into: ElapsedTestTime()) { $0.add($1.elapsed) }
-        try writer.attribute("time", JUnitTime.format(elapsed.seconds))
+        try writer.attribute("time", JUnitTime.format(Self.wallClock(sources) ?? ElapsedTestTime.of(suites).seconds))
         for source in sources {
             var properties = RunPropertiesCache()
             var extras = SuiteExtrasTable(source.extras)
@@ -38,6 +37,19 @@ struct SuiteDocuments {
         }
         try writer.endDocument()
         try file.close()
+    }
+
+    /// The runs' wall clocks added up, when every run's end has one (format 1.4): what the runners said, which
+    /// the union of the tests' intervals cannot give when the input had no start times.
+    static func wallClock(_ sources: [CollectedSource]) -> Double? {
+        var total = 0.0
+        for source in sources {
+            for run in source.runs.values {
+                guard let wallClock = run.end?.wallClock else { return nil }
+                total += wallClock
+            }
+        }
+        return total
     }
 
     /// One `TEST-<suite>.xml` file per suite in `folder` (the surefire flavor); returns the files.
@@ -77,7 +89,10 @@ struct SuiteDocuments {
         try writer.attribute("errors", String(suite.errors))
         try writer.attribute("skipped", String(suite.skipped))
         if flavor == .surefire { try writer.attribute("flakes", String(suite.flakes)) }
-        try writer.attribute("time", JUnitTime.format(suite.time))
+        // The suite's own wall clock when its runner said, else how long its tests took by the clock, and never
+        // longer than its run (tests without start times add their durations, which parallel tests inflate).
+        let time = min(extras?.duration ?? suite.time, run?.end?.wallClock ?? .infinity)
+        try writer.attribute("time", JUnitTime.format(time))
         // An imported run started when the import ran, not when its tests did: its suites without a start of
         // their own get no timestamp rather than the import's time.
         let runStart = run?.record.source == "import" ? nil : run?.record.start

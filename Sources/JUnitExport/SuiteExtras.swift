@@ -11,18 +11,25 @@ struct SuiteExtras {
     var properties: [NameValue]
     /// The suite's own output (its `system-out`), at most ``SystemOutText/outputLimit`` bytes of it.
     var output: String?
+    /// How long the suite took by the clock, as its runner said (swift-testing's `Suite X passed after 0.229
+    /// seconds`): its `<testsuite time>`, where its tests' own intervals may only add up their durations.
+    var duration: Double? = nil
 
-    /// The suite records of `source` that carry properties or output, in the source's order.
+    /// Whether it adds anything but a duration (only such extras get a `<testsuite>` of their own).
+    var hasContent: Bool { !properties.isEmpty || output?.isEmpty == false }
+
+    /// The suite records of `source` that carry properties, output or a duration, in the source's order.
     static func collect(from source: any ResultSource) throws -> [SuiteExtras] {
         let text = SystemOutText(source: source, attachments: nil)
         var extras: [SuiteExtras] = []
         try source.forEachSuite { suite in
             let output = try text.text(of: suite.output)
-            guard !suite.properties.isEmpty || output?.isEmpty == false else { return }
+            let duration = suite.duration.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
+            guard !suite.properties.isEmpty || output?.isEmpty == false || duration != nil else { return }
             extras.append(
                 SuiteExtras(
                     runIndex: suite.runIndex, name: JUnitNames.className(module: suite.module, suites: suite.path),
-                    properties: suite.properties, output: output))
+                    properties: suite.properties, output: output, duration: duration))
         }
         return extras
     }
@@ -49,7 +56,7 @@ struct SuiteExtrasTable {
 
     /// The extras no `<testsuite>` took, merged by name, in the order they came.
     mutating func takeRest() -> [SuiteExtras] {
-        let rest = order.compactMap { byKey.removeValue(forKey: $0) }.map(Self.merged)
+        let rest = order.compactMap { byKey.removeValue(forKey: $0) }.map(Self.merged).filter(\.hasContent)
         order.removeAll()
         return rest
     }
@@ -59,6 +66,7 @@ struct SuiteExtrasTable {
         for item in items.dropFirst() {
             first.properties += item.properties
             if let output = item.output { first.output = (first.output.map { $0 + "\n" } ?? "") + output }
+            if let duration = item.duration { first.duration = max(first.duration ?? 0, duration) }
         }
         return first
     }

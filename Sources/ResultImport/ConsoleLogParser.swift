@@ -77,6 +77,12 @@ public final class ConsoleLogParser {
         summary.diagnostics += other.diagnostics
         summary.reportedCounts.merge(other.reportedCounts) { $0 + $1 }
         if crash != nil, other.reportedCounts["crashes"] == nil { summary.reportedCounts["crashes", default: 0] += 1 }
+        // The run's wall clock is known only when every framework that ran tests said how long it took (`swift test
+        // --parallel` prints no XCTest summary): a part left out would make the run look shorter than it was.
+        let frameworks = [(summary.testCount, summary.wallClock), (other.testCount, other.wallClock)]
+        let unreported = frameworks.contains { tests, wallClock in tests > 0 && wallClock == nil }
+        let reported = frameworks.compactMap(\.1)
+        summary.wallClock = unreported || reported.isEmpty ? nil : reported.reduce(0, +)
         summary.testCount += other.testCount
         let output = try runOutput.captured(inlineLimit: options.inlineOutputLimit, sink: sink)
         return (summary, output)

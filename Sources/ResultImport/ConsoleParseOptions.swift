@@ -36,4 +36,7 @@ public struct ConsoleParseSummary: Sendable {
     public var reportedCounts: [String: Int] = [:]
     /// Tests written to the sink.
     public var testCount = 0
+    /// How long the runs took by the clock, as their summary lines said (XCTest's `in 0.5 (0.6) seconds`,
+    /// swift-testing's `Test run with 164 tests passed after 0.435 seconds`), added up; `nil` without one.
+    public var wallClock: Double?
 }

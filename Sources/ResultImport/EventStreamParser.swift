@@ -41,6 +41,13 @@ public final class EventStreamParser {
     private var diagnostics: [Diagnostic] = []
     /// Tests written so far.
     public private(set) var testCount = 0
+    private var runStarted: Double?
+    private var runEnded: Double?
+    /// How long the run took by the clock, from its `runStarted` event to its `runEnded` event, when both came.
+    public var wallClock: Double? {
+        guard let runStarted, let runEnded, runEnded >= runStarted else { return nil }
+        return runEnded - runStarted
+    }
 
     /// Creates a parser writing tests of run `runIndex` to `sink`; relative attachment paths resolve against
     /// `attachmentsBase`.
@@ -97,6 +104,8 @@ public final class EventStreamParser {
         let instantObject = payload["instant"] as? [String: Any]
         let instant = (instantObject?["absolute"] as? Double) ?? latestInstant
         latestInstant = max(latestInstant, instant)
+        if kind == "runStarted", instantObject != nil { runStarted = instant }
+        if kind == "runEnded", instantObject != nil { runEnded = instant }
         guard let testID = payload["testID"] as? String else { return }
         let event = Event(instant: instant, kind: kind, payload: payload)
         if metadata[testID]?.isSuite == true {

@@ -25,6 +25,9 @@ public final class ResultImporter {
         public var reportedCounts: [String: Int]
         /// Output outside any test, from console logs.
         public var output: CapturedOutput?
+        /// How long the runs in the file took by the clock, when the file says (``ConsoleParseSummary/wallClock``,
+        /// ``EventStreamParser/wallClock``).
+        public var wallClock: Double? = nil
     }
 
     private let sink: any ResultSink
@@ -112,7 +115,8 @@ public final class ResultImporter {
             testCount: summary.testCount,
             diagnostics: summary.diagnostics,
             reportedCounts: summary.reportedCounts,
-            output: output
+            output: output,
+            wallClock: summary.wallClock
         )
     }
 
@@ -169,6 +173,6 @@ enum StructuredImports {
         let counts = parser.testCount > 0 ? ["swiftTesting.parsed": parser.testCount] : [:]
         return ResultImporter.FileOutcome(
             format: .eventStream, testCount: parser.testCount, diagnostics: diagnostics, reportedCounts: counts,
-            output: nil)
+            output: nil, wallClock: parser.wallClock)
     }
 }

@@ -96,10 +96,11 @@ public final class SwiftTestingConsoleParser {
             testsBeforeRun = parsed.tests
         case .suiteStarted:
             break
-        case .runEnded(let tests, let suites, let issues):
+        case .runEnded(let tests, let suites, let issues, let wallClock):
             summary.reportedCounts["swiftTesting.tests", default: 0] += tests
             if let suites { summary.reportedCounts["swiftTesting.suites", default: 0] += suites }
             if let issues { summary.reportedCounts["swiftTesting.issues", default: 0] += issues }
+            if let wallClock { summary.wallClock = (summary.wallClock ?? 0) + wallClock }
             checkClosingLine(tests: tests, lineNumber: lineNumber)
         case .suiteEnded(let name, let passed, let duration):
             suiteCount += 1

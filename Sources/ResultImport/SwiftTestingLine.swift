@@ -5,7 +5,7 @@
 /// after it decide what the line is.
 enum SwiftTestingLine {
     case runStarted
-    case runEnded(tests: Int, suites: Int?, issues: Int?)
+    case runEnded(tests: Int, suites: Int?, issues: Int?, wallClock: Double?)
     case suiteStarted(name: String)
     case suiteEnded(name: String, passed: Bool, duration: Double?)
     case testStarted(name: String)
@@ -218,7 +218,7 @@ enum SwiftTestingLineClassifier {
         if let withIndex = words.lastIndex(of: "with"), withIndex + 1 < words.count {
             issues = Int(words[withIndex + 1])
         }
-        return .runEnded(tests: tests, suites: suites, issues: issues)
+        return .runEnded(tests: tests, suites: suites, issues: issues, wallClock: seconds(after: "after ", in: text))
     }
 
     private static func seconds(after marker: String, in text: Substring) -> Double? {

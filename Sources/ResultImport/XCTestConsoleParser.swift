@@ -51,6 +51,9 @@ public final class XCTestConsoleParser {
     @exclusivity(unchecked) private var parsed = ResultTotals()
     @exclusivity(unchecked) private var progressOnly: [String: TestIdentity] = [:]
     private var progressOrder: [String] = []
+    /// Whether `swift test --parallel` progress lines were seen: its summaries are those of the failing tests'
+    /// own processes, so they say nothing of how long the run took.
+    private var sawParallelProgress = false
     /// What was found besides tests.
     @exclusivity(unchecked) public private(set) var summary = ConsoleParseSummary()
 
@@ -126,6 +129,7 @@ public final class XCTestConsoleParser {
             current = nil
         }
         try writeProgressOnlyTests()
+        if sawParallelProgress { summary.wallClock = nil }
         crossCheck()
         if summary.testCount > 0 { summary.reportedCounts["xctest.parsed"] = summary.testCount }
         if crashCount > 0 { summary.reportedCounts["crashes"] = crashCount }
@@ -235,9 +239,10 @@ public final class XCTestConsoleParser {
                 try sink.addSuite(
                     SuiteRecord(runIndex: runIndex, path: [name], status: passed ? .passed : .failed))
             }
-        case .executed(let tests, let skipped, let failures, _):
+        case .executed(let tests, let skipped, let failures, _, let wallClock):
             if lastSuiteEndDepth == 0 {
                 runSummaries.executed(tests: tests, skipped: skipped, failures: failures, line: lineNumber)
+                if let wallClock { summary.wallClock = (summary.wallClock ?? 0) + wallClock }
             }
             lastSuiteEndDepth = nil
         case .caseStarted(let name):
@@ -292,6 +297,7 @@ public final class XCTestConsoleParser {
             let identity = XCTestTestName.identity(listed: name)
             let key = XCTestTestName.matchKey(identity)
             if progressOnly.updateValue(identity, forKey: key) == nil { progressOrder.append(key) }
+            sawParallelProgress = true
         case .measured(_, _, _, let details):
             if let measurement = PerformanceLineParser.parse(details) {
                 current?.measurements.append(measurement)

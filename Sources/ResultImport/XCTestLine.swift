@@ -4,8 +4,9 @@ enum XCTestLine {
     case suiteStarted(name: String)
     /// `Test Suite 'Name' passed|failed at ...`.
     case suiteEnded(name: String, passed: Bool)
-    /// `Executed N tests, with M tests skipped and K failures (U unexpected) in ...`.
-    case executed(tests: Int, skipped: Int?, failures: Int, unexpected: Int)
+    /// `Executed N tests, with M tests skipped and K failures (U unexpected) in T (W) seconds`: `wallClock` is W,
+    /// the time by the clock (T adds up the tests).
+    case executed(tests: Int, skipped: Int?, failures: Int, unexpected: Int, wallClock: Double?)
     /// `Test Case 'Class.test' started at ...` or `Test Case '-[Module.Class test]' started.`.
     case caseStarted(name: String)
     /// `Test Case 'Class.test' passed (0.001 seconds)`, also failed and skipped.
@@ -131,11 +132,22 @@ enum XCTestLineClassifier {
         let numbers = integers(in: line, from: executed.upperBound, limit: 4)
         guard let tests = numbers.first else { return nil }
         let hasSkipped = line.firstRange(of: " skipped") != nil
+        let wallClock = wallSeconds(in: line)
         if hasSkipped, numbers.count >= 4 {
-            return .executed(tests: tests, skipped: numbers[1], failures: numbers[2], unexpected: numbers[3])
+            return .executed(
+                tests: tests, skipped: numbers[1], failures: numbers[2], unexpected: numbers[3], wallClock: wallClock)
         }
         guard numbers.count >= 3 else { return nil }
-        return .executed(tests: tests, skipped: nil, failures: numbers[1], unexpected: numbers[2])
+        return .executed(
+            tests: tests, skipped: nil, failures: numbers[1], unexpected: numbers[2], wallClock: wallClock)
+    }
+
+    /// `W` of a summary's `in T (W) seconds`.
+    private static func wallSeconds(in line: UnsafeBufferPointer<UInt8>) -> Double? {
+        guard let end = line.lastRange(of: ") seconds"), let open = line.lastRange(of: "("),
+            open.upperBound < end.lowerBound
+        else { return nil }
+        return line.double(open.upperBound..<end.lowerBound)
     }
 
     /// Up to `limit` unsigned integers appearing in `line` after `start`, skipping decimal numbers' fractions.

@@ -70,6 +70,15 @@ public struct RunEnd: Sendable, Codable, Hashable {
     /// The signal that cancelled the run (`SIGTERM`), when `record` received one and passed it on to the test
     /// command; the run's tests end there. Format 1.1.
     public var interruption: String?
+    /// How long the run's tests took by the clock, in seconds: what the runner said (swift-testing's `Test run
+    /// with 164 tests passed after 0.435 seconds`, the event stream's `runStarted` to `runEnded`, XCTest's `All
+    /// tests` line), else the span the tests' own starts and durations cover. Tests that run in parallel make the
+    /// sum of their durations far longer than this. Format 1.4.
+    public var wallClock: Double?
+    /// The source files the run's issues point into, each with the SHA-256 of its contents when the run was
+    /// recorded, so a report made later can tell an excerpt of the file as it was from one of a changed file.
+    /// Format 1.4.
+    public var sources: [SourceFileHash]?
 
     /// Creates a run end.
     public init(
@@ -78,7 +87,9 @@ public struct RunEnd: Sendable, Codable, Hashable {
         output: CapturedOutput? = nil,
         diagnostics: [Diagnostic] = [],
         reportedCounts: [String: Int] = [:],
-        interruption: String? = nil
+        interruption: String? = nil,
+        wallClock: Double? = nil,
+        sources: [SourceFileHash]? = nil
     ) {
         self.end = end
         self.exitCode = exitCode
@@ -86,6 +97,8 @@ public struct RunEnd: Sendable, Codable, Hashable {
         self.diagnostics = diagnostics
         self.reportedCounts = reportedCounts
         self.interruption = interruption
+        self.wallClock = wallClock
+        self.sources = sources
     }
 }
 

@@ -25,8 +25,12 @@ public struct Comparison: Sendable, Codable {
         public var headAverage: Double?
         public var percentWorse: Double?
         /// For slower and faster tests judged with a history: the test's own spread (seconds), which the change
-        /// had to exceed ``Thresholds/spreadFactor`` times over.
+        /// had to exceed ``Thresholds/spreadFactor`` times over (scaled to HEAD's wall-clock share).
         public var spread: Double?
+        /// For slower and faster tests of runs whose tests ran in parallel: each side's share of its run's wall
+        /// clock (seconds), which the change is judged by (``RunComparer``). Schema 1.2.
+        public var baseWallShare: Double?
+        public var headWallShare: Double?
     }
 
     /// The buckets, each ordered as HEAD's tests (BASE's for removed ones).
@@ -55,7 +59,7 @@ public struct Comparison: Sendable, Codable {
 
     /// The thresholds used.
     public struct Thresholds: Sendable, Codable, Hashable {
-        /// A duration change counts only beyond this many seconds...
+        /// A duration change (of the test's share of its run's wall clock) counts only beyond this many seconds...
         public var seconds: Double
         /// ...and beyond this percentage of BASE's duration.
         public var percent: Double

@@ -37,6 +37,8 @@ public enum ComparisonText {
         switch bucket {
         case "slower", "faster":
             return "\(duration(entry.baseDuration)) → \(duration(entry.headDuration)), \(change(entry))"
+                + (entry.headWallShare.map { ", \(duration(entry.baseWallShare)) → \(duration($0)) of the wall clock" }
+                    ?? "")
                 + (entry.spread.map { ", usually ± \(duration($0))" } ?? "")
         case "measurementChanges":
             let percent = entry.percentWorse.map { String(format: "%+.1f%% %@", abs($0), $0 > 0 ? "worse" : "better") }

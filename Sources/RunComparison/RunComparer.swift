@@ -9,7 +9,8 @@ public struct RunComparer: Sendable {
     /// A test's own duration spread in seconds, by key (from a history, `compare --history`): a test with one
     /// counts as slower or faster only when the change also exceeds ``Comparison/Thresholds/spreadFactor`` times
     /// it, so a test that always varies a lot is not reported for varying. Asked only about tests whose change
-    /// exceeds the fixed thresholds.
+    /// exceeds the fixed thresholds. Changes are judged by each test's share of its run's wall clock
+    /// (``DurationJudgement``), so tests running in parallel are not reported for what ran beside them.
     public var spread: @Sendable (String) -> Double?
 
     /// A comparer with `thresholds` and `spread`.
@@ -23,6 +24,7 @@ public struct RunComparer: Sendable {
     /// Compares `base` with `head`.
     public func compare(base: RunDigest, head: RunDigest) -> Comparison {
         var buckets = Comparison.Buckets()
+        let durations = DurationJudgement(thresholds: thresholds)
         // Tests one side recorded without their module (docs/COMPARE.md, "Matching").
         let counterparts = RunDigest.moduleLessMatches(base: base, head: head)
         for (position, current) in head.tests.enumerated() {
@@ -42,17 +44,8 @@ public struct RunComparer: Sendable {
             }
             if current.status == .skipped && previous.status != .skipped { buckets.newlySkipped.append(entry) }
             if current.isFlaky { buckets.flaky.append(entry) }
-            if previous.status.isPass, current.status.isPass, let change = entry.durationChange,
-                let before = previous.duration, before >= 0
-            {
-                let percent = before > 0 ? abs(change) / before * 100 : .infinity
-                if abs(change) > thresholds.seconds && percent > thresholds.percent,
-                    case let spread = self.spread(current.key), abs(change) > thresholds.spreadFactor * (spread ?? 0)
-                {
-                    var judged = entry
-                    judged.spread = spread
-                    if change > 0 { buckets.slower.append(judged) } else { buckets.faster.append(judged) }
-                }
+            if let judged = durations.judge(entry, base: previous, head: current, spread: spread) {
+                if judged.slower { buckets.slower.append(judged.entry) } else { buckets.faster.append(judged.entry) }
             }
             for measurement in current.measurements {
                 guard let old = previous.measurements.first(where: { $0.metric == measurement.metric }),
@@ -66,8 +59,8 @@ public struct RunComparer: Sendable {
         where head.matching(previous) == nil && !matchedBase.contains(position) {
             buckets.removedTests.append(Self.entry(base: previous, head: nil))
         }
-        buckets.slower.sort { ($0.durationChange ?? 0) > ($1.durationChange ?? 0) }
-        buckets.faster.sort { ($0.durationChange ?? 0) < ($1.durationChange ?? 0) }
+        buckets.slower.sort { DurationJudgement.change(of: $0) > DurationJudgement.change(of: $1) }
+        buckets.faster.sort { DurationJudgement.change(of: $0) < DurationJudgement.change(of: $1) }
         let (baseTests, headTests) = (base.count, head.count)
         return Comparison(
             baseCount: baseTests.tests, headCount: headTests.tests, baseTests: baseTests, headTests: headTests,

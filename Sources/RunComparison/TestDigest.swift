@@ -20,6 +20,13 @@ public struct TestDigest: Sendable, Hashable {
     public var status: TestStatus
     /// The final attempt's duration, in seconds.
     public var duration: Double?
+    /// When the final attempt started, in seconds since 1970, when known.
+    public var start: Double?
+    /// The run of the source the test belongs to.
+    public var runIndex: Int
+    /// The test's share of its run's wall clock, in seconds (``ResultModel/WallClockShares``): its duration when
+    /// tests ran one at a time, far less when they ran in parallel. Set once the whole run is read.
+    public internal(set) var wallShare: Double?
     /// How many attempts ran.
     public var attempts: Int
     /// Whether its attempts disagreed (one failed, a later one passed).
@@ -32,7 +39,8 @@ public struct TestDigest: Sendable, Hashable {
     /// Creates a digest.
     public init(
         key: String, test: String, arguments: String?, configuration: String?, status: TestStatus, duration: Double?,
-        attempts: Int, isFlaky: Bool, message: String?, measurements: [MeasurementDigest]
+        start: Double? = nil, runIndex: Int = 0, attempts: Int, isFlaky: Bool, message: String?,
+        measurements: [MeasurementDigest]
     ) {
         self.key = key
         keyHash = key.hashValue
@@ -41,6 +49,8 @@ public struct TestDigest: Sendable, Hashable {
         self.configuration = configuration
         self.status = status
         self.duration = duration
+        self.start = start
+        self.runIndex = runIndex
         self.attempts = attempts
         self.isFlaky = isFlaky
         self.message = message
@@ -87,8 +97,10 @@ public struct RunDigest: Sendable {
             // The id of the last decoded test without its name (`Module/Suite/`), for the passed tests after it.
             var prefix = ""
             var configuration: String?
+            var runIndex = 0
             try batch.forEachTest { test in
                 configuration = configurationNames[test.runIndex]
+                runIndex = test.runIndex
                 var parent = test.identity
                 parent.name = ""
                 prefix = parent.id
@@ -102,11 +114,46 @@ public struct RunDigest: Sendable {
                     TestDigest(
                         key: Self.key(test: id, arguments: nil, configuration: configuration), test: id,
                         arguments: nil, configuration: configuration, status: .passed, duration: passed.duration,
-                        attempts: 1, isFlaky: false, message: nil, measurements: []))
+                        start: passed.start, runIndex: runIndex, attempts: 1, isFlaky: false, message: nil,
+                        measurements: []))
             }
             return digests
         }) { digests in
             for digest in digests { add(digest) }
+        }
+        shareWallClock(source.runs)
+    }
+
+    /// Sets each test's ``TestDigest/wallShare`` from the tests of its run (a parameterized case shares its test's
+    /// time with the other cases, so only tests count, and a case gets its own duration's part of its test's share).
+    private mutating func shareWallClock(_ runs: [RunResult]) {
+        var shares: [Int: WallClockShares] = [:]
+        var slots: [Int] = []
+        slots.reserveCapacity(tests.count)
+        for digest in tests {
+            slots.append(shares[digest.runIndex]?.count ?? 0)
+            if digest.arguments == nil {
+                shares[digest.runIndex, default: WallClockShares()].add(start: digest.start, duration: digest.duration)
+            }
+        }
+        var computed: [Int: [Double?]] = [:]
+        for (runIndex, runShares) in shares {
+            let wallClock = runs.first { $0.index == runIndex }?.end?.wallClock
+            computed[runIndex] = runShares.shares(wallClock: wallClock)
+        }
+        var ownerShare: (test: String, share: Double?, duration: Double?) = ("", nil, nil)
+        for position in tests.indices {
+            let digest = tests[position]
+            guard let runShares = computed[digest.runIndex] else { continue }
+            if digest.arguments == nil {
+                let share = runShares[slots[position]]
+                tests[position].wallShare = share
+                ownerShare = (digest.test, share, digest.duration)
+            } else if ownerShare.test == digest.test, let share = ownerShare.share, let whole = ownerShare.duration,
+                whole > 0, let part = digest.duration
+            {
+                tests[position].wallShare = share * min(1, part / whole)
+            }
         }
     }
 
@@ -145,6 +192,7 @@ public struct RunDigest: Sendable {
         return TestDigest(
             key: key(test: test.id, arguments: nil, configuration: configuration), test: test.id, arguments: nil,
             configuration: configuration, status: test.combinedStatus, duration: test.duration,
+            start: final?.start ?? test.cases.first?.attempts.last?.start, runIndex: test.runIndex,
             attempts: test.attempts.count, isFlaky: test.isFlaky, message: firstFailure(test.attempts),
             measurements: (final?.measurements ?? []).map(measurement))
     }
@@ -156,7 +204,8 @@ public struct RunDigest: Sendable {
         return TestDigest(
             key: key(test: test.id, arguments: testCase.arguments, configuration: configuration), test: test.id,
             arguments: testCase.arguments, configuration: configuration, status: testCase.status,
-            duration: testCase.attempts.last?.duration, attempts: testCase.attempts.count, isFlaky: flaky,
+            duration: testCase.attempts.last?.duration, start: testCase.attempts.last?.start, runIndex: test.runIndex,
+            attempts: testCase.attempts.count, isFlaky: flaky,
             message: firstFailure(testCase.attempts), measurements: [])
     }
 

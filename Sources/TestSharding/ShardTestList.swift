@@ -3,7 +3,10 @@ import RunComparison
 /// Where the tests to shard come from: the tests that exist now (`swift test list`, or a file of specifiers), each
 /// with its duration in the previous run.
 public enum ShardTestList {
-    /// Each test's duration in a previous run, by the id the bundle gives it (`Module/Suite/test`). Parameterized
+    /// Each test's duration in a previous run, by the id the bundle gives it (`Module/Suite/test`): its share of
+    /// the run's wall clock (``RunComparison/TestDigest/wallShare``), which is its duration when tests ran one at
+    /// a time and what it cost the run when they ran in parallel (swift-testing's tests each take most of a
+    /// parallel run, and weighing them by that put 10 times the work on one shard as on another). Parameterized
     /// cases count as their test; a test that ran in several configurations (a merged matrix) keeps its longest
     /// duration; a test the run has without a duration maps to nil.
     /// - Complexity: O(*n*) in the digest's entries.
@@ -12,7 +15,7 @@ public enum ShardTestList {
         durations.reserveCapacity(run.tests.count)
         for digest in run.tests where digest.arguments == nil {
             let known = durations[digest.test] ?? nil
-            switch (known, digest.duration) {
+            switch (known, digest.wallShare ?? digest.duration) {
             case (let old?, let new?): durations[digest.test] = max(old, new)
             case (nil, let new?): durations[digest.test] = new
             default: if durations[digest.test] == nil { durations[digest.test] = .some(nil) }

@@ -1,6 +1,7 @@
 import Foundation
 import ResultBundle
 import ResultModel
+import ResultSupport
 import Testing
 import _TestSupport
 
@@ -72,6 +73,21 @@ import _TestSupport
         var suiteProperties: [String] = []
         try reader.forEachSuite { suite in suiteProperties += suite.properties.map(\.name) }
         #expect(suiteProperties.contains("custom_prop") && suiteProperties.contains("browser"))
+    }
+
+    @Test func theWallClockSampleKeepsItsRunsTimeAndSourceHashes() throws {
+        let reader = try BundleReader(
+            url: TestPaths.sampleBundles.appendingPathComponent("v1.4-wall-clock-and-sources.resultbundle"))
+        #expect(reader.formatVersion == FormatVersion(major: 1, minor: 4))
+        let end = try #require(reader.runs.first?.end)
+        // XCTest's `(0.108) seconds` and the event stream's run events, 0.006 s apart.
+        #expect(abs((end.wallClock ?? 0) - 0.113887) < 1e-5)
+        let sources = try #require(end.sources)
+        let corpus = TestPaths.corpus.appendingPathComponent("swift-6.3-linux")
+        for name in ["XCTests.swift", "SwiftTests.swift"] {
+            let hash = ContentHash.sha256Hex(try Data(contentsOf: corpus.appendingPathComponent(name)))
+            #expect(sources.contains(SourceFileHash(path: "/home/dev/Calc/Tests/CalcTests/\(name)", sha256: hash)))
+        }
     }
 
     @Test(arguments: samples)

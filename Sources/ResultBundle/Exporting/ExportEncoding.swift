@@ -16,6 +16,17 @@ enum ExportEncoding {
         if let code = run.end?.exitCode { json.key("exitCode"); json.int(code) }
         json.key("interrupted"); json.bool(run.end == nil || run.end?.interruption != nil)
         json.field("interruption", run.end?.interruption)
+        json.field("wallClock", run.end?.wallClock)
+        if let sources = run.end?.sources {
+            json.key("sources"); json.beginArray()
+            for file in sources {
+                json.beginObject()
+                json.key("path"); json.string(file.path)
+                json.key("sha256"); json.string(file.sha256)
+                json.endObject()
+            }
+            json.endArray()
+        }
         json.key("host"); json.beginObject()
         json.field("hostname", record.host.hostname)
         json.field("operatingSystem", record.host.operatingSystem)

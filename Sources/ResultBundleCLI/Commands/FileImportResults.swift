@@ -15,6 +15,8 @@ struct FileImportResults {
     var reportedCounts: [String: Int] = [:]
     /// The output outside any test of the first file that had some (console logs).
     var output: CapturedOutput?
+    /// How long the files' runs took by the clock, added up, when every file that says so is counted.
+    var wallClock: Double?
 
     /// Imports `files` in order with `importer` (`format`: `auto` detects each file's); a file that is not test
     /// output, or cannot be read, is a failure and the others are still imported.
@@ -30,6 +32,7 @@ struct FileImportResults {
                 results.damage += result.diagnostics.filter { $0.severity == .error }
                 results.reportedCounts.merge(result.reportedCounts) { $0 + $1 }
                 if results.output == nil { results.output = result.output }
+                if let wallClock = result.wallClock { results.wallClock = (results.wallClock ?? 0) + wallClock }
             } catch let error as ImportError {
                 results.failures.append(error.description)
                 results.diagnostics.append(

@@ -160,7 +160,8 @@ struct ImportAction {
         // Measurements are judged before they are counted, so a regression counts as a failure.
         let judging = baselines.map { $0.sink(wrapping: counting) }
         // Parsing stays on this thread; encoding and compressing the records run on the other cores.
-        let background = BackgroundSink(wrapping: judging ?? counting)
+        // The run's end gets the wall clock its tests covered and the hashes of the files its issues point into.
+        let background = BackgroundSink(wrapping: RunEndFactsSink(wrapping: judging ?? counting))
         let resolving = listed.map { ModuleResolvingSink(wrapping: background, listed: $0) }
         let sink: any ResultSink = resolving ?? background
         let run = RunRecord(
@@ -184,6 +185,7 @@ struct ImportAction {
         var end = RunEnd(
             end: nil, output: imported.output, diagnostics: imported.diagnostics,
             reportedCounts: imported.reportedCounts)
+        end.wallClock = imported.wallClock
         if let listed {
             end.reportedCounts.merge(listed.reportedCounts) { _, listed in listed }
             end.diagnostics += resolving?.notes ?? []

@@ -59,11 +59,22 @@ enum InfoText {
             if let exitCode = run.end?.exitCode { facts.append("exit \(exitCode)") }
             if let signal = run.end?.interruption { facts.append("cancelled by \(signal)") }
             if run.end == nil { facts.append("interrupted") }
+            if let wallClock = run.end?.wallClock { facts.append("tests took \(seconds(wallClock)) wall clock") }
             lines.append("  run \(run.index): " + facts.joined(separator: ", "))
         }
         var counts = "  \(totals.count): \(totals.passed) passed, \(totals.failed) failed, "
         counts += "\(totals.skipped) skipped, \(totals.expectedFailures) expected failures"
         lines.append(counts)
+        // Runs recorded before format 1.4 have no wall clock: then only the sum is known, and named so.
+        let wallClocks = info.runs.map { $0.end?.wallClock }
+        let timing = RunTiming(
+            wallClock: wallClocks.contains(nil) ? nil : wallClocks.compactMap { $0 }.reduce(0, +),
+            summed: totals.duration)
+        var time = "  time: " + timing.phrase(seconds)
+        if timing.isParallel, let concurrency = timing.concurrency {
+            time += String(format: " (%.0f at a time on average)", concurrency)
+        }
+        lines.append(time)
         if totals.tests == 0 { lines.append("  warning: no tests ran; a run with no test is not a success") }
         if let notRun = info.notRun.sentence { lines.append("  warning: " + notRun) }
         for damage in info.damage {
@@ -71,4 +82,6 @@ enum InfoText {
         }
         return lines.joined(separator: "\n")
     }
+
+    private static func seconds(_ value: Double) -> String { String(format: "%.2f s", value) }
 }

@@ -52,6 +52,8 @@ final class LiveEventStream: @unchecked Sendable {
 
     /// Tests written from the stream.
     var testCount: Int { parser?.testCount ?? 0 }
+    /// How long the swift-testing run took by the clock, when its start and end events came.
+    var wallClock: Double? { parser?.wallClock }
 
     /// Stops following after reading everything written so far.
     func stop() { tail?.stop() }

@@ -63,7 +63,7 @@ struct RecordSession {
         // Recorded data joins each test first, then its measurements are judged, then it is counted and written.
         let counting = CountingSink(wrapping: writer)
         let judging = baselines.map { $0.sink(wrapping: counting) }
-        let enriching = EnrichingSink(wrapping: judging ?? counting, collector: collector)
+        let enriching = EnrichingSink(wrapping: RunEndFactsSink(wrapping: judging ?? counting), collector: collector)
         // `swift test list` gives XCTest tests their modules; they wait for it in memory (docs/RECORDING.md).
         let listing = listsTests ? BackgroundTestListing(testCommand: command) : nil
         let resolving = ModuleResolvingSink(wrapping: enriching, listed: nil, waiting: listing != nil)
@@ -169,12 +169,20 @@ struct RecordSession {
                 end: Date().timeIntervalSince1970, exitCode: exitCode, output: output,
                 diagnostics: diagnostics,
                 reportedCounts: summary.reportedCounts.merging(listingOutcome.reportedCounts) { _, listed in listed },
-                interruption: signal.map(SignalName.of)))
+                interruption: signal.map(SignalName.of), wallClock: Self.wallClock(summary.wallClock, events?.wallClock)
+            ))
         try writer.close()
         var outcome = Outcome(exitCode: exitCode, signal: signal, totals: counting.totals, diagnostics: diagnostics)
         outcome.resultFiles = pickedUp
         if let judging, !judging.isAdvisory { outcome.performanceFailures = judging.failures }
         outcome.baselineNotes = judging.map(BaselineJudgement.notes) ?? []
         return outcome
+    }
+
+    /// The runs' wall clocks as the console's summary lines and the event stream said, added up (the console's
+    /// swift-testing lines are skipped when the event stream is read, so nothing counts twice).
+    private static func wallClock(_ console: Double?, _ events: Double?) -> Double? {
+        guard console != nil || events != nil else { return nil }
+        return (console ?? 0) + (events ?? 0)
     }
 }
