@@ -1,7 +1,8 @@
 import ResultModel
 
 /// TeamCity service messages for the whole test tree: `testSuiteStarted`/`testSuiteFinished` around each module and
-/// suite, and for each test `testStarted`, then `testFailed` (message: the first line; details: the whole message
+/// suite, once per suite even when a parallel run stored its tests interleaved with others' (up to 16 MiB of
+/// messages are held to group them), and for each test `testStarted`, then `testFailed` (message: the first line; details: the whole message
 /// and its place) or `testIgnored` (the skip reason), then `testFinished` with its duration in milliseconds. A test
 /// that passed on retry gets a `message` with status `WARNING` naming the failure it recovered from.
 ///
@@ -9,7 +10,13 @@ import ResultModel
 /// CR → `|r`, `[` → `|[`, `]` → `|]`, NEL (U+0085) → `|x`, LINE SEPARATOR → `|l`, PARAGRAPH SEPARATOR → `|p`, and
 /// any other control character as `|0xNNNN`; so a message is always one line and no text ends its value.
 public struct TeamCityMessages: AnnotationWriter {
-    private var openSuites: [String] = []
+    /// The suites whose tests are held, as a tree in the order each suite was first seen: a parallel run stores
+    /// the tests of several suites interleaved, and TeamCity shows a suite opened twice as two suites.
+    private var tree = SuiteNode()
+    private var heldBytes = 0
+    /// The most message text held before it is written out; past it (a run of millions of interleaved tests) a
+    /// suite may open again, and memory stays bounded.
+    var holdLimit = 16 << 20
 
     /// Creates the writer.
     public init() {}
@@ -18,15 +25,25 @@ public struct TeamCityMessages: AnnotationWriter {
         let path = ((test.identity.module.map { [$0] } ?? []) + test.identity.suites).map {
             AnnotationText.singleLine($0, limit: 1_000)
         }
+        let text = Self.messages(for: test, annotation: annotation)
+        tree.append(text, at: path[...])
+        heldBytes += text.utf8.count
+        guard heldBytes >= holdLimit else { return "" }
+        return finish()
+    }
+
+    public mutating func finish() -> String {
         var text = ""
-        let shared = zip(openSuites, path).prefix { $0 == $1 }.count
-        while openSuites.count > shared { text += Self.message("testSuiteFinished", ["name": openSuites.removeLast()]) }
-        for suite in path.dropFirst(shared) {
-            text += Self.message("testSuiteStarted", ["name": suite])
-            openSuites.append(suite)
-        }
+        tree.write(into: &text)
+        tree = SuiteNode()
+        heldBytes = 0
+        return text
+    }
+
+    /// One test's messages, from `testStarted` to `testFinished`.
+    private static func messages(for test: TestRecord, annotation: Annotation?) -> String {
         let name = AnnotationText.singleLine(test.identity.name, limit: 1_000)
-        text += Self.message("testStarted", ["name": name])
+        var text = Self.message("testStarted", ["name": name])
         if test.status == .skipped {
             let reason = test.finalAttempt?.statusReason ?? ""
             text += Self.message("testIgnored", ["name": name, "message": AnnotationText.singleLine(reason)])
@@ -43,10 +60,30 @@ public struct TeamCityMessages: AnnotationWriter {
         return text
     }
 
-    public mutating func finish() -> String {
-        var text = ""
-        while let suite = openSuites.popLast() { text += Self.message("testSuiteFinished", ["name": suite]) }
-        return text
+    /// A suite (the root: none) with the messages of its own tests and its child suites, each in first-seen order.
+    private struct SuiteNode {
+        var tests = ""
+        var childNames: [String] = []
+        var children: [String: SuiteNode] = [:]
+
+        mutating func append(_ text: String, at path: ArraySlice<String>) {
+            guard let name = path.first else {
+                tests += text
+                return
+            }
+            if children[name] == nil { childNames.append(name) }
+            children[name, default: SuiteNode()].append(text, at: path.dropFirst())
+        }
+
+        /// The tests first, then each child suite between its `testSuiteStarted` and `testSuiteFinished`.
+        func write(into text: inout String) {
+            text += tests
+            for name in childNames {
+                text += TeamCityMessages.message("testSuiteStarted", ["name": name])
+                children[name]?.write(into: &text)
+                text += TeamCityMessages.message("testSuiteFinished", ["name": name])
+            }
+        }
     }
 
     /// `##teamcity[name key='value' ...]` and a line feed; attributes in the order `name`, `message`, `details`,

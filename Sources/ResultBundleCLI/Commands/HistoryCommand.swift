@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ResultBundle
 import ResultModel
+import ResultSupport
 import RunComparison
 import RunHistory
 
@@ -60,7 +61,8 @@ struct HistoryAddCommand: ParsableCommand {
             throw CLIError(error.description, exitCode: error.code == .io ? 1 : 2)
         }
         try StandardOutput.line(
-            "\(history): added \(outcome.tests) tests (\(outcome.newTests) new); \(outcome.runs) runs"
+            "\(history): added \(Counted.noun(outcome.tests, "test")) (\(outcome.newTests) new); "
+                + Counted.noun(outcome.runs, "run")
                 + (outcome.dropped > 0 ? ", \(outcome.dropped) oldest dropped" : "") + ", \(outcome.bytes) bytes")
     }
 
@@ -143,18 +145,18 @@ struct HistoryShowCommand: ParsableCommand {
             try StandardOutput.line(String(decoding: try encoder.encode(document), as: UTF8.self))
             return
         }
-        var lines = ["\(loaded.runs.count) runs, \(loaded.keys.count) tests"]
+        var lines = ["\(Counted.noun(loaded.runs.count, "run")), \(Counted.noun(loaded.keys.count, "test"))"]
         for (index, run) in loaded.runs.enumerated().suffix(10) {
             let facts = run.facts
             lines.append(
                 "  #\(index + 1) \(facts.name ?? "-") \(facts.commit.map { String($0.prefix(12)) } ?? "-"): "
-                    + "\(facts.tests) tests, \(facts.failed) failed, \(facts.skipped) skipped")
+                    + "\(Counted.noun(facts.tests, "test")), \(facts.failed) failed, \(facts.skipped) skipped")
         }
         if !flaky.isEmpty {
-            lines.append("Flaky (last \(min(window, loaded.runs.count)) runs):")
+            lines.append("Flaky (last \(Counted.noun(min(window, loaded.runs.count), "run"))):")
             for record in flaky {
                 lines.append(
-                    "  \(record.key): \(record.flips) flips, \(record.retriesPassed) passed on retry, flip rate "
+                    "  \(record.key): \(Counted.noun(record.flips, "flip")), \(record.retriesPassed) passed on retry, flip rate "
                         + String(format: "%.2f", record.flipRate))
             }
         }
@@ -162,6 +164,6 @@ struct HistoryShowCommand: ParsableCommand {
             lines.append("Failing now:")
             for (key, label) in failing { lines.append("  \(key): \(label)") }
         }
-        try StandardOutput.line(lines.map { TerminalText.escapingControls($0) }.joined(separator: "\n"))
+        try StandardOutput.humanLines(lines)
     }
 }

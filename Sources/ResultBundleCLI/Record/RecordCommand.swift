@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PerformanceBaselines
+import ResultSupport
 
 /// `resultbundle record`: runs a test command and records its results into a bundle as they happen.
 struct RecordCommand: ParsableCommand {
@@ -27,7 +28,7 @@ struct RecordCommand: ParsableCommand {
 
             Examples:
               resultbundle record -- swift test
-              resultbundle record -o linux.resultbundle --name linux -- swift test --parallel
+              resultbundle record -o linux.resultbundle --name linux -- swift test -j 4
               resultbundle record -o unit.resultbundle -- swift test --filter UnitTests
             """
     )
@@ -97,11 +98,11 @@ struct RecordCommand: ParsableCommand {
             let totals = outcome.totals
             let ending =
                 outcome.signal.map { "cancelled by \(SignalName.of($0))" } ?? "command exited \(outcome.exitCode)"
-            StandardError.print(
-                "resultbundle: \(output): \(totals.tests) tests, \(totals.passed) passed, \(totals.failed) failed, "
+            StandardError.humanLine(
+                "resultbundle: \(output): \(Counted.noun(totals.tests, "test")), \(totals.passed) passed, \(totals.failed) failed, "
                     + "\(totals.skipped) skipped (\(ending))")
         }
-        for note in outcome.baselineNotes { StandardError.print("resultbundle: \(note)") }
+        for note in outcome.baselineNotes { StandardError.humanLine("resultbundle: \(note)") }
         // Cancelled: 128 + the signal, as a shell reports a process that signal ended.
         if let signal = outcome.signal { throw ExitCode(128 + signal) }
         if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }
