@@ -60,28 +60,41 @@ public struct TeamCityMessages: AnnotationWriter {
         return text
     }
 
-    /// A suite (the root: none) with the messages of its own tests and its child suites, each in first-seen order.
+    /// A suite (the root: none): its own tests' messages and its child suites, in the order each was first seen.
     private struct SuiteNode {
-        var tests = ""
-        var childNames: [String] = []
+        enum Entry {
+            /// An index into ``messages``: the messages of tests that came one after another.
+            case tests(Int)
+            case suite(String)
+        }
+        var entries: [Entry] = []
+        var messages: [String] = []
         var children: [String: SuiteNode] = [:]
 
         mutating func append(_ text: String, at path: ArraySlice<String>) {
             guard let name = path.first else {
-                tests += text
+                if case .tests(let index) = entries.last {
+                    messages[index] += text
+                } else {
+                    entries.append(.tests(messages.count))
+                    messages.append(text)
+                }
                 return
             }
-            if children[name] == nil { childNames.append(name) }
+            if children[name] == nil { entries.append(.suite(name)) }
             children[name, default: SuiteNode()].append(text, at: path.dropFirst())
         }
 
-        /// The tests first, then each child suite between its `testSuiteStarted` and `testSuiteFinished`.
+        /// Each entry in order, a child suite between its `testSuiteStarted` and `testSuiteFinished`.
         func write(into text: inout String) {
-            text += tests
-            for name in childNames {
-                text += TeamCityMessages.message("testSuiteStarted", ["name": name])
-                children[name]?.write(into: &text)
-                text += TeamCityMessages.message("testSuiteFinished", ["name": name])
+            for entry in entries {
+                switch entry {
+                case .tests(let index): text += messages[index]
+                case .suite(let name):
+                    text += TeamCityMessages.message("testSuiteStarted", ["name": name])
+                    children[name]?.write(into: &text)
+                    text += TeamCityMessages.message("testSuiteFinished", ["name": name])
+                }
             }
         }
     }
