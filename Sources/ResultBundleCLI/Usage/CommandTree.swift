@@ -34,7 +34,8 @@ enum CommandTree {
         var path = [name(of: command)]
         for word in words {
             let children = children(of: command)
-            guard !children.isEmpty, !word.hasPrefix("-") else { return nil }
+            // `help` is ArgumentParser's own command at every level (`resultbundle help help`).
+            guard !children.isEmpty, !word.hasPrefix("-"), word != "help" else { return nil }
             guard let child = children.first(where: { $0.name == word }) else {
                 return UnknownCommand(
                     word: word, parentPath: path,
