@@ -68,7 +68,8 @@ let package = Package(
             name: "ResultBundleCLI",
             dependencies: [
                 "ResultModel", "ResultSupport", "ResultBundle", "TerminalEmulation", "ResultImport", "HTMLReport",
-                "JUnitExport", "PerformanceBaselines", "RunComparison", "RunHistory", "CIAnnotations", "TestSharding", "CSystemShims",
+                "JUnitExport", "PerformanceBaselines", "RunComparison", "RunHistory", "CIAnnotations", "TestSharding",
+                "CSystemShims",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -103,7 +104,9 @@ let package = Package(
             name: "HTMLReportTests", dependencies: ["HTMLReport", "ResultSupport", "_TestSupport"], exclude: ["Goldens"]
         ),
         .testTarget(name: "JUnitExportTests", dependencies: ["JUnitExport", "_TestSupport"]),
-        .testTarget(name: "PerformanceBaselinesTests", dependencies: ["PerformanceBaselines", "_TestSupport"]),
+        .testTarget(
+            name: "PerformanceBaselinesTests", dependencies: ["PerformanceBaselines", "_TestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "RunComparisonTests", dependencies: ["RunComparison", "_TestSupport"]),
         .testTarget(
             name: "CIAnnotationsTests", dependencies: ["CIAnnotations", "ResultBundle", "_TestSupport"],

@@ -10,8 +10,11 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 
+# Linked with the toolchain's lld: GNU gold, the default linker, prints "Cannot export local symbol
+# '__asan_report_load1_asm'" (and the other 140 report stubs of the address sanitizer's runtime) when that runtime is
+# linked into an executable that exports its symbols; lld links the same objects silently.
 RESULTBUNDLE_FUZZ=1 swift build --scratch-path .build-fuzz --product resultbundle-fuzz \
-    -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -use-ld=lld
 binary="$PWD/.build-fuzz/debug/resultbundle-fuzz"
 work="$PWD/.build-fuzz/fuzz"
 

@@ -9,5 +9,7 @@ scripts/install-deps.sh test
 swift build --build-tests
 export RESULTBUNDLE_BINARY="$PWD/.build/debug/resultbundle"
 swift test --skip-build
-python3 -m pytest -q -p no:cacheprovider Tests/python
+# A line per test file as it runs (its name, a dot per test, the share done), and at the end a line per failed,
+# errored or skipped test: the Python phase takes minutes, and a person watching sees it move.
+python3 -m pytest -p no:cacheprovider -o console_output_style=count -rfEs Tests/python
 scripts/fuzz.sh "${FUZZ_SECONDS:-5}"

@@ -43,6 +43,13 @@ public struct ResultBundleCommand: ParsableCommand {
     /// Runs the command line, printing errors as one sentence with the README's exit codes: 0 for help and
     /// version, 2 for bad usage (ArgumentParser's own code would be 64), and the code each command raises.
     public static func runMain() {
+        let words = Array(CommandLine.arguments.dropFirst())
+        // ArgumentParser says only "2 unexpected arguments" for a mistyped command, and shows the general help
+        // (exit 0) for `help` of one that does not exist.
+        if let unknown = CommandTree.unknownCommand(in: words.first == "help" ? Array(words.dropFirst()) : words) {
+            StandardError.print("error: \(unknown.message)")
+            Foundation.exit(2)
+        }
         var command: any ParsableCommand
         do {
             command = try parseAsRoot()
@@ -54,12 +61,15 @@ public struct ResultBundleCommand: ParsableCommand {
         } catch let code as ExitCode {
             // A command's own code, such as the test command's under `record`, passes through as it is.
             Foundation.exit(code.rawValue)
+        } catch let error as ValidationError {
+            // Thrown by a command's run(): the usage shown is that command's, not the root's.
+            exitForValidation(error, of: type(of: command))
         } catch let error where isArgumentParserError(error) {
             // Help requests (`resultbundle help record`), validation and other usage errors.
             exitForUsage(error)
         } catch {
             let report = ErrorReport.cliError(error)
-            StandardError.print("error: \(report.description)")
+            StandardError.humanLine("error: \(report.description)")
             Foundation.exit(report.exitCode)
         }
     }
@@ -67,6 +77,15 @@ public struct ResultBundleCommand: ParsableCommand {
     private static func isArgumentParserError(_ error: any Error) -> Bool {
         error is ValidationError || error is CleanExit
             || String(reflecting: type(of: error)).hasPrefix("ArgumentParser.")
+    }
+
+    /// Prints a validation failure found while a command ran, with that command's usage, and exits 2.
+    private static func exitForValidation(_ error: ValidationError, of command: any ParsableCommand.Type) -> Never {
+        let path = (CommandTree.path(to: command) ?? [CommandTree.name(of: self)]).joined(separator: " ")
+        StandardError.print(
+            "Error: \(error.message)\nUsage: \(usageString(for: command))\n  See '\(path) --help' for more information."
+        )
+        Foundation.exit(2)
     }
 
     /// Exits for an error ArgumentParser knows: help and version print and exit 0, a command's exit code passes

@@ -58,7 +58,8 @@ public enum ComparisonText {
     }
 
     /// The terminal table: one section per non-empty bucket, counts first. Control characters in names and
-    /// messages are shown as U+FFFD, so nothing a test printed reaches the terminal as a sequence.
+    /// messages, line breaks included, are escaped (``TerminalText``), so nothing a test printed reaches the
+    /// terminal or a CI log as a sequence or a line of its own.
     public static func table(_ comparison: Comparison, limit: Int = 50) -> String {
         var lines = ["BASE: \(count(comparison, base: true)), HEAD: \(count(comparison, base: false))"]
         let counts = Comparison.bucketNames.map { "\($0.label): \(comparison.buckets[keyPath: $0.keyPath].count)" }
@@ -69,7 +70,8 @@ public enum ComparisonText {
             lines.append("")
             lines.append("\(bucket.label) (\(entries.count))")
             for entry in entries.prefix(limit) {
-                lines.append("  " + DisplayText.clean(name(entry) + "  " + detail(entry, bucket: bucket.key)))
+                lines.append(
+                    "  " + TerminalText.escapingControls(name(entry) + "  " + detail(entry, bucket: bucket.key)))
             }
             if entries.count > limit { lines.append("  … and \(entries.count - limit) more") }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import ResultSupport
 
 /// What a history says about each test: its recent statuses, flips between passing and failing, the failing
 /// streak and since when, and the flaky ranking.
@@ -117,14 +118,15 @@ public struct HistoryAnalysis: Sendable {
     public func label(of record: TestRecord?, failingNow: Bool = false) -> String? {
         guard let record else { return "new test" }
         if record.flips >= 2 {
-            return "flaky: \(record.flips) flips in the last \(record.statuses.count) runs"
+            return
+                "flaky: \(Counted.noun(record.flips, "flip")) in the last \(Counted.noun(record.statuses.count, "run"))"
         }
         let streak = record.failingStreak + (failingNow ? 1 : 0)
         if streak == 1 { return "new failure" }
         guard streak > 1, let since = record.failingSince else { return nil }
         let run = history.runs[since].facts
         let origin = run.commit.map { String($0.prefix(12)) } ?? run.name ?? "run \(since + 1)"
-        return "failing for \(streak) runs since \(origin)"
+        return "failing for \(Counted.noun(streak, "run")) since \(origin)"
     }
 
     /// Tests that flipped or passed on a retry in the window, most flaky first (by flip rate, then retries that

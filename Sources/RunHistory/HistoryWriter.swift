@@ -91,7 +91,7 @@ public enum HistoryWriter {
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
         return Outcome(
             runs: min(runsBefore + 1, max(1, keep)), tests: digest.count, newTests: newTests,
-            dropped: dropped, bytes: size ?? 0)
+            dropped: dropped, bytes: size)
     }
 
     /// Writes `frames` at byte `offset` of the file (cutting whatever followed: a torn frame) and syncs it.

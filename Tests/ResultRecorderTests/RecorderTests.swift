@@ -30,8 +30,8 @@ enum JournalFolder {
 @Suite struct RecorderTests {
     @Test func nestedStepsLandUnderTheirTest() async throws {
         _ = JournalFolder.url
-        try await step("outer") {
-            try await step("inner") {
+        await step("outer") {
+            await step("inner") {
                 await Task.yield()
                 attach(text: "hello", named: "note.txt")
             }

@@ -87,7 +87,7 @@ final class TmuxReference {
     @discardableResult
     private func run(_ arguments: [String], timeout: TimeInterval = 10) throws -> String {
         let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket)-\(UUID()).out")
-        FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: outputFile) }
         var environment = ProcessInfo.processInfo.environment
         environment["LC_ALL"] = "C.UTF-8"

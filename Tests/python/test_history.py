@@ -29,7 +29,7 @@ def test_history_add_show_and_the_summary_labels(tmp_path):
     for index, statuses in enumerate(RUNS):
         result = run("history", "add", bundle(tmp_path, index, statuses), "--history", history,
                      "--commit", f"c{index + 1}")
-        assert f"{index + 1} runs" in result.stdout
+        assert f"; {index + 1} run{'' if index == 0 else 's'}," in result.stdout, result.stdout
     shown = json.loads(run("history", "show", "--history", history, "--json").stdout)
     assert [facts["commit"] for facts in shown["runs"]] == ["c1", "c2", "c3", "c4", "c5"]
     assert shown["flaky"][0]["test"].endswith("testFlaky") and shown["flaky"][0]["flips"] == 4

@@ -30,9 +30,19 @@ COMMANDS = {
     "junit --flavor surefire": ("folder", ["junit", "--flavor", "surefire", SAMPLE], []),
 }
 
-# What is at the destination before: name -> function(path) that puts it there.
+# What is at the destination before: name -> function(path, command) that puts it there.
 def nothing(path):
     pass
+
+
+def own_output(path, command):
+    """What the command itself writes there (a file or folder of its own kind, from an earlier run)."""
+    result = run_command(command, path, path.parent, force=False)
+    assert result.returncode == 0, result.stderr
+
+
+def empty_file(path):
+    path.write_bytes(b"")
 
 
 def foreign_file(path):
@@ -85,6 +95,8 @@ STATES = {
     "marked folder": marked_folder,
     "symlink outside": link_outside,
     "symlink inside to a bundle": link_inside_to_bundle,
+    "empty file": empty_file,
+    "its own output": own_output,
 }
 
 # (shape, state) -> (allowed without --force, allowed with --force)
@@ -97,14 +109,20 @@ RULES = {
     ("bundle", "marked folder"): (False, False),
     ("bundle", "symlink outside"): (False, False),
     ("bundle", "symlink inside to a bundle"): (True, True),
+    ("bundle", "empty file"): (False, True),
+    ("bundle", "its own output"): (True, True),
+    # A file output replaces only an empty file or one of its own kind (docs/OUTPUTS.md): never notes the user
+    # wrote, nor a bundle.
     ("document", "nothing"): (True, True),
-    ("document", "foreign file"): (True, True),
-    ("document", "bundle file"): (True, True),
+    ("document", "foreign file"): (False, True),
+    ("document", "bundle file"): (False, True),
+    ("document", "empty file"): (True, True),
+    ("document", "its own output"): (True, True),
     ("document", "empty folder"): (False, False),
     ("document", "foreign folder"): (False, False),
     ("document", "marked folder"): (False, False),
     ("document", "symlink outside"): (False, False),
-    ("document", "symlink inside to a bundle"): (True, True),
+    ("document", "symlink inside to a bundle"): (False, True),
     ("folder", "nothing"): (True, True),
     ("folder", "foreign file"): (False, True),
     ("folder", "bundle file"): (False, True),
@@ -113,9 +131,14 @@ RULES = {
     ("folder", "marked folder"): (True, True),
     ("folder", "symlink outside"): (False, False),
     ("folder", "symlink inside to a bundle"): (False, True),
+    ("folder", "empty file"): (False, True),
+    ("folder", "its own output"): (True, True),
 }
 
-FORCE_COMMANDS = {"import", "record", "merge", "junit", "report", "report --single-file", "junit --flavor surefire"}
+# A snapshot (text or ANSI) carries no sign of its writer: it replaces its own earlier output only with --force.
+EXCEPTIONS = {("snapshot", "its own output"): (False, True)}
+
+FORCE_COMMANDS = set(COMMANDS)
 
 
 def snapshot_tree(root):
@@ -157,6 +180,43 @@ def output_is_new(shape, destination):
     return len(data) > 0 and data != SAMPLE.read_bytes() and b"notes the user wrote" not in data
 
 
+@pytest.mark.parametrize("kind,content", [
+    ("junit", b'<?xml version="1.0"?>\n<!-- pytest -->\n<testsuites><testsuite name="other tool"/></testsuites>\n'),
+    ("junit", b'\xef\xbb\xbf<testsuite name="maven" tests="0"></testsuite>'),
+    ("annotate", b"[\n]\n"),
+])
+def test_a_file_output_replaces_the_same_kind_written_by_another_tool(tmp_path, kind, content):
+    command = {"junit": "junit", "annotate": "annotate"}[kind]
+    destination = tmp_path / "out"
+    destination.write_bytes(content)
+    result = run_command(command, destination, tmp_path, force=False)
+    assert result.returncode == 0, result.stderr
+    assert destination.read_bytes() != content
+
+
+@pytest.mark.parametrize("command,content", [
+    ("junit", b"<?xml version=\"1.0\"?>\n<project><testsuite/></project>\n"),
+    ("summary", b"## My release notes\n\n<!-- written by resultbundle summary -->\n"),
+    ("json", b'{"name": "package.json", "schemaVersion": "1"}\n'),
+    ("annotate", b'[{"my": "data"}]\n'),
+    ("report --single-file", b"<!DOCTYPE html><html><body>my page</body></html>\n"),
+])
+def test_a_file_output_refuses_a_look_alike_it_did_not_write(tmp_path, command, content):
+    destination = tmp_path / "out"
+    destination.write_bytes(content)
+    result = run_command(command, destination, tmp_path, force=False)
+    assert result.returncode == 2, result.stderr
+    assert "pass --force to replace it" in result.stderr, result.stderr
+    assert destination.read_bytes() == content
+
+
+def test_surefire_refuses_an_xml_file_name_for_its_folder(tmp_path):
+    result = run_command("junit --flavor surefire", "x.xml", tmp_path, force=False)
+    assert result.returncode == 2
+    assert "surefire writes a folder" in result.stderr and "x.xml" in result.stderr, result.stderr
+    assert not (tmp_path / "x.xml").exists()
+
+
 CASES = [
     (command, state, force)
     for command in COMMANDS
@@ -172,10 +232,14 @@ def test_an_output_replaces_only_what_the_rules_allow(tmp_path, command, state, 
     work.mkdir()
     (work / "screen.txt").write_text("hello \x1b[1mterminal\x1b[0m\n")
     destination = work / "out"
-    STATES[state](destination)
+    if state == "its own output":
+        own_output(destination, command)
+    else:
+        STATES[state](destination)
     before = snapshot_tree(tmp_path)
+    inode_before = os.lstat(destination).st_ino if destination.exists() else None
     shape = COMMANDS[command][0]
-    allowed = RULES[(shape, state)][1 if force else 0]
+    allowed = EXCEPTIONS.get((command, state), RULES[(shape, state)])[1 if force else 0]
 
     result = run_command(command, destination, work, force)
 
@@ -186,6 +250,8 @@ def test_an_output_replaces_only_what_the_rules_allow(tmp_path, command, state, 
             assert destination.is_symlink(), "the link itself must stay"
         leftovers = [name for name in os.listdir(work) if ".partial-" in name or ".old-" in name]
         assert leftovers == []
+        if state == "its own output":
+            assert os.lstat(destination).st_ino != inode_before, "the earlier output must have been replaced"
     else:
         assert result.returncode == 2, (result.returncode, result.stdout, result.stderr)
         assert "out" in result.stderr and "error:" in result.stderr

@@ -23,6 +23,16 @@ def huge_bundle(tmp_path_factory):
     return bundle
 
 
+@pytest.fixture(scope="module")
+def eight_huge_tests(tmp_path_factory):
+    """The probe's bundle: 8 tests, four with 64 MiB names and four with 32 MiB messages and details."""
+    if not FORMAT_TOOL.exists():
+        pytest.skip(f"{FORMAT_TOOL.name} is not built (swift build builds it)")
+    bundle = tmp_path_factory.mktemp("huge8") / "huge8.resultbundle"
+    subprocess.run([str(FORMAT_TOOL), "make-huge-text", str(bundle), "8"], check=True, timeout=300)
+    return bundle
+
+
 GNU_TIME = "/usr/bin/time"
 
 
@@ -44,6 +54,29 @@ def peak_memory(*arguments):
     process.returncode = os.waitstatus_to_exitcode(status)
     process.stderr.close()
     return process.returncode, usage.ru_maxrss * 1024
+
+
+def cpu_seconds_and_memory(*arguments):
+    """Runs resultbundle under GNU time; returns (exit status, user + system CPU seconds, peak memory in bytes).
+    CPU time, not wall time: it does not grow when other jobs share the machine's cores."""
+    command = [GNU_TIME, "-f", "%U %S %M", str(BINARY), *map(str, arguments)]
+    result = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, timeout=600)
+    user, system, kilobytes = result.stderr.strip().splitlines()[-1].split()
+    return result.returncode, float(user) + float(system), int(kilobytes) * 1024
+
+
+@pytest.mark.skipif(not os.path.exists(GNU_TIME), reason="GNU time is not installed")
+@pytest.mark.parametrize("command", ["summary", "verify"])
+def test_a_summary_of_huge_names_reads_only_what_it_shows(eight_huge_tests, tmp_path, command):
+    """Strings past the 1 MiB cut are measured with memchr, not walked byte by byte: the summary of 8 tests with
+    64 MiB names and messages takes a fraction of a second of CPU (it took 5 s), and what it holds stays bounded."""
+    arguments = [command, eight_huge_tests] + (["-o", tmp_path / "summary.md"] if command == "summary" else [])
+    status, seconds, memory = cpu_seconds_and_memory(*arguments)
+    assert status == 0
+    assert memory < MEMORY_LIMIT, f"{command} used {memory >> 20} MiB"
+    assert seconds < 1.0, f"{command} used {seconds:.2f} s of CPU"
+    if command == "summary":
+        assert (tmp_path / "summary.md").stat().st_size < 64 << 10
 
 
 def size_of(path):

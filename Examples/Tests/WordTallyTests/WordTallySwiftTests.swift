@@ -14,7 +14,7 @@ import WordTally
                 try session.send(keys: "one fish two fish red fish<Enter>")
                 try await session.waitFor(text: "total")
             }
-            try await step("Then the table lists fish first") {
+            step("Then the table lists fish first") {
                 let screen = session.snapshot(named: "table")
                 #expect(screen.text.contains("fish         3"))
             }

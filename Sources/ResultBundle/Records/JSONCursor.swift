@@ -161,7 +161,11 @@ struct JSONCursor {
     mutating func readString() throws -> String {
         try expect(UInt8(ascii: "\""))
         let start = position
-        while position < bytes.count {
+        // Past the cut (plus a character's bytes, to end on a whole one), bytes are counted and no longer kept.
+        let keep = maxStringBytes > Int.max - 4 ? Int.max : maxStringBytes + 4
+        // Byte by byte only as far as bytes are kept; the rest of a longer string is measured below.
+        let plainEnd = keep == Int.max ? bytes.count : min(bytes.count, start + keep)
+        while position < plainEnd {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 let plain = UnsafeBufferPointer(rebasing: bytes[start..<position])
@@ -173,14 +177,20 @@ struct JSONCursor {
             if byte < 0x20 { throw failure("control character in a string") }
             position += 1
         }
-        // Past the cut (plus a character's bytes, to end on a whole one), bytes are counted and no longer kept.
-        let keep = maxStringBytes > Int.max - 4 ? Int.max : maxStringBytes + 4
         var decoded = [UInt8](UnsafeBufferPointer(rebasing: bytes[start..<(start + min(position - start, keep))]))
         var dropped = position - start - decoded.count
         while position < bytes.count {
             if decoded.count > keep {
                 dropped += decoded.count - keep
                 decoded.removeLast(decoded.count - keep)
+            }
+            if decoded.count == keep {
+                // Nothing more is kept: jump to the next quote or escape (the bytes between are only counted, not
+                // checked for control characters), so a 64 MiB name costs a memchr, not a loop over each byte.
+                let next = nextQuoteOrEscape(from: position)
+                dropped += next - position
+                position = next
+                guard position < bytes.count else { break }
             }
             let byte = bytes[position]
             switch byte {
@@ -229,6 +239,16 @@ struct JSONCursor {
             }
         }
         throw failure("unterminated string")
+    }
+
+    /// The offset of the first `"` or `\\` at or after `start`, or the end of the bytes.
+    private func nextQuoteOrEscape(from start: Int) -> Int {
+        guard let base = bytes.baseAddress, start < bytes.count else { return bytes.count }
+        let origin = UnsafeRawPointer(base)
+        let quote = memchr(origin + start, Int32(UInt8(ascii: "\"")), bytes.count - start)
+        let quoteOffset = quote.map { UnsafeRawPointer($0) - origin } ?? bytes.count
+        let escape = memchr(origin + start, Int32(UInt8(ascii: "\\")), quoteOffset - start)
+        return escape.map { UnsafeRawPointer($0) - origin } ?? quoteOffset
     }
 
     private mutating func readHex4() throws -> UInt32 {

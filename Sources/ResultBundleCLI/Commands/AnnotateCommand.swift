@@ -23,9 +23,9 @@ struct AnnotateCommand: ParsableCommand {
 
             Examples:
               resultbundle annotate run.resultbundle --format github
-              resultbundle annotate run.resultbundle --format gitlab -o gl-code-quality-report.json
-              resultbundle annotate run.resultbundle --format azure --root "$(Build.SourcesDirectory)"
-              resultbundle annotate shard1.resultbundle shard2.resultbundle --format teamcity
+              resultbundle annotate run.resultbundle --format gitlab -o code-quality.json
+              resultbundle annotate run.resultbundle --format azure --root "$PWD"
+              resultbundle annotate shard-*.resultbundle --format teamcity
             """
     )
 
@@ -45,6 +45,9 @@ struct AnnotateCommand: ParsableCommand {
 
     @Option(help: "The most errors, and the most warnings, to annotate (github: default 10; azure: default all).")
     var maxAnnotations: Int?
+
+    @Flag(help: "Replace an existing file even when it does not look like this command's output.")
+    var force = false
 
     @OptionGroup(title: "Performance baselines")
     var baselineOptions: BaselineOptions
@@ -69,7 +72,9 @@ struct AnnotateCommand: ParsableCommand {
     func run() throws {
         let format = format ?? Self.detectedFormat() ?? .github
         let suggestedName = format == .gitlab ? "gl-code-quality-report.json" : "annotations.txt"
-        let plan = try OutputRules(shape: .document, inputs: bundles, suggestedName: suggestedName).plan(for: output)
+        let plan = try OutputRules(
+            shape: .document(.annotations(format)), force: force, inputs: bundles, suggestedName: suggestedName
+        ).plan(for: output)
         let readers = try baselineOptions.judged(bundles.map { try BundleOpening.open($0, limits: .display) })
         let renderer = AnnotationRenderer(format: format, root: rootFolder(), maxPerSeverity: maxAnnotations)
         let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
@@ -82,7 +87,7 @@ struct AnnotateCommand: ParsableCommand {
                     try CheckedWrite.write(Data($0.utf8), to: STDOUT_FILENO, named: StandardOutput.name)
                 }
             } else {
-                try OutputWriting.produce(plan, shape: .document, command: "annotate") { file in
+                try OutputWriting.produce(plan, shape: .document(.annotations(format)), command: "annotate") { file in
                     let descriptor = try CheckedWrite.create(file)
                     do {
                         try renderer.render(inputs) {

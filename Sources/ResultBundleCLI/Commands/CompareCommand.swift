@@ -18,9 +18,9 @@ struct CompareCommand: ParsableCommand {
 
             Examples:
               resultbundle compare main.resultbundle pr.resultbundle
-              resultbundle compare main.resultbundle pr.resultbundle --format markdown --max-bytes 65535
-              resultbundle compare main.resultbundle pr.resultbundle -o compare/ --fail-on new-failures,flaky
-              resultbundle compare main.resultbundle pr.resultbundle --history main.rbhistory --fail-on slower
+              resultbundle compare main.resultbundle pr.resultbundle --format markdown
+              resultbundle compare main.resultbundle pr.resultbundle --fail-on flaky
+              resultbundle compare main.resultbundle pr.resultbundle --history h.rbhistory
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {

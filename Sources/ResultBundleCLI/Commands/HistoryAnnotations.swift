@@ -1,6 +1,7 @@
 import Foundation
 import HTMLReport
 import JUnitExport
+import ResultSupport
 import RunHistory
 
 /// What a history adds to a summary: a label on each failed test and the flakiest tests.
@@ -18,9 +19,9 @@ enum HistoryAnnotations {
         summary.failureLabel = { test in analysis.label(for: test.id, failingNow: true) }
         let flaky = analysis.flakyTests(limit: 20).map { record in
             "\(record.key): \(record.flips) flips, \(record.retriesPassed) passed on retry in the last "
-                + "\(record.statuses.count) runs"
+                + Counted.noun(record.statuses.count, "run")
         }
-        summary.extraSections = [("Flaky tests (history of \(history.runs.count) runs)", flaky)]
+        summary.extraSections = [("Flaky tests (history of \(Counted.noun(history.runs.count, "run")))", flaky)]
     }
 }
 

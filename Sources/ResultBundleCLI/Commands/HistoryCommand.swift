@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ResultBundle
 import ResultModel
+import ResultSupport
 import RunComparison
 import RunHistory
 
@@ -60,7 +61,7 @@ struct HistoryAddCommand: ParsableCommand {
             throw CLIError(error.description, exitCode: error.code == .io ? 1 : 2)
         }
         try StandardOutput.line(
-            "\(history): added \(outcome.tests), \(outcome.newTests) new; \(outcome.runs) runs"
+            "\(history): added \(outcome.tests) (\(outcome.newTests) new); " + Counted.noun(outcome.runs, "run")
                 + (outcome.dropped > 0 ? ", \(outcome.dropped) oldest dropped" : "") + ", \(outcome.bytes) bytes")
     }
 
@@ -147,7 +148,7 @@ struct HistoryShowCommand: ParsableCommand {
             return
         }
         var lines = [
-            "\(loaded.runs.count) run\(loaded.runs.count == 1 ? "" : "s")"
+            Counted.noun(loaded.runs.count, "run")
                 + (loaded.runs.last.map { ", the newest with \($0.facts.count)" } ?? "")
         ]
         for (index, run) in loaded.runs.enumerated().suffix(10) {
@@ -157,10 +158,10 @@ struct HistoryShowCommand: ParsableCommand {
                     + "\(facts.count), \(facts.failed) failed, \(facts.skipped) skipped")
         }
         if !flaky.isEmpty {
-            lines.append("Flaky (last \(min(window, loaded.runs.count)) runs):")
+            lines.append("Flaky (last \(Counted.noun(min(window, loaded.runs.count), "run"))):")
             for record in flaky {
                 lines.append(
-                    "  \(record.key): \(record.flips) flips, \(record.retriesPassed) passed on retry, flip rate "
+                    "  \(record.key): \(Counted.noun(record.flips, "flip")), \(record.retriesPassed) passed on retry, flip rate "
                         + String(format: "%.2f", record.flipRate))
             }
         }
@@ -168,6 +169,6 @@ struct HistoryShowCommand: ParsableCommand {
             lines.append("Failing now:")
             for (key, label) in failing { lines.append("  \(key): \(label)") }
         }
-        try StandardOutput.line(lines.map { TerminalText.escapingControls($0) }.joined(separator: "\n"))
+        try StandardOutput.humanLines(lines)
     }
 }

@@ -5,6 +5,7 @@ import ResultBundle
 import ResultImport
 import ResultModel
 import TestSharding
+import ResultSupport
 
 extension ImportFormat: ExpressibleByArgument {}
 
@@ -37,9 +38,9 @@ struct ImportCommand: ParsableCommand {
             Examples:
               resultbundle import swift-test.log -o run.resultbundle
               swift test 2>&1 | resultbundle import - -o run.resultbundle
-              resultbundle import build/test-results/*.xml -o junit.resultbundle --name "java 17"
+              resultbundle import build/test-results/*.xml -o j.resultbundle --name java17
               resultbundle import console.log events.jsonl -o run.resultbundle
-              resultbundle import reports/junit.xml --attachments-root screenshots -o ui.resultbundle
+              resultbundle import junit.xml --attachments-root shots -o ui.resultbundle
               resultbundle import swift-test.log --test-list tests.txt -o run.resultbundle
             """
     )
@@ -104,7 +105,7 @@ struct ImportCommand: ParsableCommand {
             action.listed = listed
             let outcome = try action.run(into: temporary)
             if outcome.importedFiles == 0 {
-                for failure in outcome.failures { StandardError.print("error: \(failure)") }
+                for failure in outcome.failures { StandardError.humanLine("error: \(failure)") }
                 throw CLIError("no input could be imported; \(output) was not written")
             }
             return outcome
@@ -112,18 +113,18 @@ struct ImportCommand: ParsableCommand {
         // `file:line: warning: message` (the diagnostic names its own severity). Inputs that failed as a whole are
         // listed as failures below, not twice.
         for diagnostic in outcome.diagnostics where diagnostic.severity == .warning {
-            StandardError.print(diagnostic.description)
+            StandardError.humanLine(diagnostic.description)
         }
-        for damage in outcome.damage { StandardError.print(damage.description) }
-        for failure in outcome.failures { StandardError.print("error: \(failure)") }
+        for damage in outcome.damage { StandardError.humanLine(damage.description) }
+        for failure in outcome.failures { StandardError.humanLine("error: \(failure)") }
         if !quiet {
             let totals = outcome.totals
             try OutputWriting.status(
-                "\(output): \(totals.tests) tests (\(totals.passed) passed, \(totals.failed) failed, "
-                    + "\(totals.skipped) skipped) from \(outcome.importedFiles) of \(files.count) file(s)",
+                "\(output): \(Counted.noun(totals.tests, "test")) (\(totals.passed) passed, \(totals.failed) failed, "
+                    + "\(totals.skipped) skipped) from \(outcome.importedFiles) of \(Counted.noun(files.count, "file"))",
                 besides: plan)
         }
-        for note in outcome.baselineNotes { StandardError.print("note: \(note)") }
+        for note in outcome.baselineNotes { StandardError.humanLine("note: \(note)") }
         // Damaged input (an input skipped, or read only up to where it broke) is exit 1, as the README says.
         if !outcome.failures.isEmpty || !outcome.damage.isEmpty { throw ExitCode(1) }
     }

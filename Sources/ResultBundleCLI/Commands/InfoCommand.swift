@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ResultBundle
 import ResultModel
+import ResultSupport
 
 /// `resultbundle info`: a summary of a bundle.
 struct InfoCommand: ParsableCommand {
@@ -41,29 +42,33 @@ struct InfoCommand: ParsableCommand {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             try StandardOutput.line(String(decoding: try encoder.encode(info), as: UTF8.self))
         } else {
-            try StandardOutput.humanLine(InfoText.render(info, path: bundle))
+            try StandardOutput.humanLines(InfoText.lines(info, path: bundle))
         }
     }
 }
 
 /// The human-readable form of `info`.
 enum InfoText {
-    static func render(_ info: BundleInfo, path: String) -> String {
+    /// The lines `info` prints; runs are numbered from 1, as the report and the summary number them.
+    static func lines(_ info: BundleInfo, path: String) -> [String] {
         let totals = info.totals
-        var lines = ["\(path): format \(info.formatVersion), \(info.fileSize) bytes, \(info.runs.count) run(s)"]
+        var lines = [
+            "\(path): format \(info.formatVersion), \(info.fileSize) bytes, "
+                + Counted.noun(info.runs.count, "run")
+        ]
         for run in info.runs {
             let record = run.record
-            var facts = [record.name ?? "run \(run.index)", record.source]
+            var facts = [record.name ?? "run \(run.index + 1)", record.source]
             if let os = record.host.operatingSystem { facts.append(os) }
             if let toolchain = record.toolchain { facts.append(toolchain) }
             if let exitCode = run.end?.exitCode { facts.append("exit \(exitCode)") }
             if let signal = run.end?.interruption { facts.append("cancelled by \(signal)") }
             if run.end == nil { facts.append("interrupted") }
             if let wallClock = run.end?.wallClock { facts.append("tests took \(seconds(wallClock)) wall clock") }
-            lines.append("  run \(run.index): " + facts.joined(separator: ", "))
+            lines.append("  run \(run.index + 1): " + facts.joined(separator: ", "))
         }
         var counts = "  \(totals.count): \(totals.passed) passed, \(totals.failed) failed, "
-        counts += "\(totals.skipped) skipped, \(totals.expectedFailures) expected failures"
+        counts += "\(totals.skipped) skipped, \(Counted.noun(totals.expectedFailures, "expected failure"))"
         lines.append(counts)
         // Runs recorded before format 1.4 have no wall clock: then only the sum is known, and named so.
         let wallClocks = info.runs.map { $0.end?.wallClock }
@@ -80,7 +85,7 @@ enum InfoText {
         for damage in info.damage {
             lines.append("  \(damage.kind.rawValue) at byte \(damage.byteOffset): \(damage.message)")
         }
-        return lines.joined(separator: "\n")
+        return lines
     }
 
     private static func seconds(_ value: Double) -> String { String(format: "%.2f s", value) }

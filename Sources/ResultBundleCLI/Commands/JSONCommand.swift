@@ -13,7 +13,7 @@ struct JSONCommand: ParsableCommand {
 
             Examples:
               resultbundle json run.resultbundle -o run.json
-              resultbundle json run.resultbundle | jq '.tests[] | select(.status == "failed") | .name'
+              resultbundle json run.resultbundle | jq '.tests[]|select(.status=="failed")'
             """
     )
 
@@ -23,15 +23,21 @@ struct JSONCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Where to write the JSON (default, or -: standard output).")
     var output = "-"
 
+    @Flag(help: "Replace an existing file even when it does not look like this command's output.")
+    var force = false
+
     func run() throws {
-        let plan = try OutputRules(shape: .document, inputs: [bundle], suggestedName: "run.json").plan(for: output)
+        let plan = try OutputRules(
+            shape: .document(.bundleJSON), force: force, inputs: [bundle], suggestedName: "run.json"
+        )
+        .plan(for: output)
         let reader = try BundleOpening.open(bundle)
         let exporter = BundleJSONExporter(reader: reader)
         do {
             if plan == .standardOutput {
                 try exporter.writeChunks { try CheckedWrite.write($0, to: STDOUT_FILENO, named: StandardOutput.name) }
             } else {
-                try OutputWriting.produce(plan, shape: .document, command: "json") { file in
+                try OutputWriting.produce(plan, shape: .document(.bundleJSON), command: "json") { file in
                     let descriptor = try CheckedWrite.create(file)
                     do {
                         try exporter.writeChunks { try CheckedWrite.write($0, to: descriptor, named: output) }

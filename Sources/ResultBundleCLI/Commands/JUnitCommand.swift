@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import JUnitExport
 import ResultBundle
+import ResultSupport
 
 extension JUnitFlavor: ExpressibleByArgument {}
 
@@ -18,7 +19,7 @@ struct JUnitCommand: ParsableCommand {
 
             Examples:
               resultbundle junit run.resultbundle -o junit.xml
-              resultbundle junit run.resultbundle -o junit.xml --attachments-dir junit-attachments
+              resultbundle junit run.resultbundle -o junit.xml --attachments-dir files
               resultbundle junit run.resultbundle -o surefire-reports --flavor surefire
             """
     )
@@ -38,7 +39,7 @@ struct JUnitCommand: ParsableCommand {
     @Option(help: "What failure locations are shown relative to (default: each run's repository, as the report does).")
     var sourceRoot: String?
 
-    @Flag(help: "Replace an output folder even when it holds files resultbundle did not write.")
+    @Flag(help: "Replace an output that holds something resultbundle did not write (a file, or a folder's files).")
     var force = false
 
     @Flag(help: "Print nothing but errors.")
@@ -49,10 +50,15 @@ struct JUnitCommand: ParsableCommand {
 
     func validate() throws {
         guard !bundles.isEmpty else { throw ValidationError("Name at least one bundle to export.") }
+        if flavor == .surefire, output.lowercased().hasSuffix(".xml") {
+            throw ValidationError(
+                "--flavor surefire writes a folder of TEST-<suite>.xml files, not one file: name a folder, for "
+                    + "example -o surefire-reports (not \(output)).")
+        }
     }
 
     func run() throws {
-        let shape: OutputShape = flavor == .surefire ? .folder : .document
+        let shape: OutputShape = flavor == .surefire ? .folder : .document(.junitXML)
         let plan = try OutputRules(shape: shape, force: force, inputs: bundles, suggestedName: "junit.xml").plan(
             for: output)
         let attachmentsPlan = try attachmentsDir.map {
@@ -88,7 +94,8 @@ struct JUnitCommand: ParsableCommand {
         }
         if !quiet {
             try OutputWriting.status(
-                "\(output): \(summary.testCases) test cases in \(summary.suites) suites, \(summary.failures) failed, "
+                "\(output): \(Counted.noun(summary.testCases, "test case")) in \(Counted.noun(summary.suites, "suite")), "
+                    + "\(summary.failures) failed, "
                     + "\(summary.skipped) skipped",
                 besides: plan)
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ResultBundle
+import ResultSupport
 
 /// `resultbundle merge`: joins shards and configurations into one bundle.
 struct MergeCommand: ParsableCommand {
@@ -12,9 +13,9 @@ struct MergeCommand: ParsableCommand {
             stored once. Damaged inputs are read up to their damage, and the damage is reported.
 
             Examples:
-              resultbundle merge shard1.resultbundle shard2.resultbundle -o all.resultbundle
-              resultbundle merge linux.resultbundle macos.resultbundle -o matrix.resultbundle
-              resultbundle merge shard-*.resultbundle --as linux-release -o linux-release.resultbundle
+              resultbundle merge shard1.resultbundle shard2.resultbundle -o a.resultbundle
+              resultbundle merge linux.resultbundle macos.resultbundle -o all.resultbundle
+              resultbundle merge shard-*.resultbundle --as linux -o linux.resultbundle
 
             --as NAME names every run of the result NAME: shards of one configuration then count as one \
             configuration (one column of the report's matrix, one key in compare and history).
@@ -61,10 +62,11 @@ struct MergeCommand: ParsableCommand {
         } catch let error as BundleError {
             throw ErrorReport.cliError(error)
         }
-        for damage in outcome.damage { StandardError.print("warning: \(damage)") }
+        for damage in outcome.damage { StandardError.humanLine("warning: \(damage)") }
         if !quiet {
             try OutputWriting.status(
-                "\(output): \(outcome.runCount) runs, \(outcome.testCount) tests, \(outcome.blobCount) blobs",
+                "\(output): \(Counted.noun(outcome.runCount, "run")), \(Counted.noun(outcome.testCount, "test")), "
+                    + Counted.noun(outcome.blobCount, "blob"),
                 besides: plan)
         }
     }

@@ -3,6 +3,7 @@ import Foundation
 import HTMLReport
 import ResultBundle
 import ResultModel
+import ResultSupport
 
 /// `resultbundle report`: a static HTML report of one or more bundles.
 struct ReportCommand: ParsableCommand {
@@ -17,7 +18,7 @@ struct ReportCommand: ParsableCommand {
 
             Examples:
               resultbundle report run.resultbundle -o site/
-              resultbundle report linux.resultbundle macos.resultbundle -o site/ --title "Nightly"
+              resultbundle report linux.resultbundle macos.resultbundle -o site/
               resultbundle report run.resultbundle -o site/ --source-root .
               resultbundle report run.resultbundle -o site/ \\
                 --source-url 'https://forge.example/org/repo/blob/{commit}/{path}#L{line}'
@@ -85,7 +86,7 @@ struct ReportCommand: ParsableCommand {
     func run() throws {
         let inputs = bundles + [templates, sourceRoot, history].compactMap { $0 }
         let reportHistory = try history.map { try HistoryAnnotations.reportHistory($0, runURL: runURL) }
-        let shape: OutputShape = singleFile ? .document : .folder
+        let shape: OutputShape = singleFile ? .document(.singleFileReport) : .folder
         let plan = try OutputRules(shape: shape, force: force, inputs: inputs, suggestedName: "report.html").plan(
             for: output)
         let readers = try baselineOptions.judged(
@@ -107,13 +108,20 @@ struct ReportCommand: ParsableCommand {
         } catch let error as BundleError {
             throw ErrorReport.cliError(error)
         }
-        for warning in summary.warnings { StandardError.print("warning: \(warning)") }
+        for warning in summary.warnings { StandardError.humanLine("warning: \(warning)") }
         if !quiet {
-            let page = singleFile ? output : "\(output)/index.html"
+            let page = singleFile ? output : Self.file("index.html", in: output)
             try OutputWriting.status(
-                "\(page): \(summary.testCount) tests, \(summary.filesWritten) files, "
+                "\(page): \(Counted.noun(summary.testCount, "test")), \(Counted.noun(summary.filesWritten, "file")), "
                     + "\(summary.bytesWritten / 1024) KB (index \(summary.indexBytes / 1024) KB)",
                 besides: plan)
         }
+    }
+
+    /// `name` inside the folder the user named, as they wrote it (`site/` gives `site/index.html`).
+    static func file(_ name: String, in folder: String) -> String {
+        var folder = folder
+        while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
+        return folder == "/" ? "/" + name : folder + "/" + name
     }
 }

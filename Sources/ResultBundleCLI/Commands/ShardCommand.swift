@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ResultSupport
 import TestSharding
 
 /// `resultbundle shard`: splits a test suite into shards of about equal duration that stay put from run to run.
@@ -20,8 +21,8 @@ struct ShardCommand: ParsableCommand {
 
             Examples:
               resultbundle shard list --count 4 --from main.resultbundle
-              resultbundle shard run --index 0 --count 4 --from main.resultbundle -- swift test
-              resultbundle shard run --from main.resultbundle -- resultbundle record -o shard.resultbundle -- swift test
+              resultbundle shard run --index 0 --count 4 --from r.resultbundle -- make test
+              resultbundle shard run --from r.resultbundle -- resultbundle record -- make
             """,
         subcommands: [ShardListCommand.self, ShardRunCommand.self])
 }
@@ -42,8 +43,8 @@ struct ShardListCommand: ParsableCommand {
 
             Examples:
               resultbundle shard list --count 4 --from main.resultbundle
-              swift test list | resultbundle shard list --count 4 --index 0 --from main.resultbundle --tests -
-              resultbundle shard list --count 3 --index 1 --index-base 1 --tests tests.txt --format filter
+              swift test list | resultbundle shard list --count 4 --index 0 --tests -
+              resultbundle shard list --count 3 --index 1 --tests tests.txt --format filter
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -140,9 +141,9 @@ struct ShardRunCommand: ParsableCommand {
             without tests runs nothing and exits 0.
 
             Examples:
-              resultbundle shard run --index 0 --count 4 --from main.resultbundle -- swift test
-              resultbundle shard run --index 1 --count 3 --index-base 1 --from main.resultbundle -- swift test --parallel
-              resultbundle shard run --from main.resultbundle -- resultbundle record -o shard.resultbundle -- swift test
+              resultbundle shard run --index 0 --count 4 --from r.resultbundle -- make test
+              resultbundle shard run --index 1 --index-base 1 --count 3 -- swift test -j 4
+              resultbundle shard run --from r.resultbundle -- resultbundle record -- make
             """)
 
     @OptionGroup var options: ShardOptions

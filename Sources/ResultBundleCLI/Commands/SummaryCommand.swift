@@ -17,7 +17,8 @@ struct SummaryCommand: ParsableCommand {
 
             Examples:
               resultbundle summary run.resultbundle >> "$GITHUB_STEP_SUMMARY"
-              resultbundle summary run.resultbundle -o comment.md --max-bytes 65535 --report-url https://ci.example/report/
+              resultbundle summary run.resultbundle -o comment.md --max-bytes 65535
+              resultbundle summary run.resultbundle --report-url https://ci.example/report/
             """
     )
 
@@ -48,6 +49,9 @@ struct SummaryCommand: ParsableCommand {
     @Flag(help: "Exit \(EmptyRun.exitCode) when the bundles hold no test (after writing the summary, which says so).")
     var failOnEmpty = false
 
+    @Flag(help: "Replace an existing file even when it does not look like this command's output.")
+    var force = false
+
     @OptionGroup(title: "Performance baselines")
     var baselineOptions: BaselineOptions
 
@@ -57,18 +61,21 @@ struct SummaryCommand: ParsableCommand {
     }
 
     func run() throws {
-        let plan = try OutputRules(shape: .document, inputs: bundles, suggestedName: "summary.md").plan(for: output)
+        let plan = try OutputRules(
+            shape: .document(.markdownSummary), force: force, inputs: bundles, suggestedName: "summary.md"
+        ).plan(for: output)
         let readers = try baselineOptions.judged(bundles.map { try BundleOpening.open($0, limits: .display) })
         let markdown: String
         do {
-            var summary = MarkdownSummary(maxBytes: maxBytes, reportURL: reportURL)
+            var summary = MarkdownSummary(
+                maxBytes: maxBytes - MarkdownSummaryMarker.line.utf8.count, reportURL: reportURL)
             summary.sourceRoot = sourceRoot.map {
                 URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
                     .standardizedFileURL.path
             }
             if let sourceURL { try summary.setSourceURL(sourceURL) }
             if let history { try HistoryAnnotations.annotate(&summary, history: history) }
-            markdown = try summary.render(readers)
+            markdown = MarkdownSummaryMarker.line + (try summary.render(readers))
         } catch let error as BundleError {
             throw ErrorReport.cliError(error)
         } catch let error as JUnitExportError {

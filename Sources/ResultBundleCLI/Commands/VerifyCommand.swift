@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ResultBundle
+import ResultSupport
 
 /// `resultbundle verify`: reads every record and blob of a bundle and reports damage.
 struct VerifyCommand: ParsableCommand {
@@ -43,11 +44,12 @@ struct VerifyCommand: ParsableCommand {
     }
 
     private func printText(_ report: VerificationReport) throws {
-        let verdict = report.isIntact ? "intact" : "DAMAGED (\(report.problems.count) problem(s))"
+        let verdict = report.isIntact ? "intact" : "DAMAGED (\(Counted.noun(report.problems.count, "problem")))"
         try StandardOutput.humanLine("\(bundle): format \(report.formatVersion), \(report.fileSize) bytes: \(verdict)")
         try StandardOutput.humanLine(
-            "  \(report.frameCount) frames, \(report.runCount) runs, \(report.suiteCount) suites, "
-                + "\(report.testCount) tests and \(report.blobCount) blobs readable"
+            "  \(Counted.noun(report.frameCount, "frame")), \(Counted.noun(report.runCount, "run")), "
+                + "\(Counted.noun(report.suiteCount, "suite")), \(Counted.noun(report.testCount, "test")) and "
+                + "\(Counted.noun(report.blobCount, "blob")) readable"
         )
         if !report.hasValidIndex { try StandardOutput.humanLine("  no valid index: the index was rebuilt by scanning") }
         for problem in report.problems {

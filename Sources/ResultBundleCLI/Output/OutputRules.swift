@@ -74,8 +74,11 @@ struct OutputRules {
             throw refusal("\(name) is also an input of this command; write the output to another name")
         }
         switch shape {
-        case .document:
-            return .replace(url)
+        case .document(let kind):
+            if force || kind.recognizes(url) { return .replace(url) }
+            throw refusal(
+                "\(name) exists and is not \(kind.description); resultbundle replaces only what it wrote: choose "
+                    + "another name or pass --force to replace it")
         case .bundle:
             if force || BundleSniffer.isBundle(url) { return .replace(url) }
             throw refusal(

@@ -1,4 +1,5 @@
 import Foundation
+import ResultSupport
 
 /// Carries out an output's plan: the one way every command writes what it produces (docs/OUTPUTS.md).
 enum OutputWriting {

@@ -16,7 +16,8 @@ struct ScratchFolder {
             throw CLIError(
                 "cannot create a scratch folder in \(parent.path): \(String(cString: strerror(errno)))", exitCode: 1)
         }
-        return ScratchFolder(url: URL(fileURLWithPath: String(cString: template)))
+        let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return ScratchFolder(url: URL(fileURLWithPath: path))
     }
 
     /// Removes the folder and everything in it.

@@ -1,4 +1,5 @@
 import Foundation
+import ResultSupport
 
 /// Writes results to standard output with every write checked (docs/OUTPUTS.md): a failure exits 1 with
 /// "cannot write to standard output: …" instead of passing for success.
@@ -11,10 +12,16 @@ enum StandardOutput {
         try text.withUTF8 { try CheckedWrite.write(UnsafeRawBufferPointer($0), to: STDOUT_FILENO, named: name) }
     }
 
-    /// Writes human-readable text and a newline, with control characters from the data shown as `^X`, `\\e` or
-    /// `\\u{…}` so that no name or message can move the cursor or retitle the terminal; newlines are kept.
+    /// Writes a human-readable line and a newline, with every control character from the data (line breaks
+    /// included) shown as `^X`, `\\e` or `\\u{…}` (``TerminalText``): no name or message can move the cursor,
+    /// retitle the terminal or start a line of its own.
     static func humanLine(_ text: String) throws {
-        try line(TerminalText.escapingControls(text, keepingNewlines: true))
+        try line(TerminalText.escapingControls(text))
+    }
+
+    /// Writes human-readable lines, each escaped as ``humanLine(_:)`` does.
+    static func humanLines(_ lines: [String]) throws {
+        try line(TerminalText.escapingLines(lines))
     }
 
     /// Writes `line` and a newline.

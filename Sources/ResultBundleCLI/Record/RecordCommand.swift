@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PerformanceBaselines
+import ResultSupport
 
 /// `resultbundle record`: runs a test command and records its results into a bundle as they happen.
 struct RecordCommand: ParsableCommand {
@@ -37,7 +38,7 @@ struct RecordCommand: ParsableCommand {
 
             Examples:
               resultbundle record -- swift test
-              resultbundle record -o linux.resultbundle --name linux -- swift test --parallel
+              resultbundle record -o linux.resultbundle --name linux -- swift test -j 4
               resultbundle record -o unit.resultbundle -- swift test --filter UnitTests
               resultbundle record --results junit.xml -- python3 -m pytest --junitxml=junit.xml
             """
@@ -120,11 +121,11 @@ struct RecordCommand: ParsableCommand {
             let totals = outcome.totals
             let ending =
                 outcome.signal.map { "cancelled by \(SignalName.of($0))" } ?? "command exited \(outcome.exitCode)"
-            StandardError.print(
-                "resultbundle: \(output): \(totals.tests) tests, \(totals.passed) passed, \(totals.failed) failed, "
+            StandardError.humanLine(
+                "resultbundle: \(output): \(Counted.noun(totals.tests, "test")), \(totals.passed) passed, \(totals.failed) failed, "
                     + "\(totals.skipped) skipped (\(ending))")
         }
-        for note in outcome.baselineNotes { StandardError.print("resultbundle: \(note)") }
+        for note in outcome.baselineNotes { StandardError.humanLine("resultbundle: \(note)") }
         RecordResultFilesReport(watch: session.resultFiles, outcome: outcome, quiet: quiet).print()
         // Cancelled: 128 + the signal, as a shell reports a process that signal ended.
         if let signal = outcome.signal { throw ExitCode(128 + signal) }

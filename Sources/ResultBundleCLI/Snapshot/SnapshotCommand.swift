@@ -24,7 +24,7 @@ struct SnapshotCommand: ParsableCommand {
               resultbundle snapshot --input session.cast --format html -o screen.html
               resultbundle snapshot --cols 100 --rows 30 -- htop
               resultbundle snapshot --keys 'q' -- less README.md
-              resultbundle snapshot --input out.ans --bundle run.resultbundle --test 'MyTests/CLITests/testHelp'
+              resultbundle snapshot --input out.ans --bundle r.resultbundle --test App/Ui/t
             """
     )
 
@@ -52,6 +52,12 @@ struct SnapshotCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Where to write the snapshot (default: standard output).")
     var output: String?
 
+    @Flag(
+        help:
+            "Replace an existing file even when it does not look like a snapshot (text and ANSI carry no sign of their writer)."
+    )
+    var force = false
+
     @Option(help: "Store the snapshot in this bundle as an attachment of --test.")
     var bundle: String?
 
@@ -65,7 +71,12 @@ struct SnapshotCommand: ParsableCommand {
     var command: [String] = []
 
     func validate() throws {
-        if (input == nil) == command.isEmpty {
+        if input == nil, command.isEmpty {
+            throw ValidationError(
+                "Say what to snapshot: --input FILE (a byte stream or an asciicast recording), or a command to run "
+                    + "after -- (resultbundle snapshot -- htop).")
+        }
+        if input != nil, !command.isEmpty {
             throw ValidationError("Give either --input FILE or a command after --, not both.")
         }
         if (bundle == nil) != (test == nil) { throw ValidationError("--bundle and --test go together.") }
@@ -74,7 +85,8 @@ struct SnapshotCommand: ParsableCommand {
     }
 
     func run() throws {
-        let plan = try OutputRules(shape: .document, inputs: input.map { [$0] } ?? []).plan(for: output ?? "-")
+        let plan = try OutputRules(shape: .document(.snapshot), force: force, inputs: input.map { [$0] } ?? []).plan(
+            for: output ?? "-")
         let snapshot = try capture()
         if let bundle, let test {
             try AttachmentInserter.attach(snapshot, named: name, toTest: test, in: URL(fileURLWithPath: bundle))

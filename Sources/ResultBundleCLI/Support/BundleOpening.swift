@@ -15,7 +15,7 @@ enum BundleOpening {
             let reader = try BundleReader(url: url, limits: limits)
             if !quiet {
                 for damage in reader.damage where damage.kind != .missingIndex {
-                    StandardError.print("warning: \(path): \(damage)")
+                    StandardError.humanLine("warning: \(path): \(damage)")
                 }
             }
             return reader
