@@ -57,7 +57,7 @@ enum TraceLocation {
 }
 
 /// Reads the location of one language family's traces.
-protocol TraceLocationReader {
+protocol TraceLocationReader: Sendable {
     /// The innermost frame of the test's own code among `lines`, for a test whose classname is `className`.
     static func location(in lines: [Substring], className: String?) -> SourceLocation?
 }
