@@ -41,16 +41,24 @@ struct HistoryAddCommand: ParsableCommand {
     @Option(help: "The run's branch (default: the run's CI metadata).")
     var branch: String?
 
+    @Flag(
+        help: ArgumentHelp(
+            "Add the run even when the history has it already.",
+            discussion: "A run is the same when its start, producer, name and tests are (docs/HISTORY.md)."))
+    var allowDuplicate = false
+
     func validate() throws {
         guard keep >= 1 else { throw ValidationError("--keep must be at least 1.") }
     }
 
     func run() throws {
         let reader = try BundleOpening.open(bundle, quiet: true, limits: .display)
+        let destination = try HistoryDestination.resolve(history)
+        LeftoverCleanup.removeStalePartials(in: destination.deletingLastPathComponent())
         let outcome: HistoryWriter.Outcome
         do {
             // The history is read on another thread meanwhile.
-            outcome = try HistoryWriter.add(to: URL(fileURLWithPath: history), keep: keep) {
+            outcome = try HistoryWriter.add(to: destination, keep: keep, allowDuplicate: allowDuplicate) {
                 let digest = try RunDigest(reader)
                 return (digest, facts(of: reader, digest: digest))
             }
@@ -59,6 +67,7 @@ struct HistoryAddCommand: ParsableCommand {
         } catch let error as HistoryError {
             throw CLIError(error.description, exitCode: error.code == .io ? 1 : 2)
         }
+        HistoryWarnings.print(outcome.damage, file: history)
         try StandardOutput.line(
             "\(history): added \(outcome.tests) tests (\(outcome.newTests) new); \(outcome.runs) runs"
                 + (outcome.dropped > 0 ? ", \(outcome.dropped) oldest dropped" : "") + ", \(outcome.bytes) bytes")
@@ -72,6 +81,11 @@ struct HistoryAddCommand: ParsableCommand {
         facts.time = reader.runs.compactMap(\.record.start).min()
         facts.commit = commit ?? environment.first { $0.name == "vcs.commit" }?.value
         facts.branch = branch ?? environment.first { $0.name == "vcs.branch" }?.value
+        facts.identity = RunIdentity.digest(
+            records: reader.runs.map {
+                RunIdentity.Record(start: $0.record.start, producer: $0.record.producer, name: $0.record.name)
+            },
+            tests: digest)
         for test in digest.tests where test.arguments == nil {
             facts.tests += 1
             facts.duration += test.duration ?? 0
@@ -101,6 +115,9 @@ struct HistoryShowCommand: ParsableCommand {
     @Flag(help: "Print JSON.")
     var json = false
 
+    @Flag(help: "Count runs made from a working tree with uncommitted changes in the flaky ranking and streaks.")
+    var includeDirty = false
+
     func run() throws {
         let loaded: RunHistory
         do {
@@ -108,7 +125,8 @@ struct HistoryShowCommand: ParsableCommand {
         } catch let error as HistoryError {
             throw CLIError(error.description, exitCode: 2)
         }
-        let analysis = HistoryAnalysis(loaded, window: window)
+        HistoryWarnings.print(loaded.damage, file: history)
+        let analysis = HistoryAnalysis(includeDirty ? loaded : loaded.withoutDirtyRuns(), window: window)
         let flaky = analysis.flakyTests(limit: 50)
         let failing = loaded.keys.compactMap { key -> (String, String)? in
             guard !analysis.isClean(key), let record = analysis.record(for: key), record.failingStreak > 0,
@@ -147,8 +165,15 @@ struct HistoryShowCommand: ParsableCommand {
         for (index, run) in loaded.runs.enumerated().suffix(10) {
             let facts = run.facts
             lines.append(
-                "  #\(index + 1) \(facts.name ?? "-") \(facts.commit.map { String($0.prefix(12)) } ?? "-"): "
+                "  #\(index + 1) \(HistoryLimits.cut(facts.name ?? "-", maxBytes: 80)) "
+                    + "\(facts.commit.map { String($0.prefix(12)) } ?? "-")\(facts.dirty == true ? " (dirty)" : ""): "
                     + "\(facts.tests) tests, \(facts.failed) failed, \(facts.skipped) skipped")
+        }
+        let dirty = loaded.runs.filter { $0.facts.dirty == true }.count
+        if dirty > 0 && !includeDirty {
+            lines.append(
+                "\(dirty) runs made with uncommitted changes are left out of the flaky ranking and the streaks "
+                    + "(--include-dirty counts them)")
         }
         if !flaky.isEmpty {
             lines.append("Flaky (last \(min(window, loaded.runs.count)) runs):")

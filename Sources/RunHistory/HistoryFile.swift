@@ -1,0 +1,40 @@
+import Foundation
+import ResultSupport
+
+/// The history file on disk, as readers and `history add` find it.
+enum HistoryFile {
+    /// The file's bytes; nil when nothing is at `url`. Only a regular file is read (a named pipe would wait
+    /// forever, and a folder is not a history); a symlink is followed.
+    static func contents(of url: URL) throws -> [UInt8]? {
+        guard let kind = kind(of: url.path, following: true) else {
+            if kind(of: url.path, following: false) == S_IFLNK {
+                throw HistoryError(.refused, "a symlink to nothing, so not a history file", file: url.path)
+            }
+            return nil
+        }
+        guard kind == S_IFREG else {
+            throw HistoryError(.notAHistory, "not a regular file, so not a history file", file: url.path)
+        }
+        do {
+            return [UInt8](try Data(contentsOf: url))
+        } catch {
+            throw HistoryError(.io, "cannot read the history: \(error.localizedDescription)", file: url.path)
+        }
+    }
+
+    /// The file type bits (`S_IFREG`, `S_IFLNK`, ...) of what is at `path`, following a symlink or not; nil when
+    /// nothing is there.
+    static func kind(of path: String, following: Bool) -> mode_t? {
+        var status = stat()
+        let result = following ? stat(path, &status) : lstat(path, &status)
+        return result == 0 ? status.st_mode & S_IFMT : nil
+    }
+
+    /// Whether `bytes` are no more than the start of a header this tool writes (a first write that was stopped
+    /// before it finished: empty, or up to 15 bytes of it). Such a file holds no run and is treated as absent.
+    static func isUnfinishedHeader(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count < HistoryFormat.headerSize else { return false }
+        let headers = [HistoryFormat.header(), HistoryFormat.header(major: 1, minor: 1)]
+        return headers.contains { Array($0.prefix(bytes.count)) == bytes }
+    }
+}
