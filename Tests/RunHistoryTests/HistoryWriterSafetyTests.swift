@@ -33,8 +33,9 @@ struct HistoryWriterSafetyTests {
     @Test func theSameRunIsAddedOnceUnlessAllowed() throws {
         let url = try TestPaths.makeTemporaryDirectory("duplicate").appendingPathComponent("h.rbhistory")
         let digest = try RunHistoryTests.digest(["a": .passed, "b": .failed])
-        let identity = RunIdentity.digest(
-            records: [RunIdentity.Record(start: 1_700_000_000, producer: "tests", name: "ci")], tests: digest)
+        var record = RunRecord(name: "ci", producer: "tests", source: "test")
+        record.start = 1_700_000_000
+        let identity = RunIdentity.digest(runs: [RunResult(index: 0, record: record)], tests: digest)
         let facts = HistoryRun.Facts(commit: "c1", tests: 2, identity: identity)
         _ = try HistoryWriter.add(digest, facts: facts, to: url, keep: 10)
         #expect {
@@ -46,9 +47,14 @@ struct HistoryWriterSafetyTests {
         _ = try HistoryWriter.add(digest, facts: facts, to: url, keep: 10, allowDuplicate: true)
         #expect(try RunHistory.read(url).runs.count == 2)
         // Another start, or other durations, is another run.
-        let later = RunIdentity.digest(
-            records: [RunIdentity.Record(start: 1_700_000_100, producer: "tests", name: "ci")], tests: digest)
-        #expect(later != identity)
+        record.start = 1_700_000_100
+        #expect(RunIdentity.digest(runs: [RunResult(index: 0, record: record)], tests: digest) != identity)
+        record.start = 1_700_000_000
+        #expect(RunIdentity.digest(runs: [RunResult(index: 0, record: record)], tests: digest) == identity)
+        #expect(
+            RunIdentity.digest(
+                runs: [RunResult(index: 0, record: record)], tests: try RunHistoryTests.digest(["a": .passed]))
+                != identity)
     }
 
     @Test func aMissingHistoryIsAnErrorForReaders() throws {

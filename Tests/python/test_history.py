@@ -172,3 +172,128 @@ def test_run_url_needs_a_history_and_a_safe_scheme(tmp_path):
                  check=False)
     assert result.returncode == 2 and "scheme javascript: is not allowed" in result.stderr
     assert not (tmp_path / "b").exists()
+
+
+def frames(path):
+    """(type, start, end) of each frame of a history file."""
+    data = path.read_bytes()
+    offset, found = 16, []
+    while offset + 16 <= len(data):
+        stored = int.from_bytes(data[offset + 4:offset + 8], "little")
+        found.append((chr(data[offset]), offset, offset + 16 + stored))
+        offset += 16 + stored
+    return found
+
+
+def junit_bundle(tmp_path, index, names):
+    """A bundle imported from JUnit XML whose test names are `names` (XML-escaped already), all passing."""
+    cases = "".join(f'<testcase classname="S" name="{name}" time="0.01"/>' for name in names)
+    xml = tmp_path / f"names{index}.xml"
+    xml.write_text(f'<testsuite name="S" tests="{len(names)}">{cases}</testsuite>')
+    path = tmp_path / f"names{index}.resultbundle"
+    run("import", xml, "-o", path, "--quiet")
+    return path
+
+
+def test_test_names_with_line_breaks_keep_every_run(tmp_path):
+    history = tmp_path / "names.rbhistory"
+    for index in range(5):
+        names = ["a&#10;b", "c&#13;&#10;d", f"fresh&#10;{index}", "plain"]
+        added = run("history", "add", junit_bundle(tmp_path, index, names), "--history", history)
+        assert f"{index + 1} runs" in added.stdout
+    shown = json.loads(run("history", "show", "--history", history, "--json").stdout)
+    assert len(shown["runs"]) == 5 and [facts["tests"] for facts in shown["runs"]] == [4] * 5
+    text = run("history", "show", "--history", history)
+    assert text.stdout.startswith("5 runs, 8 tests") and text.stderr == ""
+
+
+def test_a_bundle_added_twice_is_one_run(tmp_path):
+    history = tmp_path / "twice.rbhistory"
+    first = bundle(tmp_path, 0, RUNS[0])
+    run("history", "add", first, "--history", history)
+    again = run("history", "add", first, "--history", history, check=False)
+    assert again.returncode == 2 and "in the history already" in again.stderr and "--allow-duplicate" in again.stderr
+    copy = tmp_path / "copy.resultbundle"
+    copy.write_bytes(first.read_bytes())
+    assert run("history", "add", copy, "--history", history, "--commit", "other", check=False).returncode == 2
+    assert len(json.loads(run("history", "show", "--history", history, "--json").stdout)["runs"]) == 1
+    run("history", "add", first, "--history", history, "--allow-duplicate")
+    assert len(json.loads(run("history", "show", "--history", history, "--json").stdout)["runs"]) == 2
+    # Another run of the same tests is not a duplicate.
+    run("history", "add", bundle(tmp_path, 1, RUNS[1]), "--history", history)
+
+
+def test_a_missing_history_is_an_error_for_every_reader(tmp_path):
+    head = bundle(tmp_path, 0, RUNS[0])
+    missing = tmp_path / "nowhere.rbhistory"
+    for arguments in (("history", "show"), ("summary", head), ("report", head, "-o", tmp_path / "site"),
+                      ("compare", head, head)):
+        result = run(*arguments, "--history", missing, check=False)
+        assert result.returncode == 2, arguments
+        assert "nowhere.rbhistory" in result.stderr and "no history file" in result.stderr, arguments
+    assert not missing.exists() and not (tmp_path / "site").exists()
+
+
+def test_a_flipped_bit_costs_one_run_and_the_next_add_keeps_the_others(tmp_path):
+    history = tmp_path / "ten.rbhistory"
+    for index in range(10):
+        run("history", "add", bundle(tmp_path, index, RUNS[index % 5]), "--history", history,
+            "--commit", f"c{index + 1}", "--allow-duplicate")
+    _, start, end = [frame for frame in frames(history) if frame[0] == "R"][1]
+    data = bytearray(history.read_bytes())
+    data[(start + 16 + end) // 2] ^= 0x01
+    history.write_bytes(bytes(data))
+    shown = run("history", "show", "--history", history)
+    assert shown.stdout.startswith("9 runs") and f"warning: {history}: byte {start}:" in shown.stderr
+    run("history", "add", bundle(tmp_path, 10, RUNS[0]), "--history", history, "--commit", "c11")
+    commits = [facts["commit"] for facts in json.loads(
+        run("history", "show", "--history", history, "--json").stdout)["runs"]]
+    assert commits == ["c1"] + [f"c{n}" for n in range(3, 12)]
+
+
+def test_concurrent_writers_keep_every_run(tmp_path):
+    import subprocess
+    from conftest import BINARY
+    history = tmp_path / "shared.rbhistory"
+    bundles = [bundle(tmp_path, index, RUNS[index % 5]) for index in range(24)]
+    writers = [subprocess.Popen([str(BINARY), "history", "add", str(path), "--history", str(history),
+                                 "--commit", f"w{index}", "--allow-duplicate"],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+               for index, path in enumerate(bundles)]
+    for writer in writers:
+        assert writer.wait(timeout=120) == 0, writer.stderr.read()
+    shown = json.loads(run("history", "show", "--history", history, "--json").stdout)
+    assert sorted(facts["commit"] for facts in shown["runs"]) == sorted(f"w{index}" for index in range(24))
+
+
+def test_a_dangling_symlink_and_an_unfinished_first_write(tmp_path):
+    import os
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    folder = tmp_path / "cache"
+    folder.mkdir()
+    link = folder / "main.rbhistory"
+    os.symlink(elsewhere / "made.rbhistory", link)
+    result = run("history", "add", bundle(tmp_path, 0, RUNS[0]), "--history", link, check=False)
+    assert result.returncode == 2 and "does not exist" in result.stderr
+    assert not (elsewhere / "made.rbhistory").exists()
+    stub = folder / "stub.rbhistory"
+    stub.write_bytes(b"RBHISTRY\x02\x00")
+    run("history", "add", bundle(tmp_path, 0, RUNS[0]), "--history", stub)
+    run("history", "add", bundle(tmp_path, 1, RUNS[1]), "--history", stub)
+    assert run("history", "show", "--history", stub).stdout.startswith("2 runs")
+
+
+def test_a_killed_rewrite_leaves_nothing_for_long(tmp_path):
+    import subprocess
+    history = tmp_path / "kept.rbhistory"
+    for index in range(3):
+        run("history", "add", bundle(tmp_path, index, RUNS[index]), "--history", history, "--keep", "2")
+    # What a rewrite killed before its rename leaves, from a process that is gone.
+    gone = subprocess.Popen(["true"])
+    gone.wait()
+    partial = tmp_path / f".kept.rbhistory.partial-{gone.pid}"
+    partial.write_bytes(b"RBHISTRY")
+    run("history", "add", bundle(tmp_path, 3, RUNS[3]), "--history", history, "--keep", "2")
+    assert not partial.exists()
+    assert sorted(path.name for path in tmp_path.glob(".kept*")) == [".kept.rbhistory.lock"]

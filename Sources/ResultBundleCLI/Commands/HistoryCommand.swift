@@ -81,11 +81,7 @@ struct HistoryAddCommand: ParsableCommand {
         facts.time = reader.runs.compactMap(\.record.start).min()
         facts.commit = commit ?? environment.first { $0.name == "vcs.commit" }?.value
         facts.branch = branch ?? environment.first { $0.name == "vcs.branch" }?.value
-        facts.identity = RunIdentity.digest(
-            records: reader.runs.map {
-                RunIdentity.Record(start: $0.record.start, producer: $0.record.producer, name: $0.record.name)
-            },
-            tests: digest)
+        facts.identity = RunIdentity.digest(runs: reader.runs, tests: digest)
         for test in digest.tests where test.arguments == nil {
             facts.tests += 1
             facts.duration += test.duration ?? 0
