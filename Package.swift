@@ -89,6 +89,7 @@ let package = Package(
             name: "FuzzTargets",
             dependencies: [
                 "ResultModel", "ResultSupport", "ResultBundle", "ResultImport", "TerminalEmulation", "HTMLReport",
+                "RunComparison", "RunHistory",
             ]
         ),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "_TestSupport"]),

@@ -15,6 +15,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case terminal
     case asciicast
     case attachmentPreview = "attachment-preview"
+    case historyReader = "history-reader"
 
     /// Runs the target on one input.
     public func run(_ input: UnsafeRawBufferPointer) {
@@ -27,6 +28,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .terminal: TerminalFuzzing.emulator(input)
         case .asciicast: FileFuzzing.asciicast(input)
         case .attachmentPreview: PreviewFuzzing.json(input)
+        case .historyReader: HistoryFuzzing.reader(input)
         }
     }
 
