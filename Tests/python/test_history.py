@@ -16,12 +16,21 @@ RUNS = [
 NAMES = ("testSteady", "testFlaky", "testBroken", "testFresh")
 
 
+def import_log(log, path):
+    """`import` run in the log's folder, outside any git repository: a run imported in a working tree with
+    uncommitted changes (this repository's, while it is being edited) is marked so, and left out of flaky
+    detection."""
+    import subprocess
+    from conftest import BINARY
+    subprocess.run([str(BINARY), "import", str(log), "-o", str(path), "--quiet"], cwd=log.parent,
+                   capture_output=True, timeout=120)
+    return path
+
+
 def bundle(tmp_path, index, statuses):
     log = tmp_path / f"run{index}.log"
     log.write_text(console_log([(name, status, 0.01) for name, status in zip(NAMES, statuses)]))
-    path = tmp_path / f"run{index}.resultbundle"
-    run("import", log, "-o", path, "--quiet", check=False)
-    return path
+    return import_log(log, tmp_path / f"run{index}.resultbundle")
 
 
 def test_history_add_show_and_the_summary_labels(tmp_path):
@@ -101,8 +110,7 @@ def test_slowest_and_slowing_tests_are_named(tmp_path):
         slow = 0.5 if index >= 5 else 0.1
         log = tmp_path / f"slow{index}.log"
         log.write_text(console_log([("testSlowing", "passed", slow), ("testSteady", "passed", 0.2)]))
-        path = tmp_path / f"slow{index}.resultbundle"
-        run("import", log, "-o", path, "--quiet")
+        path = import_log(log, tmp_path / f"slow{index}.resultbundle")
         run("history", "add", path, "--history", history, "--commit", f"s{index}")
     site = tmp_path / "site"
     run("report", tmp_path / "slow9.resultbundle", "-o", site, "--history", history)
@@ -125,8 +133,7 @@ def test_with_javascript_off_every_new_failure_is_reachable_from_the_index_and_s
     head_tests = [("testSteady", "failed", 0.01), ("testFlaky", "passed", 0.01), ("testBroken", "failed", 0.01),
                   ("testFresh", "passed", 0.01), ("testBrandNew", "failed", 0.01)]
     log.write_text(console_log(head_tests))
-    head = tmp_path / "head.resultbundle"
-    run("import", log, "-o", head, "--quiet", check=False)
+    head = import_log(log, tmp_path / "head.resultbundle")
     run("history", "add", head, "--history", history, "--commit", "c6")
     site = tmp_path / "site"
     run("report", head, "-o", site, "--history", history, "--run-url", "https://ci.example/runs/{commit}/index.html")
@@ -190,9 +197,7 @@ def junit_bundle(tmp_path, index, names):
     cases = "".join(f'<testcase classname="S" name="{name}" time="0.01"/>' for name in names)
     xml = tmp_path / f"names{index}.xml"
     xml.write_text(f'<testsuite name="S" tests="{len(names)}">{cases}</testsuite>')
-    path = tmp_path / f"names{index}.resultbundle"
-    run("import", xml, "-o", path, "--quiet")
-    return path
+    return import_log(xml, tmp_path / f"names{index}.resultbundle")
 
 
 def test_test_names_with_line_breaks_keep_every_run(tmp_path):
@@ -297,3 +302,38 @@ def test_a_killed_rewrite_leaves_nothing_for_long(tmp_path):
     run("history", "add", bundle(tmp_path, 3, RUNS[3]), "--history", history, "--keep", "2")
     assert not partial.exists()
     assert sorted(path.name for path in tmp_path.glob(".kept*")) == [".kept.rbhistory.lock"]
+
+
+def test_runs_with_uncommitted_changes_are_left_out_of_flaky_detection(tmp_path):
+    import subprocess
+    from conftest import BINARY
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    git = ["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@example.com"]
+    subprocess.run(git + ["init", "-q"], check=True)
+    (repo / "Calc.swift").write_text("let x = 1\n")
+    subprocess.run(git + ["add", "."], check=True)
+    subprocess.run(git + ["commit", "-qm", "one"], check=True)
+    history = tmp_path / "local.rbhistory"
+    hashes = []
+    for index, status in enumerate(["passed", "failed", "passed", "failed", "passed"]):
+        # A local change breaks testFlaky; it is undone before the next clean run.
+        (repo / "Calc.swift").write_text("let x = 2\n" if status == "failed" else "let x = 1\n")
+        log = repo / f"run{index}.log"
+        log.write_text(console_log([("testFlaky", status, 0.01), ("testSteady", "passed", 0.01)]))
+        subprocess.run(git + ["add", log.name], check=True)
+        subprocess.run(git + ["commit", "-qm", f"log {index}", "--", log.name], check=True)
+        path = tmp_path / f"local{index}.resultbundle"
+        subprocess.run([str(BINARY), "import", str(log), "-o", str(path), "--quiet"], cwd=repo, capture_output=True)
+        exported = json.loads(run("json", path, "-o", "-").stdout)["runs"][0]
+        assert exported["hasUncommittedChanges"] is (status == "failed")
+        hashes.append(exported.get("uncommittedChangesHash"))
+        run("history", "add", path, "--history", history, "--commit", "same")
+    assert hashes[0] is None and hashes[1] == hashes[3] and len(hashes[1]) == 64
+    shown = json.loads(run("history", "show", "--history", history, "--json").stdout)
+    assert [facts.get("dirty") for facts in shown["runs"]] == [False, True, False, True, False]
+    assert shown["flaky"] == []
+    text = run("history", "show", "--history", history).stdout
+    assert "(dirty)" in text and "2 runs made with uncommitted changes are left out" in text
+    counted = json.loads(run("history", "show", "--history", history, "--json", "--include-dirty").stdout)
+    assert counted["flaky"][0]["test"].endswith("testFlaky") and counted["flaky"][0]["flips"] == 4

@@ -82,6 +82,10 @@ struct HistoryAddCommand: ParsableCommand {
         facts.commit = commit ?? environment.first { $0.name == "vcs.commit" }?.value
         facts.branch = branch ?? environment.first { $0.name == "vcs.branch" }?.value
         facts.identity = RunIdentity.digest(runs: reader.runs, tests: digest)
+        // A bundle of several runs (merged shards) is dirty when one of them is.
+        let changes = reader.runs.compactMap(\.record.hasUncommittedChanges)
+        facts.dirty = changes.isEmpty ? nil : changes.contains(true)
+        facts.diffHash = reader.runs.compactMap(\.record.uncommittedChangesHash).first
         for test in digest.tests where test.arguments == nil {
             facts.tests += 1
             facts.duration += test.duration ?? 0

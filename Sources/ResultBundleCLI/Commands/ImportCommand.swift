@@ -142,14 +142,16 @@ struct ImportAction {
         let judging = baselines.map { $0.sink(wrapping: counting) }
         // Parsing stays on this thread; encoding and compressing the records run on the other cores.
         let sink = BackgroundSink(wrapping: judging ?? counting)
-        let run = RunRecord(
-            name: runName,
-            producer: ResultBundleCommand.producer,
-            source: "import",
-            start: Date().timeIntervalSince1970,
-            host: host,
-            inputs: files
-        )
+        let run = RepositoryFacts.noting(
+            uncommittedChangesIn: FileManager.default.currentDirectoryPath,
+            on: RunRecord(
+                name: runName,
+                producer: ResultBundleCommand.producer,
+                source: "import",
+                start: Date().timeIntervalSince1970,
+                host: host,
+                inputs: files
+            ))
         let runIndex = try sink.beginRun(run)
         let importer = ResultImporter(sink: sink, runIndex: runIndex)
         importer.attachmentsRoot = attachmentsRoot
