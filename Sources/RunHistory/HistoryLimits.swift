@@ -8,8 +8,11 @@ public enum HistoryLimits {
     /// read, ending in `…`): a real commit, branch or run name is far shorter, and every strip of a report
     /// repeats them in its links.
     public static let maxFactBytes = 1024
+    /// The longest facts line (a run's JSON) a reader decodes; a run with a longer one is skipped as damaged.
+    /// Writers cut each field to ``maxFactBytes``, so a line is a few KiB at most.
+    public static let maxFactsLineBytes = 64 << 10
     /// The longest run link (`--run-url`) a report carries; a longer one is left out.
-    public static let maxRunURLBytes = 4096
+    public static let maxRunURLBytes = 2048
     /// The most bytes of checksums the reader computes while looking for the next valid frame after damage, per
     /// byte of the file (plus 1 MiB): a file made of frame headers cannot make the search quadratic.
     static let resynchronisationWorkPerByte = 8

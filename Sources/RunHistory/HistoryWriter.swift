@@ -82,12 +82,14 @@ public enum HistoryWriter {
         _ digest: RunDigest, facts: HistoryRun.Facts, to found: RunHistory, at url: URL, keep: Int
     ) throws -> Outcome {
         var history = found
-        let runsBefore = history.runCount
+        var runsBefore = history.runCount
         let upgrading = !history.isNewFile && history.major < HistoryFormat.major
         let dropping = runsBefore + 1 > keep
         if (dropping || upgrading) && !history.isNewFile {
             // The kept runs are decoded to find the keys no kept run uses (an upgrade keeps every run).
             history = try RunHistory.read(url, newest: keep - 1, statusesOnly: !upgrading)
+            // A 1.x frame whose declared length is damaged (outside its checksum) counts only in the first read.
+            runsBefore = history.runCount
         }
         let tableBefore = history.keys.count
         var run = HistoryRun(facts: facts.cut(), statuses: [], durations: [])

@@ -66,6 +66,13 @@ extension RunHistory {
                     history.runs.append(HistoryRun(facts: facts.cut(), statuses: [], durations: []))
                     history.runCount += 1
                 } else {
+                    // A facts line over the limit is found without inflating a payload of megabytes.
+                    if let prefix = HistoryFormat.inflatePrefix(stored, limit: HistoryLimits.maxFactsLineBytes + 1),
+                        prefix.count > HistoryLimits.maxFactsLineBytes, !prefix.contains(0x0A)
+                    {
+                        history.noteLongFacts(frame)
+                        continue
+                    }
                     guard let payload = HistoryFormat.inflate(stored, expected: frame.length) else {
                         history.noteUndecodable(frame, "a run frame")
                         continue
@@ -95,6 +102,15 @@ extension RunHistory {
             HistoryDamage(
                 byteOffset: frame.range.lowerBound,
                 message: "\(what) whose payload does not decompress to its declared length; skipped"))
+    }
+
+    /// Notes a run frame whose facts line is over ``HistoryLimits/maxFactsLineBytes``.
+    mutating func noteLongFacts(_ frame: HistoryFrame) {
+        damage.append(
+            HistoryDamage(
+                byteOffset: frame.range.lowerBound,
+                message: "a run's facts line is longer than the \(HistoryLimits.maxFactsLineBytes) bytes a history "
+                    + "allows; skipped"))
     }
 
     /// The facts of a run frame's stored payload and how many tests it covers, inflating only its first 4 KiB
@@ -128,7 +144,8 @@ extension RunHistory {
     mutating func addPlaceholders(upTo count: Int) {
         while keys.count < count {
             unreadableKeys.insert(keys.count)
-            keys.append("(a test whose name was in a damaged part of the history, #\(keys.count + 1))")
+            // Short enough to be stored inline (no allocation per placeholder): a table may hold millions.
+            keys.append("(lost #\(keys.count + 1))")
         }
     }
 
@@ -138,8 +155,10 @@ extension RunHistory {
         let first: Int
         let frameKeys: [String]
         if type == HistoryFormat.FrameType.tests.rawValue {
+            // Counted before they are split: a frame of line feeds must not build millions of slices first.
+            let breaks = payload.reduce(into: 0) { count, byte in count += byte == 0x0A ? 1 : 0 }
+            try checkTableSize(keys.count + breaks + 1, file: file, at: frame)
             let lines = payload.split(separator: 0x0A, omittingEmptySubsequences: true)
-            try checkTableSize(keys.count + lines.count, file: file, at: frame)
             first = keys.count
             frameKeys = lines.map { String(decoding: $0, as: UTF8.self) }
         } else {
@@ -200,9 +219,14 @@ extension RunHistory {
                     byteOffset: frame.range.lowerBound, message: "a run frame that does not decode; skipped"))
             return false
         }
-        guard let newline = payload.firstIndex(of: 0x0A),
-            var facts = try? JSONDecoder().decode(HistoryRun.Facts.self, from: Data(payload[..<newline]))
-        else { return skipped() }
+        guard let newline = payload.firstIndex(of: 0x0A) else { return skipped() }
+        guard newline <= HistoryLimits.maxFactsLineBytes else {
+            noteLongFacts(frame)
+            return false
+        }
+        guard var facts = try? JSONDecoder().decode(HistoryRun.Facts.self, from: Data(payload[..<newline])) else {
+            return skipped()
+        }
         facts = facts.cut()
         var cursor = newline + 1
         guard cursor + 4 <= payload.count else { return skipped() }

@@ -84,3 +84,24 @@ struct HistoryDamageTests {
         #expect(history.runs.map(\.facts.commit) == ["c1", "c2", "c4"] && history.damage.isEmpty)
     }
 }
+
+/// Run facts of megabytes (a hand-made or older history) are not decoded: the run is skipped with a warning.
+struct HistoryFactsLimitTests {
+    @Test func aRunWithAFactsLineOverTheLimitIsSkipped() throws {
+        let url = try TestPaths.makeTemporaryDirectory("long-facts").appendingPathComponent("h.rbhistory")
+        var bytes = HistoryFormat.header()
+        bytes += try HistoryFormat.frame(.keys, payload: HistoryKeyEncoding.encode(["M/S/a"], first: 0))
+        let long = String(repeating: "x", count: HistoryLimits.maxFactsLineBytes)
+        for name in ["short", long, "after"] {
+            let run = HistoryRun(
+                facts: HistoryRun.Facts(name: name, tests: 1, p95: 0.01), statuses: [.passed], durations: [11])
+            bytes += try HistoryFormat.frame(.run, payload: try RunHistory.runPayload(run))
+        }
+        try Data(bytes).write(to: url)
+        for newest in [Int.max, 1] {
+            let history = try RunHistory.read(url, decodingNewest: newest)
+            #expect(history.runs.map(\.facts.name) == ["short", "after"])
+            #expect(history.damage.count == 1 && history.damage[0].message.contains("facts line"))
+        }
+    }
+}

@@ -337,3 +337,52 @@ def test_runs_with_uncommitted_changes_are_left_out_of_flaky_detection(tmp_path)
     assert "(dirty)" in text and "2 runs made with uncommitted changes are left out" in text
     counted = json.loads(run("history", "show", "--history", history, "--json", "--include-dirty").stdout)
     assert counted["flaky"][0]["test"].endswith("testFlaky") and counted["flaky"][0]["flips"] == 4
+
+
+def write_history(path, keys, runs):
+    """A format 2.0 history written from docs/HISTORY.md alone: `runs` are (facts, statuses) pairs."""
+    import struct
+    import zlib
+
+    def varint(number):
+        out = b""
+        while number >= 0x80:
+            out += bytes([(number & 0x7F) | 0x80])
+            number >>= 7
+        return out + bytes([number])
+
+    def frame(kind, payload):
+        stored = zlib.compress(payload, 9)
+        head = kind.encode() + b"\0\0\0" + struct.pack("<II", len(stored), len(payload))
+        return head + struct.pack("<I", zlib.crc32(head + stored)) + stored
+
+    data = b"RBHISTRY" + struct.pack("<HHI", 2, 0, 0)
+    data += frame("K", varint(0) + varint(len(keys)) + b"".join(varint(len(k.encode())) + k.encode() for k in keys))
+    for facts, statuses in runs:
+        payload = json.dumps(facts, sort_keys=True).encode() + b"\n" + struct.pack("<I", len(statuses))
+        data += frame("R", payload + bytes(statuses) + b"".join(varint(11) for _ in statuses))
+    path.write_bytes(data)
+
+
+def test_huge_run_names_commits_and_branches_are_cut(tmp_path):
+    history = tmp_path / "long.rbhistory"
+    keys = [f"CalcTests/CalcTests/{name}" for name in NAMES]
+    runs = []
+    for index in range(100):
+        # 1 MiB each (over the facts limit: skipped as damaged), and 20 KB each (cut to 1 KiB).
+        big = f"r{index}-" + "x" * ((1 << 20) if index < 50 else 20_000)
+        facts = {"name": big, "commit": big, "branch": big, "tests": 4, "passed": 3, "failed": 1, "skipped": 0,
+                 "duration": 0.04, "p95": 0.01}
+        runs.append((facts, [1, 2 if index % 2 else 1, 2, 1]))
+    write_history(history, keys, runs)
+    assert history.stat().st_size < 400_000
+    site = tmp_path / "site"
+    result = run("report", bundle(tmp_path, 0, RUNS[2]), "-o", site, "--history", history,
+                 "--run-url", "https://ci.example/{branch}/{commit}/{name}")
+    assert "facts line is longer than" in result.stderr and "30 more damaged parts skipped" in result.stderr
+    assert sum(path.stat().st_size for path in site.rglob("*") if path.is_file()) < 1_000_000
+    shown = run("history", "show", "--history", history)
+    assert shown.stdout.startswith("50 runs") and max(len(line) for line in shown.stdout.splitlines()) < 200
+    facts = json.loads(run("history", "show", "--history", history, "--json").stdout)["runs"]
+    assert all(len(value.encode()) <= 1024 for run_facts in facts for value in
+               (run_facts["name"], run_facts["commit"], run_facts["branch"]))
