@@ -57,8 +57,8 @@ public enum HistoryWriter {
             {
                 throw HistoryError(
                     .duplicateRun,
-                    "this run is in the history already (run \(place + 1) of \(history.runs.count): the same start, "
-                        + "producer, name and tests); pass --allow-duplicate to add it again",
+                    "this run is in the history already (run \(place + 1) of \(history.runs.count): the same times, "
+                        + "producer, name, command, inputs, host and tests); pass --allow-duplicate to add it again",
                     file: url.path)
             }
             return try add(digest, facts: facts, to: history, at: url, keep: max(1, keep))

@@ -44,7 +44,8 @@ struct HistoryAddCommand: ParsableCommand {
     @Flag(
         help: ArgumentHelp(
             "Add the run even when the history has it already.",
-            discussion: "A run is the same when its start, producer, name and tests are (docs/HISTORY.md)."))
+            discussion: "A run is the same when its start and end, producer, name, command, inputs, host and tests "
+                + "are (docs/HISTORY.md)."))
     var allowDuplicate = false
 
     func validate() throws {
