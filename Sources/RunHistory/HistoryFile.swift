@@ -16,9 +16,32 @@ enum HistoryFile {
             throw HistoryError(.notAHistory, "not a regular file, so not a history file", file: url.path)
         }
         do {
-            return [UInt8](try Data(contentsOf: url))
+            return try bytes(at: url.path)
         } catch {
-            throw HistoryError(.io, "cannot read the history: \(error.localizedDescription)", file: url.path)
+            throw HistoryError(.io, "cannot read the history: \(error.reason)", file: url.path, underlying: error)
+        }
+    }
+
+    /// The whole file at `path`, read with plain `read` calls into one array.
+    static func bytes(at path: String) throws(SystemCallError) -> [UInt8] {
+        // Not `Data(contentsOf:)`: reading an empty file through it leaks a buffer (found by the address sanitizer).
+        let file = try POSIXFile.open(path, O_RDONLY)
+        defer { try? file.close() }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            var failure: SystemCallError?
+            let count = chunk.withUnsafeMutableBytes { buffer in
+                do {
+                    return try file.readSome(into: buffer)
+                } catch {
+                    failure = error as? SystemCallError ?? SystemCallError("read", path: path)
+                    return 0
+                }
+            }
+            if let failure { throw failure }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: chunk[..<count])
         }
     }
 

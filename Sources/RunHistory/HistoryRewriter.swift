@@ -26,7 +26,7 @@ enum HistoryRewriter {
             return bytes
         }
         let tableBefore = history.keys.count - newKeys.count
-        if !rebuilding, used.allSatisfy({ $0 }), let old = try? [UInt8](Data(contentsOf: url)),
+        if !rebuilding, used.allSatisfy({ $0 }), let old = try? HistoryFile.bytes(at: url.path),
             history.runFrames.count >= keep - 1, history.tableFrames.allSatisfy({ $0.upperBound <= old.count }),
             history.runFrames.allSatisfy({ $0.upperBound <= old.count })
         {

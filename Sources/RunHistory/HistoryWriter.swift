@@ -179,10 +179,15 @@ public enum HistoryWriter {
     /// it was) and the addition fails.
     static func verifyAppended(_ frames: [UInt8], to url: URL, at offset: Int, newKeys: [String], first: Int) throws {
         var problem: String?
-        let handle = try? FileHandle(forReadingFrom: url)
-        try? handle?.seek(toOffset: UInt64(offset))
-        let written = [UInt8]((try? handle?.readToEnd()) ?? Data())
-        try? handle?.close()
+        // One byte more than was appended: the file must end where the append did.
+        var written = [UInt8](repeating: 0, count: frames.count + 1)
+        if let file = try? POSIXFile.open(url.path, O_RDONLY) {
+            let count = written.withUnsafeMutableBytes { (try? file.read(into: $0, at: Int64(offset))) ?? 0 }
+            written.removeSubrange(count...)
+            try? file.close()
+        } else {
+            written = []
+        }
         if written != frames {
             problem = "the file holds other bytes than were appended"
         } else {
