@@ -90,7 +90,7 @@ let package = Package(
             name: "FuzzTargets",
             dependencies: [
                 "ResultModel", "ResultSupport", "ResultBundle", "ResultImport", "TerminalEmulation", "HTMLReport",
-                "PerformanceBaselines",
+                "PerformanceBaselines", "RunComparison", "RunHistory",
             ]
         ),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "_TestSupport"]),

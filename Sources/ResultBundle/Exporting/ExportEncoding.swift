@@ -41,6 +41,8 @@ enum ExportEncoding {
         for pair in record.environment { json.key(dynamic: pair.name); json.string(pair.value) }
         json.endObject()
         json.key("inputs"); stringArray(record.inputs, &json)
+        if let dirty = record.hasUncommittedChanges { json.key("hasUncommittedChanges"); json.bool(dirty) }
+        json.field("uncommittedChangesHash", record.uncommittedChangesHash)
         if let output = run.end?.output { json.key("output"); self.output(output, &json) }
         json.key("diagnostics"); json.beginArray()
         for diagnostic in run.end?.diagnostics ?? [] {

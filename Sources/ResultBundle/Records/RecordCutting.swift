@@ -28,6 +28,7 @@ extension RunResult {
         run.record.command = record.command.map(cut)
         run.record.workingDirectory = record.workingDirectory.map(cut)
         run.record.toolchain = record.toolchain.map(cut)
+        run.record.uncommittedChangesHash = record.uncommittedChangesHash.map(cut)
         run.record.environment = record.environment.map { $0.cut(to: limit) }
         run.record.inputs = record.inputs.map(cut)
         run.record.host.hostname = record.host.hostname.map(cut)

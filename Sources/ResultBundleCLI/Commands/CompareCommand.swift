@@ -114,7 +114,11 @@ struct CompareCommand: ParsableCommand {
         }
         var analysis: HistoryAnalysis?
         do {
-            analysis = try pending.map { HistoryAnalysis(try $0.get(), window: window) }
+            analysis = try pending.map { pending in
+                let loaded = try pending.get()
+                HistoryWarnings.print(loaded.damage, file: history ?? "")
+                return HistoryAnalysis(loaded, window: window)
+            }
         } catch let error as HistoryError {
             throw CLIError(error.description, exitCode: 2)
         }
