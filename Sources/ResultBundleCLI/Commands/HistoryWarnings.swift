@@ -7,12 +7,10 @@ enum HistoryWarnings {
 
     static func print(_ damage: [HistoryDamage], file: String) {
         for problem in damage.prefix(shown) {
-            StandardError.print(TerminalText.escapingControls("warning: \(file): \(problem)"))
+            StandardError.humanLine("warning: \(file): \(problem)")
         }
         if damage.count > shown {
-            StandardError.print(
-                TerminalText.escapingControls(
-                    "warning: \(file): \(damage.count - shown) more damaged parts skipped"))
+            StandardError.humanLine("warning: \(file): \(damage.count - shown) more damaged parts skipped")
         }
     }
 }
