@@ -7,7 +7,8 @@ import _TestSupport
 
 /// Structure-aware fuzzing of the reader: frames whose payloads are mutated *and* re-checksummed, so the JSON
 /// parser, the index parser and the blob checks see the damage, not just the CRC. Runs a few hundred cases by
-/// default; `RESULTBUNDLE_FUZZ_SECONDS=600` runs for that long.
+/// default; `RESULTBUNDLE_FUZZ_SECONDS=600` runs for that long. A failure names its seed, and
+/// `RESULTBUNDLE_TEST_SEED` replays it.
 @Suite struct BundleFuzzTests {
     struct Frame {
         var offset: Int
@@ -69,7 +70,7 @@ import _TestSupport
     }
 
     /// Everything a report or `verify` would do with a bundle; only ``BundleError`` may come out.
-    static func exercise(_ url: URL) {
+    static func exercise(_ url: URL, seed: TestSeed) {
         do {
             let reader = try BundleReader(url: url)
             var ids: [String] = []
@@ -87,7 +88,7 @@ import _TestSupport
             try BundleJSONExporter(reader: reader).write(to: &text)
         } catch is BundleError {
         } catch {
-            Issue.record("unexpected error \(error) for \(url.lastPathComponent)")
+            Issue.record("unexpected error \(error) for \(url.lastPathComponent), \(seed)")
         }
     }
 
@@ -98,14 +99,15 @@ import _TestSupport
         let seconds = Double(ProcessInfo.processInfo.environment["RESULTBUNDLE_FUZZ_SECONDS"] ?? "") ?? 0
         let deadline = Date().addingTimeInterval(seconds)
         let folder = try TestPaths.makeTemporaryDirectory("fuzz")
-        var generator = SystemRandomNumberGenerator()
+        let testSeed = try TestSeed()
+        var generator = testSeed.makeGenerator()
         var iteration = 0
         while iteration < 300 || Date() < deadline {
-            let frame = frames.randomElement(using: &generator)!
+            let frame = try #require(frames.randomElement(using: &generator), "\(testSeed)")
             let bytes = try Self.rebuilt(seed, frame, using: &generator)
             let mutated = folder.appendingPathComponent("case-\(iteration % 50).resultbundle")
             try Data(bytes).write(to: mutated)
-            Self.exercise(mutated)
+            Self.exercise(mutated, seed: testSeed)
             iteration += 1
         }
     }

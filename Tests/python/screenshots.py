@@ -28,6 +28,13 @@ CHANNEL_THRESHOLD = 16
 # 35 of 390x900, a glyph or two): a changed status color in the list pages moves about 350 pixels, a moved line or
 # a changed layout thousands.
 MAX_DIFFERING_FRACTION = 0.0001
+# Another Chromium major version may draw text a pixel apart, which moves a few percent of a page's pixels. Across
+# versions the pictures are compared as averages of 8x8-pixel blocks: a page moved by one pixel changes at most 0.04%
+# of the blocks of any golden by more than 48, a line moved by 8 pixels changes at least 1.2% of them (measured on
+# the committed goldens). So a broken layout still fails there; a changed color of a few words may not.
+ACROSS_VERSIONS_BLOCK = 8
+ACROSS_VERSIONS_CHANNEL_THRESHOLD = 48
+ACROSS_VERSIONS_MAX_DIFFERING_FRACTION = 0.005
 # Every screenshot is the first 900 CSS pixels of the page at device scale factor 1.
 VIEWPORT_HEIGHT = 900
 
@@ -114,6 +121,20 @@ def compare(actual, golden, channel_threshold=CHANNEL_THRESHOLD, max_fraction=MA
         problem = (f"{differing} of {total} pixels ({differing / total:.3%}) differ by more than {channel_threshold} "
                    f"in a channel; at most {max_fraction:.2%} may")
     return Comparison(differing, total, diff, problem)
+
+
+def compare_across_versions(actual, golden):
+    """Compares a screenshot with a golden that another Chromium major version drew: the averages of
+    `ACROSS_VERSIONS_BLOCK`-pixel squares, within the looser tolerance above. The diff is scaled back to full size."""
+    actual, golden = actual.convert("RGB"), golden.convert("RGB")
+    if actual.size != golden.size:
+        return compare(actual, golden)
+    block = ACROSS_VERSIONS_BLOCK
+    comparison = compare(actual.reduce(block), golden.reduce(block), ACROSS_VERSIONS_CHANNEL_THRESHOLD,
+                         ACROSS_VERSIONS_MAX_DIFFERING_FRACTION)
+    diff = comparison.diff.resize(golden.size, Image.Resampling.NEAREST)
+    problem = comparison.problem and f"compared as {block}x{block}-pixel block averages, {comparison.problem}"
+    return Comparison(comparison.differing_pixels, comparison.total_pixels, diff, problem)
 
 
 def save_png(image, path):

@@ -1,4 +1,4 @@
-"""Issue 19 end to end: record the Examples package's measured test against a baseline 50% below its real average
+"""Baselines end to end: record the Examples package's measured test against a baseline 50% below its real average
 (with a small maxRegression, since the test takes milliseconds and XCTest's 0.1 s floor would hide any change).
 Expect a regression: a failed test with a performanceRegression issue, record's exit code 1 although the test
 command passed, a report chart with the baseline, the summary's section and a JUnit failure. Then the same with
@@ -94,7 +94,13 @@ def test_a_baseline_never_applies_to_another_machine(store, tmp_path):
 def test_store_files_follow_their_json_schema(store):
     import jsonschema
     schema = json.loads((ROOT / "docs" / "schemas" / "baselines.schema.json").read_text())
-    for file in list(store.glob("*.json")) + list((ROOT / "Examples" / "PerformanceBaselines").glob("*.json")):
+    written = sorted(store.glob("*.json"))
+    committed = sorted((ROOT / "Examples" / "PerformanceBaselines").glob("*.json"))
+    # An empty glob would validate nothing and pass: the store holds the one file `baseline set` wrote, and the
+    # Examples package commits at least one.
+    assert written, f"baseline set wrote no JSON file into {store}"
+    assert committed, "Examples/PerformanceBaselines holds no JSON file to validate"
+    for file in written + committed:
         jsonschema.validate(json.loads(file.read_text()), schema)
 
 
