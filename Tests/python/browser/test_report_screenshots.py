@@ -3,7 +3,7 @@ dark color scheme, compared with golden PNGs within a tolerance (see screenshots
 
 Re-record every golden after a deliberate change of the pages, then review the PNGs like code:
     RECORD_GOLDENS=1 RESULTBUNDLE_BINARY=$PWD/.build/debug/resultbundle \
-        python3 -m pytest -q -p no:cacheprovider Tests/python/test_report_screenshots.py
+        python3 -m pytest -q -p no:cacheprovider Tests/python/browser/test_report_screenshots.py
 """
 import os
 from dataclasses import dataclass

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+ROOT = pathlib.Path(__file__).resolve().parents[3]
 MODELS = ROOT / "Sources" / "HTMLReport" / "PageModels.swift"
 FIELDS = ROOT / "Sources" / "HTMLReport" / "PageModels+TemplateFields.swift"
 TEMPLATES = ROOT / "Templates"
