@@ -15,7 +15,7 @@ import _TestSupport
         }
     }
 
-    static let hostileBundle = TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/hostile.resultbundle")
+    static let hostileBundle = TestPaths.fixture("hostile.resultbundle")
 
     private func generate(_ sources: [any ResultSource], label: String) throws -> URL {
         let parent = try TestPaths.makeTemporaryDirectory(label)

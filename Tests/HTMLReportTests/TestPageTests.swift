@@ -8,7 +8,7 @@ import _TestSupport
 
 /// The test page of issue 22.1, rendered from ``TestPageResults``: timeline, ids, permalink, gallery, previews.
 @Suite struct TestPageTests {
-    static let fixture = TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/test-page.resultbundle")
+    static let fixture = TestPaths.fixture("test-page.resultbundle")
 
     private func page(named name: String) throws -> String {
         let memory = InMemoryResults()

@@ -1,4 +1,4 @@
-"""Resource bounds (issue 25.8): a bundle valid under the format's limits, whose tests have names and messages just
+"""Resource bounds: a bundle valid under the format's limits, whose tests have names and messages just
 under the 64 MiB a record may hold, compresses to under a megabyte. Every display output reads it with strings cut
 at 1 MiB (docs/OUTPUTS.md), so what each command holds and writes is bounded by that cut, not by the bundle."""
 import os
@@ -14,8 +14,7 @@ MEMORY_LIMIT = 150 << 20
 
 @pytest.fixture(scope="module")
 def huge_bundle(tmp_path_factory):
-    if not FORMAT_TOOL.exists():
-        pytest.skip(f"{FORMAT_TOOL.name} is not built (swift build builds it)")
+    assert FORMAT_TOOL.exists(), f"{FORMAT_TOOL} is not built (swift build builds it beside the binary)"
     bundle = tmp_path_factory.mktemp("huge") / "huge.resultbundle"
     # Two tests with 64 MiB names, two with 32 MiB messages and details.
     subprocess.run([str(FORMAT_TOOL), "make-huge-text", str(bundle), "4"], check=True, timeout=300)
@@ -26,8 +25,7 @@ def huge_bundle(tmp_path_factory):
 @pytest.fixture(scope="module")
 def eight_huge_tests(tmp_path_factory):
     """The probe's bundle: 8 tests, four with 64 MiB names and four with 32 MiB messages and details."""
-    if not FORMAT_TOOL.exists():
-        pytest.skip(f"{FORMAT_TOOL.name} is not built (swift build builds it)")
+    assert FORMAT_TOOL.exists(), f"{FORMAT_TOOL} is not built (swift build builds it beside the binary)"
     bundle = tmp_path_factory.mktemp("huge8") / "huge8.resultbundle"
     subprocess.run([str(FORMAT_TOOL), "make-huge-text", str(bundle), "8"], check=True, timeout=300)
     return bundle
