@@ -6,7 +6,7 @@ import _TestSupport
 
 @testable import HTMLReport
 
-/// The test page of issue 22.1, rendered from ``TestPageResults``: timeline, ids, permalink, gallery, previews.
+/// The test page, rendered from ``TestPageResults``: timeline, ids, permalink, gallery, previews.
 @Suite struct TestPageTests {
     static let fixture = TestPaths.fixture("test-page.resultbundle")
 

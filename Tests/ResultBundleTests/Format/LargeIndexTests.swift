@@ -5,7 +5,7 @@ import _TestSupport
 
 @testable import ResultBundle
 
-/// Issue 25.9: an index over the 64 MiB index limit (more than about five million tests) is written as a large
+/// An index over the 64 MiB index limit (more than about five million tests) is written as a large
 /// index frame, so the fresh bundle passes its own `verify` and opens without a scan; each run's totals are in the
 /// index, so `info` reads no test. The limit is lowered here so 600 tests stand for ten million.
 @Suite struct LargeIndexTests {

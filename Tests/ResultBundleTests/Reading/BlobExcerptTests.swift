@@ -5,7 +5,7 @@ import _TestSupport
 
 @testable import ResultBundle
 
-/// Issue 25.10: a blob over the in-memory limit (the format allows 1 GiB) is shown by its start and end, streamed,
+/// A blob over the in-memory limit (the format allows 1 GiB) is shown by its start and end, streamed,
 /// never refused. The limit is lowered here so a 3 MiB blob stands for a gigabyte.
 @Suite struct BlobExcerptTests {
     static let limits = BundleLimits(maxInMemoryBlobBytes: 1 << 20)

@@ -5,7 +5,7 @@ import _TestSupport
 
 @testable import ResultBundle
 
-/// Issue 25.8: with ``BundleLimits/maxDecodedStringBytes``, strings are cut as they are read, whatever their form.
+/// With ``BundleLimits/maxDecodedStringBytes``, strings are cut as they are read, whatever their form.
 @Suite struct DecodedStringCutTests {
     static func decodedName(_ name: String, limit: Int) throws -> String {
         let test = TestRecord(identity: TestIdentity(name: name), attempts: [TestAttempt(status: .passed)])

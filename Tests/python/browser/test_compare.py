@@ -1,4 +1,4 @@
-"""Issue 20, compare: buckets from imported logs, the exit code of each --fail-on, the JSON against its schema,
+"""Compare: buckets from imported logs, the exit code of each --fail-on, the JSON against its schema,
 the Markdown cap and the HTML page (which loads in Chromium without requests or script)."""
 import json
 

@@ -1,4 +1,4 @@
-"""Issue 20, history: `history add` appends a run's digest (size per test and run), `--keep` caps it, `history
+"""History: `history add` appends a run's digest (size per test and run), `--keep` caps it, `history
 show` ranks flaky tests and names failing streaks, and `summary --history` labels failures."""
 import json
 

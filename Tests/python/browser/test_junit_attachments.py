@@ -1,4 +1,4 @@
-"""JUnit attachments end to end (issue 23.5): `[[ATTACHMENT|path]]` lines and `attachment` properties of a JUnit
+"""JUnit attachments end to end: `[[ATTACHMENT|path]]` lines and `attachment` properties of a JUnit
 file are imported as blobs, listed by `resultbundle json`, and shown by the HTML report (images inline, text
 previewed); paths that lead outside the attachments folder are refused with a warning naming file, line and path."""
 import hashlib

@@ -1,4 +1,4 @@
-"""Issue 20, the configuration matrix: a report of several configurations lists each test once with a status per
+"""Configuration matrix: a report of several configurations lists each test once with a status per
 configuration; the index has each configuration's counts and the tests that fail on some configurations only.
 Checked in headless Chromium, with axe."""
 from conftest import run

@@ -1,4 +1,4 @@
-"""Issue 21: hostile ANSI and OSC input renders the same in every output. An OSC ended by `ESC \\` leaves no stray
+"""Hostile ANSI and OSC input renders the same in every output. An OSC ended by `ESC \\` leaves no stray
 backslash in the report, JUnit or the summary, and `snapshot --format html` draws a screen with the same cells,
 classes and colors as the report (checked in headless Chromium)."""
 import re

@@ -208,7 +208,7 @@ HOSTILE_ATTACHMENTS = {
 
 
 def test_opening_hostile_html_and_svg_attachments_runs_no_script(driver, tmp_path):
-    """Issue 25.5: every attachment link of the report, opened in the browser, shows text and runs nothing."""
+    """Every attachment link of the report, opened in the browser, shows text and runs nothing."""
     for name, content in HOSTILE_ATTACHMENTS.items():
         (tmp_path / name).write_text(content)
     lines = "\n".join(f"[[ATTACHMENT|{name}]]" for name in HOSTILE_ATTACHMENTS)

@@ -1,4 +1,4 @@
-"""The test page (issue 22.1) in headless Chromium, with JavaScript off: the attempts timeline links to each attempt,
+"""The test page in headless Chromium, with JavaScript off: the attempts timeline links to each attempt,
 the image gallery zooms and closes through in-page targets, text and JSON previews are numbered lines, the
 measurement chart has labelled axes with units, the heading is a permalink, and axe finds no serious problem."""
 import pytest

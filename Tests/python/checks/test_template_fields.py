@@ -1,4 +1,4 @@
-"""Issue 21: a template that names a field its view model does not provide, or a view-model field missing from the
+"""A template that names a field its view model does not provide, or a view-model field missing from the
 name lookup that templates read through (PageModels+TemplateFields.swift), renders nothing, silently. These checks
 read the templates and the Swift sources, so such a slip fails here instead."""
 import pathlib

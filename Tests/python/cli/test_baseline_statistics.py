@@ -1,4 +1,4 @@
-"""Issue 19: the statistical second opinion against values computed independently by SciPy: the Mann-Whitney U
+"""The statistical second opinion against values computed independently by SciPy: the Mann-Whitney U
 statistic and two-sided p-value (SciPy's `method="auto"`: exact for small samples without ties, else the normal
 approximation with tie and continuity corrections) and the Hodges-Lehmann shift with its 95% interval."""
 import json

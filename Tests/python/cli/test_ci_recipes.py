@@ -1,4 +1,4 @@
-"""Issue 23, the CI recipes of docs/ci/: each file is valid for its CI (the GitHub workflow and the GitLab file
+"""CI recipes of docs/ci/: each file is valid for its CI (the GitHub workflow and the GitLab file
 against their published JSON Schemas, with check-jsonschema), and its shell steps run for real on the example
 package, as the CI would run them (Tests/python/cli/ci_simulation.py): the release is installed from a tarball with its
 checksum, the suite runs in 4 shards, the bundles merge, and JUnit, annotations, the summary, the history and the

@@ -1,4 +1,4 @@
-"""Issue 25.11: every command says what failed in one sentence (the path the user named, the error number's
+"""Every command says what failed in one sentence (the path the user named, the error number's
 meaning), never Foundation's `Error Domain=…` text or a temporary name, and the same failure exits with the same
 code in every command (README: 1 when a write failed, 2 when an input could not be read)."""
 import os

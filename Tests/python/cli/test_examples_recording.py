@@ -45,7 +45,7 @@ def test_recording_the_examples_keeps_steps_snapshots_and_measurements(tmp_path)
     run("junit", bundle, "-o", junit)
     assert "fish         3" in junit.read_text()
 
-    # Issue 22, source and paths: the run noted the repository (this one), so without --source-root the failure
+    # Source and paths: the run noted the repository (this one), so without --source-root the failure
     # page shows the lines around the failure, paths are relative to the repository, and --source-url links them to
     # the forge at the commit git reported when recording; the summary and the annotations use the same paths.
     commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "HEAD"], capture_output=True, text=True).stdout

@@ -1,4 +1,4 @@
-"""`record` reads only regular files in the recorder's journal folder (issue 25.7): a named pipe, a device or a
+"""`record` reads only regular files in the recorder's journal folder: a named pipe, a device or a
 link put there by a test is skipped with a warning, never opened, so `record` cannot block on it."""
 import json
 import subprocess
