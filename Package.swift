@@ -95,18 +95,15 @@ let package = Package(
         ),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "_TestSupport"]),
         .testTarget(name: "ResultModelTests", dependencies: ["ResultModel", "_TestSupport"]),
-        .testTarget(name: "ResultSupportTests", dependencies: ["ResultSupport"]),
+        .testTarget(name: "ResultSupportTests", dependencies: ["ResultSupport", "_TestSupport"]),
         .testTarget(name: "ResultBundleTests", dependencies: ["ResultBundle", "_TestSupport"]),
-        .testTarget(
-            name: "TerminalEmulationTests", dependencies: ["TerminalEmulation", "_TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "ResultImportTests", dependencies: ["ResultImport", "_TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "TerminalEmulationTests", dependencies: ["TerminalEmulation", "_TestSupport"]),
+        .testTarget(name: "ResultImportTests", dependencies: ["ResultImport", "_TestSupport"]),
         .testTarget(
             name: "HTMLReportTests", dependencies: ["HTMLReport", "ResultSupport", "_TestSupport"], exclude: ["Goldens"]
         ),
         .testTarget(name: "JUnitExportTests", dependencies: ["JUnitExport", "_TestSupport"]),
-        .testTarget(
-            name: "PerformanceBaselinesTests", dependencies: ["PerformanceBaselines", "_TestSupport"],
-            exclude: ["Fixtures"]),
+        .testTarget(name: "PerformanceBaselinesTests", dependencies: ["PerformanceBaselines", "_TestSupport"]),
         .testTarget(name: "RunComparisonTests", dependencies: ["RunComparison", "_TestSupport"]),
         .testTarget(
             name: "CIAnnotationsTests", dependencies: ["CIAnnotations", "ResultBundle", "_TestSupport"],

@@ -51,7 +51,7 @@ struct SingleFileReportTests {
     }
 }
 
-/// Issue 22.1: every test page uses the ids `attempt-N`, `attempt-N-attachment-K`; folded into one document, each
+/// Every test page uses the ids `attempt-N`, `attempt-N-attachment-K`; folded into one document, each
 /// page's ids and in-page links get the page's prefix, so a thumbnail zooms its own image and not another test's.
 @Suite struct SingleFileReportPageIDTests {
     @Test func eachTestPagesIDsAndInPageLinksAreUniqueInTheFile() throws {
