@@ -7,8 +7,8 @@ import re
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-MODELS = ROOT / "Sources" / "HTMLReport" / "PageModels.swift"
-FIELDS = ROOT / "Sources" / "HTMLReport" / "PageModels+TemplateFields.swift"
+MODELS = ROOT / "Sources" / "HTMLReport" / "Models" / "PageModels.swift"
+FIELDS = ROOT / "Sources" / "HTMLReport" / "Models" / "PageModels+TemplateFields.swift"
 TEMPLATES = ROOT / "Templates"
 ROOTS = {"index": "IndexPageModel", "list": "ListPageModel", "test": "TestPageModel", "matrix": "MatrixPageModel"}
 
