@@ -125,7 +125,8 @@ struct TreeModuleModel {
 }
 
 /// `index.mustache`.
-struct IndexPageModel {
+struct IndexPageModel: PageModel {
+    static let template = "index"
     var chrome: PageChrome
     var verdict: String
     var verdictClass: String
@@ -192,7 +193,8 @@ struct PageLinkModel {
 }
 
 /// `matrix.mustache`.
-struct MatrixPageModel {
+struct MatrixPageModel: PageModel {
+    static let template = "matrix"
     var chrome: PageChrome
     var heading: String
     var description: String
@@ -200,7 +202,8 @@ struct MatrixPageModel {
 }
 
 /// `list.mustache`.
-struct ListPageModel {
+struct ListPageModel: PageModel {
+    static let template = "list"
     var chrome: PageChrome
     var heading: String
     var description: String
@@ -263,7 +266,8 @@ struct CaseModel {
 }
 
 /// `test.mustache`.
-struct TestPageModel {
+struct TestPageModel: PageModel {
+    static let template = "test"
     var chrome: PageChrome
     var breadcrumbs: [LinkModel]
     var name: String
