@@ -32,8 +32,7 @@ public struct ReportGenerator {
         let templates = try TemplateSet(overrides: options.templatesDirectory)
         let folded = try SingleFileReport.fold(
             folder: scratch, pages: pages, into: options.outputDirectory, title: options.title,
-            stylesheet: templates.stylesheet,
-            script: templates.script)
+            templates: templates, generator: options.generator)
         summary.filesWritten = 1
         summary.bytesWritten = Int64(folded.bytes)
         summary.indexBytes = folded.bytes

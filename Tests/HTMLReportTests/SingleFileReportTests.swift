@@ -22,7 +22,8 @@ struct SingleFileReportTests {
 
         let output = folder.appendingPathComponent("single.html")
         _ = try SingleFileReport.fold(
-            folder: files.root, pages: files.pagesWritten, into: output, title: "t", stylesheet: "", script: "")
+            folder: files.root, pages: files.pagesWritten, into: output, title: "t",
+            templates: try TemplateSet(overrides: nil))
         let html = try String(contentsOf: output, encoding: .utf8)
         let index = try #require(html.range(of: "id=\"page-index\""))
         let trends = try #require(html.range(of: "id=\"page-trends\""))

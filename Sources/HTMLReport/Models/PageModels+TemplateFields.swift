@@ -15,6 +15,8 @@ extension PageChrome: MustacheParent {
         case "stylesHTML": self.stylesHTML
         case "scriptHTML": self.scriptHTML
         case "summary": self.summary
+        case "hasNavigation": self.hasNavigation
+        case "hasScript": self.hasScript
         default: nil
         }
     }
@@ -343,6 +345,16 @@ extension SearchModel: MustacheParent {
         case "listPageSize": self.listPageSize
         case "statusListPageSize": self.statusListPageSize
         case "recordBlockSize": self.recordBlockSize
+        default: nil
+        }
+    }
+}
+
+extension ShellPageModel: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "chrome": self.chrome
+        case "bodyHTML": self.bodyHTML
         default: nil
         }
     }

@@ -14,6 +14,11 @@ struct PageChrome {
     /// The run's verdict and counts for the sticky header; `nil` when the page is written before they are known
     /// (test pages of a source without stored totals), and then the header links to the lists without numbers.
     var summary: HeaderSummaryModel? = nil
+    /// Whether the page shows the report's sticky header, which links to the report's lists: not on pages outside
+    /// a report folder (the compare page, a snapshot document) nor in a single-file report.
+    var hasNavigation = true
+    /// Whether the page runs the report's script (`scriptHTML` inline, else `assets/report.js`).
+    var hasScript = true
 }
 
 struct LinkModel {
@@ -303,4 +308,13 @@ struct SearchModel {
     var statusListPageSize: Int
     /// Tests per record shard (`search/r-<n>.js`).
     var recordBlockSize: Int
+}
+
+/// `page.mustache`: content we built and escaped ourselves (the compare page, a snapshot document) in the report's
+/// page shell (``PageShell``).
+struct ShellPageModel: PageModel {
+    static let template = "page"
+    var chrome: PageChrome
+    /// The page's content, from our own escaping code.
+    var bodyHTML: String
 }
