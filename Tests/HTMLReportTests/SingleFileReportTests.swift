@@ -74,3 +74,15 @@ struct SingleFileReportTests {
         #expect(ids.contains { $0.hasSuffix("testCheckoutRetried-0cf6ff001da5dbf1-attempt-3-attachment-5") })
     }
 }
+
+/// The single file sends a link to a list row to the row's anchor: which pages are lists is the lists' own rule.
+@Suite struct ListPageNameTests {
+    @Test func theListsNameTheirOwnPages() {
+        for name in ["all", "failed", "skipped"] {
+            for page in [1, 2, 40] { #expect(ListPages.isListPage(ListPages.file(name, page: page))) }
+        }
+        for other in ["index.html", "flaky.html", "matrix.html", "failed-tests.html", "tests/all-1.html", "all-1.css"] {
+            #expect(!ListPages.isListPage(other), "\(other)")
+        }
+    }
+}

@@ -94,9 +94,7 @@ enum SingleFileReport {
         if path.hasPrefix("../") { path = String(path.dropFirst(3)) } else { path = base + path }
         let parts = path.split(separator: "#", maxSplits: 1).map(String.init)
         let file = parts.first ?? ""
-        if let fragment = parts.count > 1 ? parts[1] : nil,
-            file.hasPrefix("all-") || file.hasPrefix("failed") || file.hasPrefix("skipped")
-        {
+        if let fragment = parts.count > 1 ? parts[1] : nil, ListPages.isListPage(file) {
             return "#" + fragment
         }
         if file.hasSuffix(".html") { return "#" + anchor(for: file) }

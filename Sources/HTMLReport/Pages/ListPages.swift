@@ -73,6 +73,17 @@ struct ListPages {
         name == "all" ? "all-\(page).html" : page == 1 ? "\(name).html" : "\(name)-\(page).html"
     }
 
+    /// Whether `file` (a path from the report's root) is a page of one of the lists, as ``file(_:page:)`` names
+    /// them: rows on these pages have their test's anchor, so a link to a row can go to the anchor alone in a
+    /// document that holds every list.
+    static func isListPage(_ file: String) -> Bool {
+        guard file.hasSuffix(".html"), !file.contains("/") else { return false }
+        let stem = file.dropLast(".html".count)
+        return ["all", "failed", "skipped"].contains { name in
+            stem == name || (stem.hasPrefix(name + "-") && Int(stem.dropFirst(name.count + 1)) != nil)
+        }
+    }
+
     /// Every list page, in the order the report writes them (all tests, failed, skipped); `chrome` makes the
     /// header and footer fields for a page title. Their rows stay in the scratch file until each page is written;
     /// ``removeScratchFile()`` deletes it afterwards.
