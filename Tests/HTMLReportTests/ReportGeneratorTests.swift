@@ -200,7 +200,8 @@ import _TestSupport
     }
 
     @Test func embeddedTemplatesMatchTheTemplatesFolder() throws {
-        let script = TestPaths.packageRoot.appendingPathComponent("Sources/HTMLReport/EmbeddedTemplates.swift")
+        let script = TestPaths.packageRoot.appendingPathComponent(
+            "Sources/HTMLReport/Rendering/EmbeddedTemplates.swift")
         let embedded = try String(contentsOf: script, encoding: .utf8)
         let folder = TestPaths.packageRoot.appendingPathComponent("Templates")
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where !name.hasSuffix(".md") {

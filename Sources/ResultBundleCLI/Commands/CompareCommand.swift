@@ -139,7 +139,10 @@ struct CompareCommand: ParsableCommand {
                 try FileManager.default.createDirectory(
                     at: folder.appendingPathComponent("assets"), withIntermediateDirectories: true)
                 try Data(stylesheet.utf8).write(to: folder.appendingPathComponent("assets/report.css"))
-                let page = ComparisonHTML.page(comparison, title: title, stylesheetPath: "assets/report.css")
+                let page = try PageShell.document(
+                    title: title, contentSecurityPolicy: ComparisonHTML.contentSecurityPolicy,
+                    stylesheet: .linked(root: ""), bodyHTML: ComparisonHTML.body(comparison, title: title),
+                    generator: ResultBundleCommand.producer)
                 try Data(page.utf8).write(to: folder.appendingPathComponent("index.html"))
             }
         }

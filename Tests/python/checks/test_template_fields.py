@@ -1,23 +1,41 @@
-"""A template that names a field its view model does not provide, or a view-model field missing from the
-name lookup that templates read through (PageModels+TemplateFields.swift), renders nothing, silently. These checks
-read the templates and the Swift sources, so such a slip fails here instead."""
+"""A template that names a field its view model does not provide, or a view-model field missing from the name
+lookup that templates read through (PageModels+TemplateFields.swift, generated from the models), renders nothing,
+silently. These checks read the templates and the Swift sources, so such a slip fails here instead. Each page
+template's root model is found from the models themselves (`static let template = "…"` of a `PageModel`), so a new
+page is checked without a change here."""
+import importlib.util
 import pathlib
 import re
 
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
-MODELS = ROOT / "Sources" / "HTMLReport" / "PageModels.swift"
-FIELDS = ROOT / "Sources" / "HTMLReport" / "PageModels+TemplateFields.swift"
+MODELS = ROOT / "Sources" / "HTMLReport" / "Models" / "PageModels.swift"
+FIELDS = ROOT / "Sources" / "HTMLReport" / "Models" / "PageModels+TemplateFields.swift"
 TEMPLATES = ROOT / "Templates"
-ROOTS = {"index": "IndexPageModel", "list": "ListPageModel", "test": "TestPageModel", "matrix": "MatrixPageModel"}
+GENERATOR = ROOT / "scripts" / "generate-template-fields.py"
+
+
+def page_roots(source=None):
+    """{template name: the PageModel struct that is its root}, as the models declare them."""
+    source = source if source is not None else MODELS.read_text()
+    roots = {}
+    for match in re.finditer(r"^struct (\w+): PageModel \{\n(.*?)^\}", source, re.S | re.M):
+        template = re.search(r'^    static let template = "(\w+)"', match.group(2), re.M)
+        assert template, f"{match.group(1)} is a PageModel without its template"
+        assert template.group(1) not in roots, f"two page models draw {template.group(1)}.mustache"
+        roots[template.group(1)] = match.group(1)
+    return roots
+
+
+ROOTS = page_roots()
 
 
 def model_structs(source=None):
     """{struct name: {field: element type}} for the view models (stored `var`s at member level)."""
     source = source if source is not None else MODELS.read_text()
     structs = {}
-    for match in re.finditer(r"^struct (\w+) \{\n(.*?)^\}", source, re.S | re.M):
+    for match in re.finditer(r"^struct (\w+)(?:: \w+)? \{\n(.*?)^\}", source, re.S | re.M):
         fields = {}
         for field in re.finditer(r"^    var (\w+)(?::\s*([^=\n]+))?", match.group(2), re.M):
             kind = (field.group(2) or "").strip()
@@ -76,13 +94,41 @@ def test_every_name_a_template_reads_is_a_view_model_field(template):
     assert template_problems(template, texts[template], model_structs(), texts) == []
 
 
+def generator():
+    spec = importlib.util.spec_from_file_location("generate_template_fields", GENERATOR)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def test_every_view_model_field_is_in_the_name_lookup_and_nothing_else_is():
     structs = model_structs()
     names = lookup_names()
-    assert set(names) <= set(structs)
+    assert set(names) == set(structs)
     for model, fields in structs.items():
-        if model in names:
-            assert names[model] == set(fields), model
+        assert names[model] == set(fields), model
+
+
+def test_the_name_lookup_is_what_the_generator_makes_of_the_models():
+    assert generator().main(["--check"]) == 0, "run scripts/generate-template-fields.py"
+
+
+def test_a_field_added_to_a_model_makes_the_lookup_stale():
+    source = MODELS.read_text().replace("    var verdictClass: String\n", "    var verdictClass: String\n    var extra: Int\n", 1)
+    assert generator().lookup_source(source) != FIELDS.read_text()
+    assert "extra" in lookup_names(generator().lookup_source(source))["PerformanceModel"]
+
+
+def test_every_template_is_a_page_or_a_partial_of_one():
+    texts = partial_texts()
+    partials = {name for text in texts.values() for name in re.findall(r"\{\{>\s*(\w+)\s*\}\}", text)}
+    assert set(texts) - partials == set(ROOTS)
+
+
+def test_a_page_model_without_its_template_is_caught():
+    source = MODELS.read_text().replace('    static let template = "matrix"\n', "", 1)
+    with pytest.raises(AssertionError, match="MatrixPageModel"):
+        page_roots(source)
 
 
 def test_a_template_naming_a_missing_field_is_caught():

@@ -14,6 +14,11 @@ struct PageChrome {
     /// The run's verdict and counts for the sticky header; `nil` when the page is written before they are known
     /// (test pages of a source without stored totals), and then the header links to the lists without numbers.
     var summary: HeaderSummaryModel? = nil
+    /// Whether the page shows the report's sticky header, which links to the report's lists: not on pages outside
+    /// a report folder (the compare page, a snapshot document) nor in a single-file report.
+    var hasNavigation = true
+    /// Whether the page runs the report's script (`scriptHTML` inline, else `assets/report.js`).
+    var hasScript = true
 }
 
 struct LinkModel {
@@ -125,7 +130,8 @@ struct TreeModuleModel {
 }
 
 /// `index.mustache`.
-struct IndexPageModel {
+struct IndexPageModel: PageModel {
+    static let template = "index"
     var chrome: PageChrome
     var verdict: String
     var verdictClass: String
@@ -192,7 +198,8 @@ struct PageLinkModel {
 }
 
 /// `matrix.mustache`.
-struct MatrixPageModel {
+struct MatrixPageModel: PageModel {
+    static let template = "matrix"
     var chrome: PageChrome
     var heading: String
     var description: String
@@ -200,7 +207,8 @@ struct MatrixPageModel {
 }
 
 /// `list.mustache`.
-struct ListPageModel {
+struct ListPageModel: PageModel {
+    static let template = "list"
     var chrome: PageChrome
     var heading: String
     var description: String
@@ -263,7 +271,8 @@ struct CaseModel {
 }
 
 /// `test.mustache`.
-struct TestPageModel {
+struct TestPageModel: PageModel {
+    static let template = "test"
     var chrome: PageChrome
     var breadcrumbs: [LinkModel]
     var name: String
@@ -299,4 +308,13 @@ struct SearchModel {
     var statusListPageSize: Int
     /// Tests per record shard (`search/r-<n>.js`).
     var recordBlockSize: Int
+}
+
+/// `page.mustache`: content we built and escaped ourselves (the compare page, a snapshot document) in the report's
+/// page shell (``PageShell``).
+struct ShellPageModel: PageModel {
+    static let template = "page"
+    var chrome: PageChrome
+    /// The page's content, from our own escaping code.
+    var bodyHTML: String
 }

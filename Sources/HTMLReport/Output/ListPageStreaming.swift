@@ -8,15 +8,15 @@ enum ListPageStreaming {
     private static let rowsMarker = "\u{E000}group-rows\u{E000}"
 
     static func write(
-        _ model: ListPageModel, rows: GroupedRows, spill: RowSpill, templates: TemplateSet, files: ReportFileWriter,
-        to path: String
+        _ model: ListPageModel, template: String, rows: GroupedRows, spill: RowSpill, templates: TemplateSet,
+        files: ReportFileWriter, to path: String
     ) throws {
         guard !rows.titles.isEmpty else {
-            return try files.write(try templates.render(model, template: "list"), to: path)
+            return try files.write(try templates.render(model, template: template), to: path)
         }
         var marked = model
         marked.groups = Array(repeating: GroupModel(title: titleMarker, rowsHTML: rowsMarker), count: 2)
-        let parts = try pieces(of: try templates.render(marked, template: "list"))
+        let parts = try pieces(of: try templates.render(marked, template: template))
         try files.write(to: path) { append in
             func text(_ text: String) throws {
                 var text = text

@@ -13,21 +13,19 @@ enum SingleFileReport {
     /// other top-level pages, then those in folders, each group in the order written. A page a future version adds
     /// is folded without a change here.
     static func fold(
-        folder: URL, pages written: [String], into file: URL, title: String, stylesheet: String, script: String
+        folder: URL, pages written: [String], into file: URL, title: String, templates: TemplateSet,
+        generator: String = ReportOptions.defaultGenerator
     ) throws -> (bytes: Int, warnings: [String]) {
+        let stylesheet = templates.stylesheet
         let pages = readingOrder(written)
 
         let styleHash = ContentHash.sha256Base64(Data(stylesheet.utf8))
-        let singleScript = script.replacingOccurrences(
+        let singleScript = templates.script.replacingOccurrences(
             of: "window.ResultBundleSearch", with: "window.ResultBundleSearchDisabled")
         let scriptHash = ContentHash.sha256Base64(Data(singleScript.utf8))
         let csp =
             "default-src 'none'; img-src data:; style-src 'sha256-\(styleHash)'; script-src 'sha256-\(scriptHash)'; base-uri 'none'; form-action 'none'"
-        var html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-        html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        html += "<meta http-equiv=\"Content-Security-Policy\" content=\"\(csp)\">\n"
-        html += "<title>\(HTMLEscaping.escape(title))</title>\n<style>\(stylesheet)</style>\n</head>\n<body>\n"
-        html += "<a class=\"skip\" href=\"#page-index\">Skip to content</a>\n<main id=\"main\">\n"
+        var sections = ""
         for page in pages {
             let url = folder.appendingPathComponent(page)
             guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
@@ -37,11 +35,14 @@ enum SingleFileReport {
             let base = page.hasPrefix("tests/") ? "tests/" : ""
             // Test page (issue 22.1): each test page's ids made unique in the one document.
             if page.hasPrefix("tests/") { body = prefixingIDs(body, with: anchor(for: page) + "-") }
-            html += "<section class=\"page\" id=\"\(anchor(for: page))\">\n"
-            html += try rewriteLinks(body, base: base, folder: folder)
-            html += "\n</section>\n<hr>\n"
+            sections += "<section class=\"page\" id=\"\(anchor(for: page))\">\n"
+            sections += try rewriteLinks(body, base: base, folder: folder)
+            sections += "\n</section>\n<hr>\n"
         }
-        html += "</main>\n<script>\(singleScript)</script>\n</body>\n</html>\n"
+        // The report's own page shell, with the stylesheet and the script inline.
+        let html = try PageShell.document(
+            title: title, contentSecurityPolicy: csp, stylesheet: .inline(stylesheet), bodyHTML: sections,
+            scriptHTML: singleScript, generator: generator, templates: templates)
         try Data(html.utf8).write(to: file)
         var warnings: [String] = []
         if html.utf8.count > warningBytes {
@@ -93,9 +94,7 @@ enum SingleFileReport {
         if path.hasPrefix("../") { path = String(path.dropFirst(3)) } else { path = base + path }
         let parts = path.split(separator: "#", maxSplits: 1).map(String.init)
         let file = parts.first ?? ""
-        if let fragment = parts.count > 1 ? parts[1] : nil,
-            file.hasPrefix("all-") || file.hasPrefix("failed") || file.hasPrefix("skipped")
-        {
+        if let fragment = parts.count > 1 ? parts[1] : nil, ListPages.isListPage(file) {
             return "#" + fragment
         }
         if file.hasSuffix(".html") { return "#" + anchor(for: file) }

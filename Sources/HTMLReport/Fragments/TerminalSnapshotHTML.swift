@@ -36,26 +36,19 @@ public enum TerminalSnapshotHTML {
         return String(decoding: html, as: UTF8.self)
     }
 
-    /// A whole HTML document showing `snapshot`, with the report's terminal and palette styles inline and a
-    /// Content-Security-Policy that allows nothing else: what `snapshot --format html` writes.
-    public static func document(_ snapshot: TerminalSnapshot, title: String) -> String {
+    /// A whole HTML document showing `snapshot` in the report's page shell, with the report's terminal and
+    /// palette styles inline and a Content-Security-Policy that allows nothing else: what `snapshot --format html`
+    /// writes.
+    public static func document(
+        _ snapshot: TerminalSnapshot, title: String, generator: String = ReportOptions.defaultGenerator
+    ) throws -> String {
         let style = TerminalColorsCSS.standalone
         let styleHash = ContentHash.sha256Base64(Data(style.utf8))
-        return """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'sha256-\(styleHash)'; base-uri 'none'; form-action 'none'">
-            <title>\(HTMLEscaping.escape(title))</title>
-            <style>\(style)</style>
-            </head>
-            <body>
-            \(render(snapshot, label: title))
-            </body>
-            </html>
-
-            """
+        return try PageShell.document(
+            title: title,
+            contentSecurityPolicy:
+                "default-src 'none'; style-src 'sha256-\(styleHash)'; base-uri 'none'; form-action 'none'",
+            stylesheet: .inline(style), bodyHTML: render(snapshot, label: title), generator: generator)
     }
 
     /// The palette style of a snapshot's run.

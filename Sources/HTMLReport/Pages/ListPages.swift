@@ -18,7 +18,7 @@ struct ListPages {
     /// The number of tests added.
     private(set) var testCount = 0
 
-    /// Lists whose rows are kept in a scratch file in `folder` until ``write(templates:files:chrome:)``.
+    /// Lists whose rows are kept in a scratch file in `folder` until ``pages(chrome:)`` are written.
     init(testsPerPage: Int, testsPerStatusPage: Int, scratchFolder folder: URL) throws {
         self.testsPerPage = max(1, testsPerPage)
         self.testsPerStatusPage = max(1, testsPerStatusPage)
@@ -73,19 +73,32 @@ struct ListPages {
         name == "all" ? "all-\(page).html" : page == 1 ? "\(name).html" : "\(name)-\(page).html"
     }
 
-    /// Renders and writes every list page; `chrome` makes the header and footer fields for a page title.
-    mutating func write(templates: TemplateSet, files: ReportFileWriter, chrome: (String) -> PageChrome) throws {
-        defer { spill.remove() }
+    /// Whether `file` (a path from the report's root) is a page of one of the lists, as ``file(_:page:)`` names
+    /// them: rows on these pages have their test's anchor, so a link to a row can go to the anchor alone in a
+    /// document that holds every list.
+    static func isListPage(_ file: String) -> Bool {
+        guard file.hasSuffix(".html"), !file.contains("/") else { return false }
+        let stem = file.dropLast(".html".count)
+        return ["all", "failed", "skipped"].contains { name in
+            stem == name || (stem.hasPrefix(name + "-") && Int(stem.dropFirst(name.count + 1)) != nil)
+        }
+    }
+
+    /// Every list page, in the order the report writes them (all tests, failed, skipped); `chrome` makes the
+    /// header and footer fields for a page title. Their rows stay in the scratch file until each page is written;
+    /// ``removeScratchFile()`` deletes it afterwards.
+    func pages(chrome: (String) -> PageChrome) throws -> [ReportPage] {
+        var pages: [ReportPage] = []
         for (name, heading, allOfThem, total, of, perPage) in [
             ("all", "All tests", allPages, testCount, "grouped by module and suite", testsPerPage),
             ("failed", "Failed tests", failedPages, failedCount, "of \(testCount) tests", testsPerStatusPage),
             ("skipped", "Skipped tests", skippedPages, skippedCount, "of \(testCount) tests", testsPerStatusPage),
         ] {
-            var pages = allOfThem
-            if !pages.isEmpty { try pages[pages.count - 1].flush(spill) }
-            let pageCount = max(1, pages.count)
+            var listPages = allOfThem
+            if !listPages.isEmpty { try listPages[listPages.count - 1].flush(spill) }
+            let pageCount = max(1, listPages.count)
             for page in 1...pageCount {
-                let rows = page <= pages.count ? pages[page - 1] : GroupedRows()
+                let rows = page <= listPages.count ? listPages[page - 1] : GroupedRows()
                 let first = (page - 1) * perPage
                 let links = PageLinkModel.window(page: page, count: pageCount) { Self.file(name, page: $0) }
                 let title = name == "all" || pageCount > 1 ? "\(heading), page \(page) of \(pageCount)" : heading
@@ -98,10 +111,12 @@ struct ListPages {
                 let model = ListPageModel(
                     chrome: chrome(title), heading: heading, description: description, groups: [],
                     isEmpty: rows.isEmpty, pages: links, hasPages: !links.isEmpty)
-                try ListPageStreaming.write(
-                    model, rows: rows, spill: spill, templates: templates, files: files,
-                    to: Self.file(name, page: page))
+                pages.append(ReportPage(path: Self.file(name, page: page), list: model, rows: rows, spill: spill))
             }
         }
+        return pages
     }
+
+    /// Deletes the scratch file of the rows, once every list page is written.
+    func removeScratchFile() { spill.remove() }
 }
