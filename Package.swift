@@ -60,7 +60,7 @@ let package = Package(
         .target(name: "RunComparison", dependencies: ["ResultModel", "ResultSupport"]),
         .target(name: "RunHistory", dependencies: ["ResultModel", "ResultSupport", "RunComparison", "CZlib"]),
         .target(name: "CIAnnotations", dependencies: ["ResultModel", "ResultSupport"]),
-        .target(name: "TestSharding", dependencies: ["RunComparison"]),
+        .target(name: "TestSharding", dependencies: ["ResultModel", "RunComparison"]),
         .target(
             name: "ResultRecorder",
             dependencies: ["ResultModel", "ResultSupport", "ResultBundle", "TerminalEmulation", "PerformanceBaselines"]),
