@@ -1,7 +1,6 @@
 import Foundation
 import ResultModel
 import ResultSupport
-import RunComparison
 
 /// Appends runs to a history file (`history add`), crash-safely: new frames are appended after the last complete
 /// one (a torn tail left by a killed writer is cut first) and synced; when the history would hold more than `keep`
