@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "CSystemShims"),
         .target(name: "ResultModel"),
         // Small things several modules need, each in one place (package access, not a product).
-        .target(name: "ResultSupport", dependencies: ["CSystemShims"]),
+        .target(name: "ResultSupport", dependencies: ["ResultModel", "CSystemShims"]),
         // SHA-256 content hashes, apart from ResultSupport so that only the modules that hash link swift-crypto.
         .target(name: "ContentHashing", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         .target(
