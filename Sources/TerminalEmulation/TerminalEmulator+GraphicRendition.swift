@@ -23,14 +23,13 @@ extension TerminalEmulator {
                 pen.attributes = attributes.rawValue
                 continue
             }
+            if let (isForeground, index) = TerminalColor.basicGraphicRendition(value) {
+                let color = index.map(PackedColor.indexed) ?? PackedColor.default
+                if isForeground { pen.foreground = color } else { pen.background = color }
+                continue
+            }
             switch value {
             case 0: resetPen()
-            case 30...37: pen.foreground = PackedColor.indexed(value - 30)
-            case 39: pen.foreground = PackedColor.default
-            case 40...47: pen.background = PackedColor.indexed(value - 40)
-            case 49: pen.background = PackedColor.default
-            case 90...97: pen.foreground = PackedColor.indexed(value - 90 + 8)
-            case 100...107: pen.background = PackedColor.indexed(value - 100 + 8)
             case 38, 48, 58:
                 let color: UInt32?
                 if subParameters.isEmpty {

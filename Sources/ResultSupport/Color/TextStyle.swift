@@ -102,15 +102,10 @@ package struct TextStyle: Equatable, Sendable {
 
     private mutating func apply(_ code: Int, subParameter: Int?) {
         if attributes.applyGraphicRendition(code, subParameter: subParameter) { return }
-        switch code {
-        case 0: self = TextStyle()
-        case 30...37: foreground = code - 30
-        case 39: foreground = nil
-        case 40...47: background = code - 40
-        case 49: background = nil
-        case 90...97: foreground = code - 90 + 8
-        case 100...107: background = code - 100 + 8
-        default: break
+        if let (isForeground, index) = TerminalColor.basicGraphicRendition(code) {
+            if isForeground { foreground = index } else { background = index }
+        } else if code == 0 {
+            self = TextStyle()
         }
     }
 }

@@ -1,4 +1,4 @@
-/// The one table of what SGR codes (`ESC [ … m`, ECMA-48 8.3.117) do to the attributes: the emulator's pen, the
+/// The one table of what SGR codes (`ESC [ … m`, ECMA-48 8.3.117) do to the attributes and the basic colors: the emulator's pen, the
 /// style of ANSI logs (`TextStyle`) and the ANSI drawing of a snapshot all read it, so a code means one thing in a
 /// snapshot, a log and the report.
 extension TerminalAttributes {
@@ -10,7 +10,7 @@ extension TerminalAttributes {
 
     /// Applies SGR `code` if it sets or clears an attribute, and says whether it did; `subParameter` is the code's
     /// first `:` sub-parameter, when it has one (`4:0`, ITU T.416's underline style "none", clears the underline).
-    /// Reset (0) and colors are the caller's: each keeps colors in its own form.
+    /// Reset (0) and colors are the caller's (``TerminalColor/basicGraphicRendition(_:)``).
     @inlinable package mutating func applyGraphicRendition(_ code: Int, subParameter: Int? = nil) -> Bool {
         switch code {
         case 1: insert(.bold)
@@ -32,5 +32,22 @@ extension TerminalAttributes {
         default: return false
         }
         return true
+    }
+}
+
+extension TerminalColor {
+    /// What a basic SGR color code sets (30-37, 90-97 foreground; 40-47, 100-107 background; 39 and 49 back to the
+    /// default): the side, and the palette index 0-15 or `nil` for the default; `nil` for any other code. The
+    /// extended forms (38, 48) are the caller's: the emulator keeps 24-bit colors, a log's style the nearest entry.
+    @inlinable package static func basicGraphicRendition(_ code: Int) -> (isForeground: Bool, index: Int?)? {
+        switch code {
+        case 30...37: (true, code - 30)
+        case 39: (true, nil)
+        case 40...47: (false, code - 40)
+        case 49: (false, nil)
+        case 90...97: (true, code - 90 + 8)
+        case 100...107: (false, code - 100 + 8)
+        default: nil
+        }
     }
 }
