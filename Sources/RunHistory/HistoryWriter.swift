@@ -1,7 +1,6 @@
 import Foundation
 import ResultModel
 import ResultSupport
-import RunComparison
 
 /// Adds runs to a history file (`history add`), crash-safely and one writer at a time (``HistoryLock``): new
 /// frames are appended after the last complete one (a torn tail left by a killed writer is cut first; a damaged

@@ -1,6 +1,5 @@
 import Foundation
 import ResultModel
-import RunComparison
 
 /// What a history keeps of one run: its facts, and a status and a duration per test of the history's table.
 public struct HistoryRun: Sendable, Codable, Hashable {
@@ -110,7 +109,7 @@ public enum HistoryStatus: UInt8, Sendable, Codable {
 
 /// A history file's content: the table of test keys and the runs, oldest first.
 public struct RunHistory: Sendable {
-    /// Test keys (as ``RunComparison/TestDigest/key``), in the order first seen.
+    /// Test keys (as ``ResultModel/TestDigest/key``), in the order first seen.
     public internal(set) var keys: [String] = []
     /// The runs, oldest first.
     public internal(set) var runs: [HistoryRun] = []
@@ -133,7 +132,7 @@ public struct RunHistory: Sendable {
     /// written whole.
     var isNewFile = false
     /// Position of each key in ``keys``.
-    /// By the key's hash (`String.hashValue`, as ``RunComparison/TestDigest/keyHash``); keys whose hash another key
+    /// By the key's hash (`String.hashValue`, as ``ResultModel/TestDigest/keyHash``); keys whose hash another key
     /// already has are in ``collisions``.
     var positions: [Int: Int] = [:]
     var collisions: [String: Int] = [:]

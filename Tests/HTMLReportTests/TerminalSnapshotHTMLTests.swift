@@ -1,3 +1,4 @@
+import ContentHashing
 import Foundation
 import HTMLReport
 import ResultModel

@@ -26,7 +26,7 @@ enum TerminalColorsCSS {
         return css + light + terminal + "@media (prefers-color-scheme: dark){" + dark + "}" + attributes
     }()
 
-    /// The attribute classes of ``TextStyle/Attributes/classNames``.
+    /// The attribute classes of ``ResultModel/TerminalAttributes/classNames``.
     static let attributes = """
         .sb{font-weight:700}.sd{font-weight:300}.si{font-style:italic}.su{text-decoration:underline}\
         .ss{text-decoration:line-through}.su.ss{text-decoration:underline line-through}.sh{visibility:hidden}\

@@ -1,3 +1,4 @@
+import ContentHashing
 import Foundation
 import ResultModel
 import ResultSupport
@@ -53,15 +54,9 @@ public enum TerminalSnapshotHTML {
 
     /// The palette style of a snapshot's run.
     static func style(of style: TerminalStyle) -> TextStyle {
-        var attributes: TextStyle.Attributes = []
-        let pairs: [(TerminalAttributes, TextStyle.Attributes)] = [
-            (.bold, .bold), (.dim, .dim), (.italic, .italic), (.underline, .underline), (.blink, .blink),
-            (.inverse, .inverse), (.hidden, .hidden), (.strikethrough, .strikethrough),
-        ]
-        for (terminal, text) in pairs where style.attributes.contains(terminal) { attributes.insert(text) }
-        return TextStyle(
+        TextStyle(
             foreground: paletteIndex(style.foreground), background: paletteIndex(style.background),
-            attributes: attributes)
+            attributes: style.attributes)
     }
 
     private static func paletteIndex(_ color: TerminalColor) -> Int? {

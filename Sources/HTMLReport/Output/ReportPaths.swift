@@ -27,16 +27,15 @@ public enum ReportPaths {
 
     /// The hash both a test's page and its anchor are named by.
     static func testHash(id: String, runIndex: Int) -> UInt64 {
-        runIndex == 0 ? hashValue(id) : hashValue("\(runIndex)/\(id)")
+        StableHash.of(runIndex == 0 ? id : "\(runIndex)/\(id)")
     }
 
     /// ``testHash(id:runIndex:)`` of `identity.id`, without joining the id's parts into a string first.
     static func testHash(_ identity: TestIdentity, runIndex: Int) -> UInt64 {
-        var value = fnvOffsetBasis
-        if runIndex != 0 { value = fnv(value, "\(runIndex)/") }
-        if let module = identity.module { value = fnv(fnv(value, module), "/") }
-        for suite in identity.suites { value = fnv(fnv(value, suite), "/") }
-        return fnv(value, identity.name)
+        var hash = StableHash()
+        if runIndex != 0 { hash.add("\(runIndex)/") }
+        hash.add(identity)
+        return hash.value
     }
 
     /// `tests/<readable part>-<hash>.html`, for a ``testHash(id:runIndex:)`` already computed.
@@ -85,23 +84,8 @@ public enum ReportPaths {
         return bytes.isEmpty ? "item" : String(decoding: bytes, as: UTF8.self)
     }
 
-    /// A 64-bit FNV-1a hash of `text` in 16 hexadecimal digits.
-    public static func hash(_ text: String) -> String { hex(hashValue(text)) }
-
-    /// The 64-bit FNV-1a hash of `text`'s UTF-8 bytes.
-    static func hashValue(_ text: String) -> UInt64 { fnv(fnvOffsetBasis, text) }
-
-    private static let fnvOffsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
-
-    /// FNV-1a: `value` carried on over `text`'s UTF-8 bytes.
-    private static func fnv(_ value: UInt64, _ text: String) -> UInt64 {
-        var value = value
-        for byte in text.utf8 {
-            value ^= UInt64(byte)
-            value = value &* 0x0000_0100_0000_01B3
-        }
-        return value
-    }
+    /// The ``ResultModel/StableHash`` of `text` in 16 hexadecimal digits.
+    public static func hash(_ text: String) -> String { hex(StableHash.of(text)) }
 
     /// `value` in 16 lowercase hexadecimal digits.
     static func hex(_ value: UInt64) -> String {

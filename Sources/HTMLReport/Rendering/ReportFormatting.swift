@@ -4,29 +4,10 @@ import ResultSupport
 
 /// Formats numbers, durations and sizes for display.
 enum ReportFormatting {
-    /// `431 ms`, `12.34 s` or `5m 02s`.
-    ///
-    /// The common cases are computed with integers, because `String(format:)` for each of 100,000 list rows was a
-    /// noticeable part of a report; the result is the same as `%.0f ms` / `%.2f s` would give (values whose
-    /// rounding is too close to call, and negative ones, still go through `String(format:)`).
+    /// `431 ms`, `12.34 s` or `5m 02s` (``ResultSupport/NumberText/duration(_:minutesFrom:)``); empty when unknown.
     static func duration(_ seconds: Double?) -> String {
         guard let seconds, seconds.isFinite else { return "" }
-        if seconds < 1 {
-            let milliseconds = seconds * 1000
-            guard milliseconds.sign == .plus else { return String(format: "%.0f ms", milliseconds) }
-            return "\(Int(milliseconds.rounded(.toNearestOrEven))) ms"
-        }
-        if seconds < 120 {
-            let hundredths = seconds * 100
-            let rounded = hundredths.rounded(.toNearestOrEven)
-            guard abs(abs(hundredths - rounded) - 0.5) > 1e-6 else { return String(format: "%.2f s", seconds) }
-            let value = Int(rounded)
-            let fraction = value % 100
-            return "\(value / 100).\(fraction < 10 ? "0" : "")\(fraction) s"
-        }
-        let whole = Int(saturating: seconds)
-        let second = whole % 60
-        return "\(whole / 60)m \(second < 10 ? "0" : "")\(second)s"
+        return NumberText.duration(seconds)
     }
 
     static func size(_ bytes: Int) -> String {
@@ -37,7 +18,7 @@ enum ReportFormatting {
 
     static func number(_ value: Double) -> String {
         guard value.isFinite else { return "-" }
-        return String(format: "%.6g", value)
+        return NumberText.significant(value)
     }
 
     static func date(_ seconds: Double?) -> String? {

@@ -1,3 +1,5 @@
+import ResultModel
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -8,7 +10,7 @@
 
 /// The search terms of a report so far, each with the tests that have it, found by the term's UTF-8 bytes without
 /// making a string: a run's terms come again and again (every test of a suite has the suite's), and hashing and
-/// allocating a `String` for each was most of the search's cost. Open addressing with FNV-1a hashes.
+/// allocating a `String` for each was most of the search's cost. Open addressing with ``ResultModel/StableHash``.
 struct SearchTermTable {
     /// The terms, in the order first seen.
     private(set) var terms: [[UInt8]] = []
@@ -24,8 +26,9 @@ struct SearchTermTable {
     /// The index of `term` of `kind`, added when new.
     /// - Complexity: O(length of `term`) on average.
     mutating func slot(_ term: UnsafeBufferPointer<UInt8>, kind: SearchTerms.Kind) -> Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(kind.rawValue)
-        for byte in term { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        var stableHash = StableHash(seed: UInt64(kind.rawValue))
+        stableHash.add(term)
+        let hash = stableHash.value
         let mask = buckets.count - 1
         var index = Int(truncatingIfNeeded: hash ^ (hash >> 31)) & mask
         while buckets[index] >= 0 {

@@ -56,27 +56,16 @@ struct BundleIndex {
     /// Offset just past the last frame the index describes.
     var dataEnd: Int64 = Int64(FileHeader.size)
 
-    /// The low 32 bits of the FNV-1a 64-bit hash of a test id.
+    /// The low 32 bits of the ``ResultModel/StableHash`` of a test id.
     static func hash(_ id: String) -> UInt32 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in id.utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01b3
-        }
-        return UInt32(truncatingIfNeeded: hash)
+        UInt32(truncatingIfNeeded: StableHash.of(id))
     }
 
     /// ``hash(_:)-(String)`` of ``TestIdentity/id``, without building the string.
     static func hash(_ identity: TestIdentity) -> UInt32 {
-        var hasher = IdentityHasher()
-        func add(_ component: String) {
-            var component = component
-            component.withUTF8 { hasher.add($0) }
-        }
-        if let module = identity.module { add(module) }
-        for suite in identity.suites { add(suite) }
-        add(identity.name)
-        return hasher.value
+        var hash = StableHash()
+        hash.add(identity)
+        return UInt32(truncatingIfNeeded: hash.value)
     }
 
     /// The index's payload bytes.

@@ -43,30 +43,16 @@ enum PassedTestLine {
 
     /// The index hash of the test's identity.
     static func hash(_ test: PassedTestText) -> UInt32 {
-        var hasher = IdentityHasher()
-        if let module = test.module { hasher.add(module) }
-        if let suite = test.suite { hasher.add(suite) }
-        hasher.add(test.name)
-        return hasher.value
+        var hash = StableHash()
+        if let module = test.module {
+            hash.add(module)
+            hash.add(UInt8(ascii: "/"))
+        }
+        if let suite = test.suite {
+            hash.add(suite)
+            hash.add(UInt8(ascii: "/"))
+        }
+        hash.add(test.name)
+        return UInt32(truncatingIfNeeded: hash.value)
     }
-}
-
-/// FNV-1a over an identity's components joined by `/`, as ``BundleIndex/hash(_:)-(String)`` hashes its id.
-struct IdentityHasher {
-    private var state: UInt64 = 0xcbf2_9ce4_8422_2325
-    private var isFirst = true
-
-    mutating func add(_ component: UnsafeBufferPointer<UInt8>) {
-        if !isFirst { mix(UInt8(ascii: "/")) }
-        isFirst = false
-        for byte in component { mix(byte) }
-    }
-
-    @inline(__always)
-    private mutating func mix(_ byte: UInt8) {
-        state ^= UInt64(byte)
-        state &*= 0x0000_0100_0000_01b3
-    }
-
-    var value: UInt32 { UInt32(truncatingIfNeeded: state) }
 }

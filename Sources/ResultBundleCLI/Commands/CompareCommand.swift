@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HTMLReport
 import ResultBundle
+import ResultModel
 import RunComparison
 import RunHistory
 

@@ -122,3 +122,27 @@ def test_the_import_pattern_sees_every_form():
     sample = ("import A\n@testable import B\npublic import C\n@_implementationOnly import D\nimport struct E.F\n"
               "import G; import H;import I\n")
     assert [match.group(1) for match in IMPORT.finditer(sample)] == ["A", "B", "C", "D", "E", "G", "H", "I"]
+
+
+def test_terminal_emulation_links_no_crypto():
+    """The public TerminalEmulation library hashes nothing, so nothing it depends on, directly or not, pulls in
+    swift-crypto (only the modules that hash import ContentHashing)."""
+    import json
+    import subprocess
+    manifest = json.loads(subprocess.run(["swift", "package", "dump-package"], cwd=ROOT, check=True,
+                                         capture_output=True, text=True).stdout)
+    targets = {}
+    for target in manifest["targets"]:
+        names = []
+        for dependency in target["dependencies"]:
+            for kind in ("byName", "target", "product"):
+                if kind in dependency:
+                    names.append(dependency[kind][0])
+        targets[target["name"]] = names
+    reached, waiting = set(), ["TerminalEmulation"]
+    while waiting:
+        name = waiting.pop()
+        if name not in reached:
+            reached.add(name)
+            waiting.extend(targets.get(name, []))
+    assert "Crypto" not in reached, f"TerminalEmulation reaches Crypto through {sorted(reached & targets.keys())}"

@@ -26,3 +26,12 @@ public struct TestIdentity: Sendable, Codable, Hashable, Comparable {
     /// Orders by id.
     public static func < (lhs: TestIdentity, rhs: TestIdentity) -> Bool { lhs.id < rhs.id }
 }
+
+extension TestIdentity {
+    /// `Suite/Nested/name`: the id without the module, which matches a test whether or not its module was printed
+    /// (XCTest's console prints it only under `swift test --parallel`). The key of the recorder's journals, which the
+    /// `record` command joins with the tests it parses, and of the console importer's parallel-run bookkeeping.
+    public var moduleLessKey: String {
+        (suites + [name]).joined(separator: "/")
+    }
+}

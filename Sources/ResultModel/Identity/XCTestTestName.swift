@@ -1,11 +1,10 @@
-import ResultModel
-
 /// Turns the test names XCTest prints into identities: `Class.testX` (Linux), `-[Module.Class testX]` (Xcode),
-/// `Class.testX()` (Xcode parallel testing), and `Module.Class/testX`.
-enum XCTestTestName {
+/// `Class.testX()` (Xcode parallel testing), and `Module.Class/testX`: the one parser of XCTest names, for the
+/// console importer and for the recorder (`XCTestCase.name`), so a recorded test's data finds the test `record` parsed.
+package enum XCTestTestName {
     /// The identity for a printed name. When its suite is `previous`'s (the usual case: tests of a class run one
     /// after another), `previous`'s suites array is shared instead of building another.
-    static func identity(_ printed: String, reusingSuitesOf previous: TestIdentity? = nil) -> TestIdentity {
+    package static func identity(_ printed: String, reusingSuitesOf previous: TestIdentity? = nil) -> TestIdentity {
         if printed.hasPrefix("-["), printed.hasSuffix("]") {
             let inner = printed.dropFirst(2).dropLast()
             let parts = inner.split(separator: " ", maxSplits: 1)
@@ -34,10 +33,12 @@ enum XCTestTestName {
 
     /// Where the suite and the name are in a printed name's bytes, split as ``identity(_:reusingSuitesOf:)``
     /// splits it; `nil` for Xcode's `-[Module.Class test]` form, which also names a module.
-    static func parts(of printed: UnsafeBufferPointer<UInt8>) -> (suite: Range<Int>?, name: Range<Int>)? {
-        if printed.hasPrefix("-["), printed.hasSuffix("]") { return nil }
+    package static func parts(of printed: UnsafeBufferPointer<UInt8>) -> (suite: Range<Int>?, name: Range<Int>)? {
+        if printed.starts(with: "-[".utf8), printed.last == UInt8(ascii: "]") { return nil }
         var nameEnd = printed.count
-        if printed.hasSuffix("()") { nameEnd -= 2 }
+        if printed.count >= 2, printed[nameEnd - 2] == UInt8(ascii: "("), printed[nameEnd - 1] == UInt8(ascii: ")") {
+            nameEnd -= 2
+        }
         guard let dot = printed.lastIndex(of: UInt8(ascii: ".")) else { return (nil, 0..<nameEnd) }
         return (0..<dot, (dot + 1)..<max(dot + 1, nameEnd))
     }
@@ -60,13 +61,9 @@ enum XCTestTestName {
     }
 
     /// The identity for `Module.Class/test`, as `swift test --parallel` lists tests.
-    static func identity(listed: String) -> TestIdentity {
+    package static func identity(listed: String) -> TestIdentity {
         guard let slash = listed.lastIndex(of: "/") else { return identity(listed) }
         return classIdentity(String(listed[..<slash]), test: String(listed[listed.index(after: slash)...]))
     }
 
-    /// A key that matches the same test whether or not its module was printed.
-    static func matchKey(_ identity: TestIdentity) -> String {
-        (identity.suites + [identity.name]).joined(separator: "/")
-    }
 }

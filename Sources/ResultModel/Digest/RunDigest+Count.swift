@@ -1,5 +1,3 @@
-import ResultModel
-
 extension RunDigest {
     /// The run's tests, counted as every command counts them (``ResultModel/TestCount``): a digest of a
     /// parameterized case is one of its test's cases, not a test.

@@ -1,5 +1,3 @@
-import ResultModel
-
 extension RunDigest {
     /// The tests of `head` that match a test of `base` only by ``ResultModel/ModuleLessMatching`` (one side
     /// recorded without modules), by position in `head`, with the position of their match in `base`. Empty, and

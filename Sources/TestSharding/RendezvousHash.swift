@@ -1,16 +1,12 @@
-/// A hash of text that is the same in every process and on every machine (Swift's `hashValue` is seeded per
-/// process), so every CI job computes the same shards: FNV-1a over the UTF-8 bytes, finished with SplitMix64's
-/// mixer so that nearby names spread over all 64 bits.
-enum StableHash {
+import ResultModel
+
+/// The hashes of the shard split, the same in every CI job: a test's name by ``ResultModel/StableHash``, finished
+/// with SplitMix64's mixer so that nearby names spread over all 64 bits, and a test's score for each shard.
+enum RendezvousHash {
     /// The hash of `text`.
     /// - Complexity: O(*n*) in the UTF-8 length of `text`.
     static func of(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        return mix(hash)
+        mix(StableHash.of(text))
     }
 
     /// SplitMix64's finalizer: a bijection that spreads every input bit over the output.

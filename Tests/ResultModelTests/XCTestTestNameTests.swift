@@ -1,8 +1,6 @@
 import ResultModel
 import Testing
 
-@testable import ResultImport
-
 /// Printed XCTest names become identities; consecutive tests of one class share their suites array.
 @Suite struct XCTestTestNameTests {
     @Test(
