@@ -58,7 +58,7 @@ let package = Package(
         .target(name: "JUnitExport", dependencies: ["ResultModel", "ResultSupport", "CLibXML2"]),
         .target(name: "PerformanceBaselines", dependencies: ["ResultModel", "ResultSupport"]),
         .target(name: "RunComparison", dependencies: ["ResultModel", "ResultSupport"]),
-        .target(name: "RunHistory", dependencies: ["ResultModel", "ResultSupport", "CZlib"]),
+        .target(name: "RunHistory", dependencies: ["ResultModel", "ResultSupport", "ContentHashing", "CZlib"]),
         .target(name: "CIAnnotations", dependencies: ["ResultModel", "ResultSupport", "ContentHashing"]),
         .target(name: "TestSharding", dependencies: ["ResultModel"]),
         .target(

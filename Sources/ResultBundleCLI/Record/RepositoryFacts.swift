@@ -1,4 +1,5 @@
 import Foundation
+import ContentHashing
 import ResultModel
 import ResultSupport
 
