@@ -100,7 +100,7 @@ extension RecordLineCodec {
             if key.equals("kind") {
                 kind = try cursor.readString()
             } else if key.equals("test") {
-                test = try cursor.decodeTest()
+                test = try cursor.decodeTestRecord()
             } else if key.equals("runIndex") {
                 runIndex = try cursor.readInt()
             } else if key.equals("run") || key.equals("runEnd") || key.equals("suite") {
@@ -157,7 +157,7 @@ extension RecordLineCodec {
             if key.equals("kind") {
                 isTest = try cursor.readString(equals: "test")
             } else if key.equals("test") {
-                test = try cursor.decodeTest()
+                test = try cursor.decodeTestRecord()
             } else {
                 try cursor.skipValue()
             }
@@ -179,7 +179,7 @@ extension RecordLineCodec {
                 kind = try cursor.readString()
             } else if key.equals("test") {
                 try cursor.readObject { cursor, key in
-                    if key.equals("identity") { identity = try cursor.decodeIdentity() } else { try cursor.skipValue() }
+                    if key.equals("identity") { identity = try cursor.decodeTestIdentity() } else { try cursor.skipValue() }
                 }
             } else {
                 try cursor.skipValue()
