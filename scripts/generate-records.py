@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generates the bundle record codec from Sources/ResultBundle/Records/RecordSchema.txt: the writer (JSONBytes),
 the cursor (JSONCursor) and the key sequence of a plain passed test's line, into Sources/ResultBundle/Records/
-Generated/. Run it after editing the schema; `--check` exits 1, naming the stale files, when a generated file
+Generated/, and the JSON export's writer into Sources/ResultBundle/Exporting/Generated/. Run it after editing the schema; `--check` exits 1, naming the stale files, when a generated file
 differs from what the schema gives (a test runs it)."""
 import pathlib
 import sys
@@ -87,27 +87,83 @@ def parse_options(words, line_number):
     return options
 
 
-def parse(text):
-    """The schema's tables, in order, keyed by Swift type name."""
+@dataclass
+class ExportField:
+    key: str
+    type: str
+    expression: str
+    since: str
+    line: int
+
+    @property
+    def is_optional(self):
+        return self.type.endswith("?")
+
+    @property
+    def base(self):
+        return self.type.rstrip("?")
+
+
+@dataclass
+class Export:
+    name: str
+    source: str
+    line: int
+    lets: list = field(default_factory=list)
+    fields: list = field(default_factory=list)
+
+    @property
+    def function(self):
+        return self.name[0].lower() + self.name[1:]
+
+
+def parse_export_field(words, number):
+    since = "1.0"
+    if words[-1].startswith("since="):
+        since = words.pop().partition("=")[2]
+    if len(words) < 3:
+        raise SystemExit(f"{SCHEMA.name}:{number}: expected `key Type expression` inside an export")
+    return ExportField(words[0], words[1], " ".join(words[2:]), since, number)
+
+
+def parse_all(text):
+    """The schema's record tables and export tables, in order, keyed by name."""
     records = {}
+    exports = {}
     current = None
     for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.split(" #", 1)[0].rstrip() if not raw.lstrip().startswith("#") else ""
+        line = "" if raw.lstrip().startswith("#") else raw.rstrip()
         if not line:
             continue
         words = line.split()
         if not raw.startswith(" "):
-            if words[0] != "record" or len(words) < 2:
-                raise SystemExit(f"{SCHEMA.name}:{number}: expected `record SwiftType options...`")
-            current = Record(words[1], parse_options(words[2:], number), number)
-            if "label" not in current.options:
-                raise SystemExit(f"{SCHEMA.name}:{number}: record {current.name} needs label=")
-            records[current.name] = current
+            if words[0] == "record" and len(words) >= 2:
+                current = Record(words[1], parse_options(words[2:], number), number)
+                if "label" not in current.options:
+                    raise SystemExit(f"{SCHEMA.name}:{number}: record {current.name} needs label=")
+                records[current.name] = current
+            elif words[0] == "export" and len(words) == 3:
+                current = Export(words[1], words[2], number)
+                exports[current.name] = current
+            else:
+                raise SystemExit(f"{SCHEMA.name}:{number}: expected `record SwiftType options...` or `export Name SwiftType`")
+        elif current is None:
+            raise SystemExit(f"{SCHEMA.name}:{number}: a field line before any table")
+        elif isinstance(current, Export):
+            if words[0] == "let":
+                current.lets.append(" ".join(words))
+            else:
+                current.fields.append(parse_export_field(words, number))
         else:
-            if current is None or len(words) < 2:
+            if len(words) < 2:
                 raise SystemExit(f"{SCHEMA.name}:{number}: expected `key Type options...` inside a record")
             current.fields.append(Field(words[0], words[1], parse_options(words[2:], number), number))
-    return records
+    return records, exports
+
+
+def parse(text):
+    """The schema's record tables, in order, keyed by Swift type name."""
+    return parse_all(text)[0]
 
 
 def is_record(records, type_name):
@@ -382,12 +438,73 @@ def generate_passed_test_keys(records):
     return "\n".join(lines) + "\n"
 
 
+# MARK: the JSON export
+
+
+def export_field(exports, f):
+    key = f'json.key("{f.key}")'
+    base, expression = f.base, f.expression
+    if base in ("String", "Int", "Double") and f.is_optional:
+        return [f'json.field("{f.key}", {expression})']
+    scalar = {"String": "string", "Int": "int", "Double": "double", "Bool": "bool"}
+    if base in scalar:
+        return [f"{key}; json.{scalar[base]}({expression})"]
+    if base == "NameValues":
+        return [
+            f"{key}; json.beginObject()",
+            f"for pair in {expression} {{ json.key(dynamic: pair.name); json.string(pair.value) }}",
+            "json.endObject()",
+        ]
+    if base.startswith("["):
+        element = base[1:-1]
+        if element in ("String", "Double"):
+            write = f"json.{scalar[element]}(element)"
+        elif element in exports:
+            write = f"{exports[element].function}(element, &json)"
+        else:
+            raise SystemExit(f"{SCHEMA.name}:{f.line}: the export cannot write [{element}]")
+        body = [f"{key}; json.beginArray()", f"for element in {{}} {{{{ {write} }}}}", "json.endArray()"]
+        if f.is_optional:
+            return [f"if let values = {expression} {{"] + ["    " + line.format("values") for line in body] + ["}"]
+        return [line.format(expression) for line in body]
+    if base in exports:
+        write = exports[base].function
+        if f.is_optional:
+            return [f"if let object = {expression} {{ {key}; {write}(object, &json) }}"]
+        return [f"{key}; {write}({expression}, &json)"]
+    raise SystemExit(f"{SCHEMA.name}:{f.line}: the export cannot write {f.type}")
+
+
+def generate_export(exports):
+    lines = HEADER + [
+        "import ResultModel",
+        "",
+        "/// The JSON export's objects (documented in `docs/FORMAT.md`, \"JSON export\"): optionals left out when",
+        "/// `nil`, arrays always written.",
+        "enum ExportEncoding {",
+    ]
+    for index, export in enumerate(exports.values()):
+        if index:
+            lines.append("")
+        lines.append(f"    /// Writes the export's `{export.name}` object for a ``ResultModel/{export.source}``.")
+        lines.append(f"    static func {export.function}(_ value: {export.source}, _ json: inout JSONBytes) {{")
+        lines.extend(f"        {line}" for line in export.lets)
+        lines.append("        json.beginObject()")
+        for f in export.fields:
+            lines.extend("        " + statement for statement in export_field(exports, f))
+        lines.append("        json.endObject()")
+        lines.append("    }")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
 def outputs():
-    records = parse(SCHEMA.read_text(encoding="utf-8"))
+    records, exports = parse_all(SCHEMA.read_text(encoding="utf-8"))
     return {
         OUTPUT / "JSONBytes+Records.swift": generate_writer(records),
         OUTPUT / "JSONCursor+Records.swift": generate_cursor(records),
         OUTPUT / "PassedTestKeys.swift": generate_passed_test_keys(records),
+        ROOT / "Sources/ResultBundle/Exporting/Generated/ExportEncoding.swift": generate_export(exports),
     }
 
 

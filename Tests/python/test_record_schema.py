@@ -13,6 +13,7 @@ from conftest import ROOT
 GENERATOR = ROOT / "scripts" / "generate-records.py"
 SCHEMA = ROOT / "Sources" / "ResultBundle" / "Records" / "RecordSchema.txt"
 GENERATED = ROOT / "Sources" / "ResultBundle" / "Records" / "Generated"
+EXPORT_GENERATED = ROOT / "Sources" / "ResultBundle" / "Exporting" / "Generated"
 FORMAT = ROOT / "docs" / "FORMAT.md"
 
 
@@ -39,6 +40,7 @@ def copy(tmp_path):
     """The generator, the schema and the generated files in a tree of their own, to change without harm."""
     records = tmp_path / "Sources" / "ResultBundle" / "Records"
     shutil.copytree(GENERATED, records / "Generated")
+    shutil.copytree(EXPORT_GENERATED, tmp_path / "Sources" / "ResultBundle" / "Exporting" / "Generated")
     shutil.copy(SCHEMA, records / "RecordSchema.txt")
     (tmp_path / "scripts").mkdir()
     shutil.copy(GENERATOR, tmp_path / "scripts" / "generate-records.py")
@@ -122,3 +124,71 @@ def test_format_doc_lists_exactly_the_schema_fields(record):
 def test_format_doc_entries_without_a_schema_table_are_none():
     entries = re.findall(r"^\*\*(\w+)\*\*", field_reference(), re.MULTILINE)
     assert sorted(set(entries) - set(RECORDS)) == []
+
+
+# MARK: docs/FORMAT.md's JSON export appendix against the export tables
+
+EXPORTS = load_generator().parse_all(SCHEMA.read_text(encoding="utf-8"))[1]
+
+
+def export_bullets():
+    """Name to the text of each `* **Name**: ...` entry of the JSON export appendix."""
+    text = FORMAT.read_text(encoding="utf-8")
+    start = text.index("## Appendix: JSON export")
+    appendix = text[start : text.index("\n## ", start + 1)]
+    return dict(re.findall(r"^\* \*\*(\w+)\*\*: (.*?)(?=^\* |\n\n)", appendix, re.MULTILINE | re.DOTALL))
+
+
+def parse_export_entry(text):
+    """The fields an entry lists, as (key, optional, nested fields or None, text up to the next field); `{...}`
+    after a key lists an object's fields inline; anything inside parentheses is prose."""
+    stack = [[]]
+    parentheses = 0
+    position = 0
+    while position < len(text):
+        character = text[position]
+        if character == "(":
+            parentheses += 1
+        elif character == ")":
+            parentheses -= 1
+        elif parentheses == 0 and character == "{":
+            fields = stack[-1]
+            assert fields, f"an object with no key before it: {text[position:position + 40]!r}"
+            nested = []
+            fields[-1][2] = nested
+            stack.append(nested)
+        elif parentheses == 0 and character == "}":
+            stack.pop()
+        elif parentheses == 0 and character == "`":
+            match = re.match(r"`(\w+)`(\?)?", text[position:])
+            if match:
+                stack[-1].append([match.group(1), bool(match.group(2)), None, position])
+                position += match.end()
+                continue
+        position += 1
+    return stack[0]
+
+
+def compare_export(export, documented, text, bullets, where):
+    assert [entry[0] for entry in documented] == [f.key for f in export.fields], where
+    starts = [entry[3] for entry in documented] + [len(text)]
+    for index, ((key, optional, nested, start), f) in enumerate(zip(documented, export.fields)):
+        assert optional == f.is_optional, f"{where}.{key}: the doc's `?` does not match the schema"
+        if f.since != "1.0":
+            assert f.since in text[start : starts[index + 1]], f"{where}.{key}: the doc does not say {f.since}"
+        element = f.base.strip("[]")
+        if f.base == "NameValues":
+            assert nested == [], f"{where}.{key}: documented as an object of name to value"
+        elif element in EXPORTS:
+            if nested is None:
+                assert element in bullets, f"{where}.{key}: neither inline nor an entry **{element}**"
+            else:
+                compare_export(EXPORTS[element], nested, text, bullets, f"{where}.{key}")
+
+
+def test_json_export_doc_lists_exactly_the_export_fields():
+    bullets = export_bullets()
+    assert bullets, "no entries found in the JSON export appendix"
+    for name, text in bullets.items():
+        assert name in EXPORTS, f"the doc's export entry **{name}** has no export table in the schema"
+        compare_export(EXPORTS[name], parse_export_entry(text), text, bullets, name)
