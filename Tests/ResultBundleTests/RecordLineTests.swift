@@ -36,7 +36,7 @@ import Testing
             ourKeys.formUnion(Self.keyPaths(try #require(object["test"])))
         }
         // Fields the model has that our encoder does not write would be lost: a model change needs the
-        // encoder (JSONBytes+Model.swift) and decoder (JSONCursor+Model.swift) updated.
+        // schema (Records/RecordSchema.txt) updated and scripts/generate-records.py rerun.
         #expect(modelKeys.subtracting(ourKeys).sorted() == [])
         #expect(ourKeys.subtracting(modelKeys).sorted() == [])
     }

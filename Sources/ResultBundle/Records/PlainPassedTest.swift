@@ -5,8 +5,8 @@ import Foundation
 ///
 /// Exporters write such a test from a few byte ranges instead of building a ``ResultModel/TestRecord`` (about ten
 /// allocated fields, and as many releases later). Only the exact text this library's writer produces is
-/// recognized, key order included (the schema's order, `PassedTestKeys`); any other line, however valid, is not a plain passed test, and its reader
-/// decodes it as usual. So the fast path never has to agree with the decoder on anything but this one shape.
+/// recognized, key order included (the schema's order, ``PassedTestKeys``); any other line, however valid, is not
+/// a plain passed test, and its reader decodes it as usual. So the fast path never has to agree with the decoder on anything but this one shape.
 struct PlainPassedTest {
     /// The line's text from its start to the test's name: its run, module and suites. Two lines with equal suite
     /// texts have equal runs, modules and suites.
@@ -26,7 +26,9 @@ struct PlainPassedTest {
         }
         if scanner.take(PassedTestKeys.displayName) { guard scanner.skipString() else { return nil } }
         if scanner.take(PassedTestKeys.locationFile) {
-            guard scanner.skipString(), scanner.take(PassedTestKeys.locationLine), scanner.skipInteger() else { return nil }
+            guard scanner.skipString(), scanner.take(PassedTestKeys.locationLine), scanner.skipInteger() else {
+                return nil
+            }
             if scanner.take(PassedTestKeys.locationColumn) { guard scanner.skipInteger() else { return nil } }
             guard scanner.take("}") else { return nil }
         }
@@ -37,7 +39,8 @@ struct PlainPassedTest {
             guard let value = scanner.number() else { return nil }
             start = value
         }
-        guard scanner.take(PassedTestKeys.duration), let duration = scanner.number(), scanner.take(PassedTestKeys.lineEnd), scanner.isAtEnd
+        guard scanner.take(PassedTestKeys.duration), let duration = scanner.number(),
+            scanner.take(PassedTestKeys.lineEnd), scanner.isAtEnd
         else { return nil }
         self.suiteText = suiteText
         self.name = name

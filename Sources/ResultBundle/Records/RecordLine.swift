@@ -179,7 +179,11 @@ extension RecordLineCodec {
                 kind = try cursor.readString()
             } else if key.equals("test") {
                 try cursor.readObject { cursor, key in
-                    if key.equals("identity") { identity = try cursor.decodeTestIdentity() } else { try cursor.skipValue() }
+                    if key.equals("identity") {
+                        identity = try cursor.decodeTestIdentity()
+                    } else {
+                        try cursor.skipValue()
+                    }
                 }
             } else {
                 try cursor.skipValue()
