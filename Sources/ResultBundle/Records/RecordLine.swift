@@ -46,7 +46,7 @@ enum RecordLineCodec {
         json.newline()
     }
 
-    /// Appends a line for a run or run end (encoded with `JSONEncoder`) or a suite (hand-encoded).
+    /// Appends a line for a run or run end (encoded with `JSONEncoder`) or a suite (the generated writer).
     static func appendOther(_ line: RecordLine, encoder: JSONEncoder, to json: inout JSONBytes) throws {
         json.beginObject()
         switch line {
@@ -84,7 +84,7 @@ public enum BundleRecordEncoding {
 }
 
 extension RecordLineCodec {
-    /// Decodes one line. Test lines use the fast cursor; run, run-end and suite lines use `decoder`.
+    /// Decodes one line. Test and suite lines use the generated cursor; run and run-end lines use `decoder`.
     /// Strings longer than `maxStringBytes` are cut (``TextCut``).
     static func decode(
         _ line: UnsafeBufferPointer<UInt8>, decoder: JSONDecoder, strings: StringCache? = nil,
@@ -125,8 +125,10 @@ extension RecordLineCodec {
             guard let test = test.take() else { throw cursor.failure("missing field test") }
             return .test(test)
         case .suite:
-            let suite = try decoder.decode(SuiteRecord.self, from: bodyData())
-            return .suite(maxStringBytes == .max ? suite : suite.cut(to: maxStringBytes))
+            guard let body, bodyKey == kind else { throw cursor.failure("missing field \(kind)") }
+            var suiteCursor = JSONCursor(line, strings: strings, maxStringBytes: maxStringBytes)
+            suiteCursor.position = body.lowerBound
+            return .suite(try suiteCursor.decodeSuiteRecord())
         case .run:
             guard let runIndex else { throw cursor.failure("missing field runIndex") }
             return .run(index: runIndex, try decoder.decode(RunRecord.self, from: bodyData()))

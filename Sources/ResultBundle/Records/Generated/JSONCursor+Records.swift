@@ -341,4 +341,45 @@ extension JSONCursor {
         guard let metricID else { throw failure("missing field measurement.metricID") }
         return MeasurementRecord(metricID: metricID, name: name, unit: unit, values: values, polarity: polarity, baselineAverage: baselineAverage, baselineName: baselineName, baselineValues: baselineValues, maxPercentRelativeStandardDeviation: maxPercentRelativeStandardDeviation, maxStandardDeviation: maxStandardDeviation, maxPercentRegression: maxPercentRegression, maxRegression: maxRegression)
     }
+
+    /// Reads a ``ResultModel/SuiteRecord`` as the schema's `SuiteRecord` table says.
+    mutating func decodeSuiteRecord() throws -> SuiteRecord {
+        var runIndex: Int?
+        var module: String?
+        var path: [String] = []
+        var start: Double?
+        var duration: Double?
+        var status: TestStatus?
+        var issues: [IssueRecord] = []
+        var output: CapturedOutput?
+        var properties: [NameValue] = []
+        var hostname: String?
+        try readObject { cursor, key in
+            if key.equals("runIndex") {
+                runIndex = try cursor.readInt()
+            } else if key.equals("module") {
+                module = try cursor.optionalString()
+            } else if key.equals("path") {
+                path = try cursor.stringArray()
+            } else if key.equals("start") {
+                start = try cursor.optionalDouble()
+            } else if key.equals("duration") {
+                duration = try cursor.optionalDouble()
+            } else if key.equals("status") {
+                status = cursor.readNull() ? nil : try cursor.decodeStatus()
+            } else if key.equals("issues") {
+                issues = try cursor.array { try $0.decodeIssueRecord() }
+            } else if key.equals("output") {
+                output = cursor.readNull() ? nil : try cursor.decodeCapturedOutput()
+            } else if key.equals("properties") {
+                properties = try cursor.array { try $0.decodeNameValue() }
+            } else if key.equals("hostname") {
+                hostname = try cursor.optionalString()
+            } else {
+                try cursor.skipValue()
+            }
+        }
+        guard let runIndex else { throw failure("missing field suite.runIndex") }
+        return SuiteRecord(runIndex: runIndex, module: module, path: path, start: start, duration: duration, status: status, issues: issues, output: output, properties: properties, hostname: hostname)
+    }
 }
