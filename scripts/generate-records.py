@@ -19,16 +19,8 @@ HEADER = [
 SCALARS = {"Int", "Int32", "Int64", "Double", "String"}
 
 
-@dataclass
-class Field:
-    key: str
-    type: str
-    options: dict
-    line: int
-
-    @property
-    def swift_name(self):
-        return self.options.get("property", self.key)
+class Typed:
+    """A field's type as the schema spells it: `T`, `T?`, `[T]`, `[T]?`."""
 
     @property
     def is_optional(self):
@@ -37,6 +29,18 @@ class Field:
     @property
     def base(self):
         return self.type.rstrip("?")
+
+
+@dataclass
+class Field(Typed):
+    key: str
+    type: str
+    options: dict
+    line: int
+
+    @property
+    def swift_name(self):
+        return self.options.get("property", self.key)
 
     @property
     def is_array(self):
@@ -88,20 +92,12 @@ def parse_options(words, line_number):
 
 
 @dataclass
-class ExportField:
+class ExportField(Typed):
     key: str
     type: str
     expression: str
     since: str
     line: int
-
-    @property
-    def is_optional(self):
-        return self.type.endswith("?")
-
-    @property
-    def base(self):
-        return self.type.rstrip("?")
 
 
 @dataclass
@@ -398,42 +394,37 @@ def generate_passed_test_keys(records):
     check_passed_test_order(records)
 
     def key(name, record, prefix="", suffix=""):
+        """`prefix"name":suffix`, for a key the schema has."""
         f = next(f for f in records[record].fields if f.key == name)
-        return swift_literal(f'{prefix}"{f.key}":{suffix}')
+        return f'{prefix}"{f.key}":{suffix}'
 
+    attempt = key("attempts", "TestRecord", prefix=",", suffix="[{") + key("status", "TestAttempt") + '"passed"'
     constants = [
-        ("lineStart", swift_literal('{"kind":"test","test":{'), "The line's start through the test's opening brace."),
+        ("lineStart", '{"kind":"test","test":{', "The line's start through the test's opening brace."),
         ("runIndex", key("runIndex", "TestRecord"), "The run's index (absent for run 0)."),
         ("identity", key("identity", "TestRecord", suffix="{"), "The identity's key and opening brace."),
         ("module", key("module", "TestIdentity"), "The identity's module."),
         ("suites", key("suites", "TestIdentity"), "The identity's suites."),
         ("name", key("name", "TestIdentity"), "The test's name."),
         ("displayName", key("displayName", "TestRecord", prefix=","), "The display name, after the identity."),
-        (
-            "locationFile",
-            swift_literal(',"location":{"file":'),
-            "The declaration's location and its file.",
-        ),
+        ("locationFile", key("location", "TestRecord", prefix=",", suffix="{") + key("file", "SourceLocation"),
+         "The declaration's location and its file."),
         ("locationLine", key("line", "SourceLocation", prefix=","), "The location's line."),
         ("locationColumn", key("column", "SourceLocation", prefix=","), "The location's column."),
         ("tags", key("tags", "TestRecord", prefix=","), "The tags."),
-        (
-            "passedAttempt",
-            swift_literal(',"attempts":[{"status":"passed"'),
-            "The one attempt, passed (the test's status is left out: it is the attempt's).",
-        ),
+        ("passedAttempt", attempt, "The one attempt, passed (the test's status is left out: it is the attempt's)."),
         ("start", key("start", "TestAttempt", prefix=","), "When the attempt started."),
         ("duration", key("duration", "TestAttempt", prefix=","), "How long it took."),
-        ("lineEnd", swift_literal("}]}}"), "The attempt's, the attempts', the test's and the line's closing."),
+        ("lineEnd", "}]}}", "The attempt's, the attempts', the test's and the line's closing."),
     ]
     lines = HEADER + [
         "/// The literal text of a plain passed test's line, in the order the schema gives its keys: what",
         "/// ``PassedTestLine`` writes and ``PlainPassedTest`` recognizes without decoding.",
         "enum PassedTestKeys {",
     ]
-    for name, literal, summary in constants:
+    for name, text, summary in constants:
         lines.append(f"    /// {summary}")
-        lines.append(f"    static let {name}: StaticString = {literal}")
+        lines.append(f"    static let {name}: StaticString = {swift_literal(text)}")
     lines.append("}")
     return "\n".join(lines) + "\n"
 
