@@ -47,6 +47,10 @@ class Field(Typed):
         return self.base.startswith("[")
 
     @property
+    def is_dictionary(self):
+        return self.base == "{String:Int}"
+
+    @property
     def element(self):
         return self.base[1:-1]
 
@@ -56,7 +60,13 @@ class Field(Typed):
 
     @property
     def is_required(self):
-        return not self.is_optional and not self.is_array and self.default is None and "implied" not in self.options
+        return (
+            not self.is_optional
+            and not self.is_array
+            and not self.is_dictionary
+            and self.default is None
+            and "implied" not in self.options
+        )
 
     @property
     def since(self):
@@ -191,6 +201,13 @@ def write_value(records, type_name, expression):
 def writer_field(records, record, f):
     value = f"record.{f.swift_name}"
     key = f'key("{f.key}")'
+    if f.is_dictionary:
+        # In name order, as JSONEncoder's sorted keys wrote it.
+        return [
+            f"{key}; beginObject()",
+            f"for (name, count) in {value}.sorted(by: {{ $0.key < $1.key }}) {{ key(dynamic: name); int(count) }}",
+            "endObject()",
+        ]
     if f.is_array:
         element = f.element
         if f.is_optional:
@@ -239,7 +256,9 @@ def generate_writer(records):
         lines.append(f"    /// Writes a ``ResultModel/{record.name}`` as the schema's `{record.name}` table says.")
         lines.append(f"    mutating func encode(_ record: {record.name}) {{")
         lines.append("        beginObject()")
-        for f in record.fields:
+        # `keys=sorted`: the records JSONEncoder wrote with sorted keys keep their bytes.
+        fields = sorted(record.fields, key=lambda f: f.key) if record.options.get("keys") == "sorted" else record.fields
+        for f in fields:
             lines.extend("        " + statement for statement in writer_field(records, record, f))
         lines.append("        endObject()")
         lines.append("    }")
@@ -260,7 +279,7 @@ def read_value(records, f, type_name, cursor="cursor"):
     if type_name == "String":
         return f"try {cursor}.readRepeatingString()" if cached else f"try {cursor}.readString()"
     if type_name in ("Int", "Int32", "Int64"):
-        return f"try {cursor}.readInt()" if type_name == "Int" else f"{type_name}(try {cursor}.readInt())"
+        return f"try {cursor}.read{type_name}()"
     if type_name == "Double":
         return f"try {cursor}.readDouble()"
     if type_name == "TestStatus":
@@ -268,7 +287,7 @@ def read_value(records, f, type_name, cursor="cursor"):
     if is_enum(type_name):
         fallback = f.options.get("unknown")
         if not fallback:
-            raise SystemExit(f"{SCHEMA.name}:{f.line}: enumeration field {f.key} needs unknown=")
+            return f"try {cursor}.readEnumeration({type_name}.self)"
         return f"{type_name}(rawValue: try {cursor}.readString()) ?? {fallback}"
     if is_record(records, type_name):
         return f"try {cursor}.{reader_name(type_name)}()"
@@ -277,6 +296,8 @@ def read_value(records, f, type_name, cursor="cursor"):
 
 def reader_field(records, f):
     """The expression a field's key reads into its local."""
+    if f.is_dictionary:
+        return "try cursor.intDictionary()"
     if f.is_array:
         element = f.element
         if element == "String":
@@ -300,6 +321,8 @@ def reader_field(records, f):
 
 
 def local_declaration(f):
+    if f.is_dictionary:
+        return f"var {f.swift_name}: [String: Int] = [:]"
     if f.is_array and not f.is_optional:
         return f"var {f.swift_name}: {f.base} = []"
     if f.is_optional:

@@ -61,3 +61,35 @@ extension JSONCursor {
         }
     }
 }
+
+extension JSONCursor {
+    /// An integer that fits in `Int32`; a larger one is an error, not a trap.
+    mutating func readInt32() throws -> Int32 {
+        guard let value = Int32(exactly: try readInt()) else { throw failure("integer out of range") }
+        return value
+    }
+
+    mutating func readInt64() throws -> Int64 { Int64(try readInt()) }
+
+    /// A string that must be one of the enumeration's values (for enumerations without an "unknown" value).
+    mutating func readEnumeration<Value: RawRepresentable>(_ type: Value.Type) throws -> Value
+    where Value.RawValue == String {
+        let text = try readString()
+        guard let value = Value(rawValue: text) else { throw failure("unknown value \"\(text)\"") }
+        return value
+    }
+
+    /// An object of names to integers (a run end's `reportedCounts`), its names read with their escapes.
+    mutating func intDictionary() throws -> [String: Int] {
+        if readNull() { return [:] }
+        var values: [String: Int] = [:]
+        let start = bytes.baseAddress!
+        try readObject { cursor, key in
+            var name = cursor
+            // The key's raw bytes lie in this line, after its opening quote.
+            name.position = (key.baseAddress ?? start + cursor.position) - start - 1
+            values[try name.readString()] = try cursor.readInt()
+        }
+        return values
+    }
+}

@@ -1,7 +1,8 @@
 import ResultModel
 
-// Cutting the strings of run records, decoded by `JSONDecoder`, to ``BundleLimits/maxDecodedStringBytes``, as the
-// generated cursor cuts test and suite records while it reads. Runs are few, so cutting after decoding is enough.
+// Cutting the strings of the index's runs, read before the reader's limits apply, to
+// ``BundleLimits/maxDecodedStringBytes``, as the cursor cuts record lines while it reads. Runs are few, so cutting
+// after decoding is enough.
 
 extension RunResult {
     /// The run with every string of its records longer than `limit` UTF-8 bytes cut.

@@ -170,4 +170,108 @@ extension JSONBytes {
         field("hostname", record.hostname)
         endObject()
     }
+
+    /// Writes a ``ResultModel/RunRecord`` as the schema's `RunRecord` table says.
+    mutating func encode(_ record: RunRecord) {
+        beginObject()
+        key("command"); beginArray()
+        for element in record.command { string(element) }
+        endArray()
+        key("environment"); beginArray()
+        for element in record.environment { encode(element) }
+        endArray()
+        key("host"); encode(record.host)
+        key("inputs"); beginArray()
+        for element in record.inputs { string(element) }
+        endArray()
+        field("name", record.name)
+        key("producer"); string(record.producer)
+        key("source"); string(record.source)
+        field("start", record.start)
+        field("toolchain", record.toolchain)
+        field("workingDirectory", record.workingDirectory)
+        endObject()
+    }
+
+    /// Writes a ``ResultModel/HostInfo`` as the schema's `HostInfo` table says.
+    mutating func encode(_ record: HostInfo) {
+        beginObject()
+        field("architecture", record.architecture)
+        field("cpuCount", record.cpuCount)
+        field("cpuModel", record.cpuModel)
+        field("hostname", record.hostname)
+        field("kernel", record.kernel)
+        field("memoryBytes", record.memoryBytes)
+        field("operatingSystem", record.operatingSystem)
+        endObject()
+    }
+
+    /// Writes a ``ResultModel/RunEnd`` as the schema's `RunEnd` table says.
+    mutating func encode(_ record: RunEnd) {
+        beginObject()
+        key("diagnostics"); beginArray()
+        for element in record.diagnostics { encode(element) }
+        endArray()
+        field("end", record.end)
+        field("exitCode", record.exitCode)
+        field("interruption", record.interruption)
+        if let value = record.output { key("output"); encode(value) }
+        key("reportedCounts"); beginObject()
+        for (name, count) in record.reportedCounts.sorted(by: { $0.key < $1.key }) { key(dynamic: name); int(count) }
+        endObject()
+        if let values = record.sources {
+            key("sources")
+            beginArray()
+            for element in values { encode(element) }
+            endArray()
+        }
+        field("wallClock", record.wallClock)
+        endObject()
+    }
+
+    /// Writes a ``ResultModel/Diagnostic`` as the schema's `Diagnostic` table says.
+    mutating func encode(_ record: Diagnostic) {
+        beginObject()
+        field("byteOffset", record.byteOffset)
+        field("file", record.file)
+        field("line", record.line)
+        key("message"); string(record.message)
+        key("severity"); string(record.severity.rawValue)
+        endObject()
+    }
+
+    /// Writes a ``ResultModel/SourceFileHash`` as the schema's `SourceFileHash` table says.
+    mutating func encode(_ record: SourceFileHash) {
+        beginObject()
+        key("path"); string(record.path)
+        key("sha256"); string(record.sha256)
+        endObject()
+    }
+
+    /// Writes a ``ResultModel/IndexedRun`` as the schema's `IndexedRun` table says.
+    mutating func encode(_ record: IndexedRun) {
+        beginObject()
+        if let value = record.end { key("end"); encode(value) }
+        key("index"); int(record.index)
+        key("record"); encode(record.record)
+        if let value = record.totals { key("totals"); encode(value) }
+        endObject()
+    }
+
+    /// Writes a ``ResultModel/ResultTotals`` as the schema's `ResultTotals` table says.
+    mutating func encode(_ record: ResultTotals) {
+        beginObject()
+        key("duration"); double(record.duration)
+        key("expectedFailures"); int(record.expectedFailures)
+        key("failed"); int(record.failed)
+        key("flaky"); int(record.flaky)
+        key("interrupted"); int(record.interrupted)
+        field("parameterizedTests", record.parameterizedTests)
+        key("passed"); int(record.passed)
+        key("skipped"); int(record.skipped)
+        key("testCases"); int(record.testCases)
+        key("tests"); int(record.tests)
+        key("warnings"); int(record.warnings)
+        endObject()
+    }
 }

@@ -382,4 +382,246 @@ extension JSONCursor {
         guard let runIndex else { throw failure("missing field suite.runIndex") }
         return SuiteRecord(runIndex: runIndex, module: module, path: path, start: start, duration: duration, status: status, issues: issues, output: output, properties: properties, hostname: hostname)
     }
+
+    /// Reads a ``ResultModel/RunRecord`` as the schema's `RunRecord` table says.
+    mutating func decodeRunRecord() throws -> RunRecord {
+        var name: String?
+        var producer: String?
+        var source: String?
+        var command: [String] = []
+        var workingDirectory: String?
+        var start: Double?
+        var host: HostInfo?
+        var toolchain: String?
+        var environment: [NameValue] = []
+        var inputs: [String] = []
+        try readObject { cursor, key in
+            if key.equals("name") {
+                name = try cursor.optionalString()
+            } else if key.equals("producer") {
+                producer = try cursor.readString()
+            } else if key.equals("source") {
+                source = try cursor.readString()
+            } else if key.equals("command") {
+                command = try cursor.stringArray()
+            } else if key.equals("workingDirectory") {
+                workingDirectory = try cursor.optionalString()
+            } else if key.equals("start") {
+                start = try cursor.optionalDouble()
+            } else if key.equals("host") {
+                host = try cursor.decodeHostInfo()
+            } else if key.equals("toolchain") {
+                toolchain = try cursor.optionalString()
+            } else if key.equals("environment") {
+                environment = try cursor.array { try $0.decodeNameValue() }
+            } else if key.equals("inputs") {
+                inputs = try cursor.stringArray()
+            } else {
+                try cursor.skipValue()
+            }
+        }
+        guard let producer else { throw failure("missing field run.producer") }
+        guard let source else { throw failure("missing field run.source") }
+        guard let host else { throw failure("missing field run.host") }
+        return RunRecord(name: name, producer: producer, source: source, command: command, workingDirectory: workingDirectory, start: start, host: host, toolchain: toolchain, environment: environment, inputs: inputs)
+    }
+
+    /// Reads a ``ResultModel/HostInfo`` as the schema's `HostInfo` table says.
+    mutating func decodeHostInfo() throws -> HostInfo {
+        var hostname: String?
+        var operatingSystem: String?
+        var kernel: String?
+        var architecture: String?
+        var cpuModel: String?
+        var cpuCount: Int?
+        var memoryBytes: Int64?
+        try readObject { cursor, key in
+            if key.equals("hostname") {
+                hostname = try cursor.optionalString()
+            } else if key.equals("operatingSystem") {
+                operatingSystem = try cursor.optionalString()
+            } else if key.equals("kernel") {
+                kernel = try cursor.optionalString()
+            } else if key.equals("architecture") {
+                architecture = try cursor.optionalString()
+            } else if key.equals("cpuModel") {
+                cpuModel = try cursor.optionalString()
+            } else if key.equals("cpuCount") {
+                cpuCount = try cursor.optionalInt()
+            } else if key.equals("memoryBytes") {
+                memoryBytes = cursor.readNull() ? nil : try cursor.readInt64()
+            } else {
+                try cursor.skipValue()
+            }
+        }
+        return HostInfo(hostname: hostname, operatingSystem: operatingSystem, kernel: kernel, architecture: architecture, cpuModel: cpuModel, cpuCount: cpuCount, memoryBytes: memoryBytes)
+    }
+
+    /// Reads a ``ResultModel/RunEnd`` as the schema's `RunEnd` table says.
+    mutating func decodeRunEnd() throws -> RunEnd {
+        var end: Double?
+        var exitCode: Int32?
+        var output: CapturedOutput?
+        var diagnostics: [Diagnostic] = []
+        var reportedCounts: [String: Int] = [:]
+        var interruption: String?
+        var wallClock: Double?
+        var sources: [SourceFileHash]?
+        try readObject { cursor, key in
+            if key.equals("end") {
+                end = try cursor.optionalDouble()
+            } else if key.equals("exitCode") {
+                exitCode = cursor.readNull() ? nil : try cursor.readInt32()
+            } else if key.equals("output") {
+                output = cursor.readNull() ? nil : try cursor.decodeCapturedOutput()
+            } else if key.equals("diagnostics") {
+                diagnostics = try cursor.array { try $0.decodeDiagnostic() }
+            } else if key.equals("reportedCounts") {
+                reportedCounts = try cursor.intDictionary()
+            } else if key.equals("interruption") {
+                interruption = try cursor.optionalString()
+            } else if key.equals("wallClock") {
+                wallClock = try cursor.optionalDouble()
+            } else if key.equals("sources") {
+                sources = cursor.readNull() ? nil : try cursor.array { try $0.decodeSourceFileHash() }
+            } else {
+                try cursor.skipValue()
+            }
+        }
+        return RunEnd(end: end, exitCode: exitCode, output: output, diagnostics: diagnostics, reportedCounts: reportedCounts, interruption: interruption, wallClock: wallClock, sources: sources)
+    }
+
+    /// Reads a ``ResultModel/Diagnostic`` as the schema's `Diagnostic` table says.
+    mutating func decodeDiagnostic() throws -> Diagnostic {
+        var severity: Diagnostic.Severity?
+        var message: String?
+        var file: String?
+        var line: Int?
+        var byteOffset: Int64?
+        try readObject { cursor, key in
+            if key.equals("severity") {
+                severity = try cursor.readEnumeration(Diagnostic.Severity.self)
+            } else if key.equals("message") {
+                message = try cursor.readString()
+            } else if key.equals("file") {
+                file = try cursor.optionalString()
+            } else if key.equals("line") {
+                line = try cursor.optionalInt()
+            } else if key.equals("byteOffset") {
+                byteOffset = cursor.readNull() ? nil : try cursor.readInt64()
+            } else {
+                try cursor.skipValue()
+            }
+        }
+        guard let severity else { throw failure("missing field diagnostic.severity") }
+        guard let message else { throw failure("missing field diagnostic.message") }
+        return Diagnostic(severity: severity, message: message, file: file, line: line, byteOffset: byteOffset)
+    }
+
+    /// Reads a ``ResultModel/SourceFileHash`` as the schema's `SourceFileHash` table says.
+    mutating func decodeSourceFileHash() throws -> SourceFileHash {
+        var path: String?
+        var sha256: String?
+        try readObject { cursor, key in
+            if key.equals("path") {
+                path = try cursor.readString()
+            } else if key.equals("sha256") {
+                sha256 = try cursor.readString()
+            } else {
+                try cursor.skipValue()
+            }
+        }
+        guard let path else { throw failure("missing field source.path") }
+        guard let sha256 else { throw failure("missing field source.sha256") }
+        return SourceFileHash(path: path, sha256: sha256)
+    }
+
+    /// Reads a ``ResultModel/IndexedRun`` as the schema's `IndexedRun` table says.
+    mutating func decodeIndexedRun() throws -> IndexedRun {
+        var index: Int?
+        var record: RunRecord?
+        var end: RunEnd?
+        var totals: ResultTotals?
+        try readObject { cursor, key in
+            if key.equals("index") {
+                index = try cursor.readInt()
+            } else if key.equals("record") {
+                record = try cursor.decodeRunRecord()
+            } else if key.equals("end") {
+                end = cursor.readNull() ? nil : try cursor.decodeRunEnd()
+            } else if key.equals("totals") {
+                totals = cursor.readNull() ? nil : try cursor.decodeResultTotals()
+            } else {
+                try cursor.skipValue()
+            }
+        }
+        guard let index else { throw failure("missing field indexedRun.index") }
+        guard let record else { throw failure("missing field indexedRun.record") }
+        return IndexedRun(index: index, record: record, end: end, totals: totals)
+    }
+
+    /// Reads a ``ResultModel/ResultTotals`` as the schema's `ResultTotals` table says.
+    mutating func decodeResultTotals() throws -> ResultTotals {
+        var tests: Int?
+        var passed: Int?
+        var failed: Int?
+        var skipped: Int?
+        var expectedFailures: Int?
+        var warnings: Int?
+        var interrupted: Int?
+        var flaky: Int?
+        var testCases: Int?
+        var parameterizedTests: Int?
+        var duration: Double?
+        try readObject { cursor, key in
+            if key.equals("tests") {
+                tests = try cursor.readInt()
+            } else if key.equals("passed") {
+                passed = try cursor.readInt()
+            } else if key.equals("failed") {
+                failed = try cursor.readInt()
+            } else if key.equals("skipped") {
+                skipped = try cursor.readInt()
+            } else if key.equals("expectedFailures") {
+                expectedFailures = try cursor.readInt()
+            } else if key.equals("warnings") {
+                warnings = try cursor.readInt()
+            } else if key.equals("interrupted") {
+                interrupted = try cursor.readInt()
+            } else if key.equals("flaky") {
+                flaky = try cursor.readInt()
+            } else if key.equals("testCases") {
+                testCases = try cursor.readInt()
+            } else if key.equals("parameterizedTests") {
+                parameterizedTests = try cursor.optionalInt()
+            } else if key.equals("duration") {
+                duration = try cursor.readDouble()
+            } else {
+                try cursor.skipValue()
+            }
+        }
+        guard let tests else { throw failure("missing field totals.tests") }
+        guard let passed else { throw failure("missing field totals.passed") }
+        guard let failed else { throw failure("missing field totals.failed") }
+        guard let skipped else { throw failure("missing field totals.skipped") }
+        guard let expectedFailures else { throw failure("missing field totals.expectedFailures") }
+        guard let warnings else { throw failure("missing field totals.warnings") }
+        guard let interrupted else { throw failure("missing field totals.interrupted") }
+        guard let flaky else { throw failure("missing field totals.flaky") }
+        guard let testCases else { throw failure("missing field totals.testCases") }
+        guard let duration else { throw failure("missing field totals.duration") }
+        var record = ResultTotals()
+        record.tests = tests
+        record.passed = passed
+        record.failed = failed
+        record.skipped = skipped
+        record.expectedFailures = expectedFailures
+        record.warnings = warnings
+        record.interrupted = interrupted
+        record.flaky = flaky
+        record.testCases = testCases
+        record.parameterizedTests = parameterizedTests
+        record.duration = duration
+        return record
+    }
 }
