@@ -85,10 +85,6 @@ class Record:
         return self.options["label"]
 
     @property
-    def codec(self):
-        return self.options.get("codec", "generated")
-
-    @property
     def omits_empty_arrays(self):
         return self.options.get("arrays") == "omit"
 
@@ -249,8 +245,7 @@ def generate_writer(records):
         "/// and in test records (and everything inside them) empty arrays left out too.",
         "extension JSONBytes {",
     ]
-    written = [r for r in records.values() if r.codec in ("generated", "writer")]
-    for index, record in enumerate(written):
+    for index, record in enumerate(records.values()):
         if index:
             lines.append("")
         lines.append(f"    /// Writes a ``ResultModel/{record.name}`` as the schema's `{record.name}` table says.")
@@ -344,8 +339,7 @@ def generate_cursor(records):
         "/// closure copied it (a retain and a release per field) on the way out.",
         "extension JSONCursor {",
     ]
-    read = [r for r in records.values() if r.codec == "generated"]
-    for index, record in enumerate(read):
+    for index, record in enumerate(records.values()):
         if index:
             lines.append("")
         lines.append(f"    /// Reads a ``ResultModel/{record.name}`` as the schema's `{record.name}` table says.")
