@@ -44,7 +44,8 @@ let package = Package(
             dependencies: [
                 "ResultModel", "ResultSupport", "ContentHashing", "CZlib", "CLibDeflate",
                 .product(name: "Crypto", package: "swift-crypto"),
-            ]
+            ],
+            exclude: ["Records/RecordSchema.txt"]
         ),
         .target(name: "TerminalEmulation", dependencies: ["ResultModel", "ResultSupport"]),
         .target(name: "ResultImport", dependencies: ["ResultModel", "ResultSupport", "CLibXML2"]),

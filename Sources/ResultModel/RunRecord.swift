@@ -42,7 +42,9 @@ public struct RunRecord: Sendable, Codable, Hashable {
         host: HostInfo = HostInfo(),
         toolchain: String? = nil,
         environment: [NameValue] = [],
-        inputs: [String] = []
+        inputs: [String] = [],
+        hasUncommittedChanges: Bool? = nil,
+        uncommittedChangesHash: String? = nil
     ) {
         self.name = name
         self.producer = producer
@@ -54,6 +56,8 @@ public struct RunRecord: Sendable, Codable, Hashable {
         self.toolchain = toolchain
         self.environment = environment
         self.inputs = inputs
+        self.hasUncommittedChanges = hasUncommittedChanges
+        self.uncommittedChangesHash = uncommittedChangesHash
     }
 
     /// The value of an environment tag, when present.

@@ -73,8 +73,11 @@ struct BundleIndex {
     static let dataEndPosition = 24
 
     func encode() throws -> [UInt8] {
-        let encoder = RecordLineCodec.makeEncoder()
-        let runsJSON = [UInt8](try encoder.encode(IndexedRun.list(runs, totals: runTotals)))
+        var runList = JSONBytes()
+        runList.beginArray()
+        for run in IndexedRun.list(runs, totals: runTotals) { runList.encode(run) }
+        runList.endArray()
+        let runsJSON = runList.bytes
         var bytes = Self.magic
         bytes.reserveCapacity(
             Self.headerSize + recordFrames.count * 24 + tests.count * 24 + blobs.count * 48 + runsJSON.count)
@@ -171,7 +174,12 @@ struct BundleIndex {
             position += blobEntrySize
         }
         do {
-            let list = try RecordLineCodec.makeDecoder().decode([IndexedRun].self, from: Data(bytes[position...]))
+            let list = try Array(bytes[position...]).withUnsafeBufferPointer { text in
+                var cursor = JSONCursor(text)
+                let list = try cursor.array { try $0.decodeIndexedRun() }
+                guard cursor.peek() == nil else { throw cursor.failure("text after the run list") }
+                return list
+            }
             index.runs = list.map(\.run)
             let totals = list.compactMap(\.totals)
             index.runTotals = totals.count == list.count ? totals : []
@@ -285,7 +293,7 @@ func rawDigest(_ hex: String) -> [UInt8]? {
 
 /// A run as the index's run list holds it: the run (`index`, `record`, `end`, as 1.0 wrote it) and, from format 1.2,
 /// the `totals` of its tests. A 1.0 or 1.1 reader decodes the same JSON as ``RunResult`` and ignores `totals`.
-struct IndexedRun: Codable {
+struct IndexedRun {
     var index: Int
     var record: RunRecord
     var end: RunEnd?

@@ -12,32 +12,41 @@ enum PassedTestLine {
             && (test.module.map(JSONBytes.isVerbatim) ?? true)
     }
 
-    /// Appends the test's line; its bytes must be verbatim.
+    /// Appends the test's line; its bytes must be verbatim. The text is the schema's key sequence
+    /// (``PassedTestKeys``), the one ``PlainPassedTest`` recognizes.
     static func append(_ test: PassedTestText, to json: inout JSONBytes) {
-        json.literal(#"{"kind":"test","test":{"#, endsValue: false)
+        json.literal(PassedTestKeys.lineStart, endsValue: false)
         if test.runIndex != 0 {
-            json.key("runIndex")
+            json.literal(PassedTestKeys.runIndex, endsValue: false)
             json.int(test.runIndex)
+            json.literal(",", endsValue: false)
         }
-        json.key("identity")
-        json.beginObject()
+        json.literal(PassedTestKeys.identity, endsValue: false)
         if let module = test.module {
-            json.key("module")
+            json.literal(PassedTestKeys.module, endsValue: false)
             json.verbatimString(module)
+            json.literal(",", endsValue: false)
         }
         if let suite = test.suite {
-            json.key("suites")
+            json.literal(PassedTestKeys.suites, endsValue: false)
             json.beginArray()
             json.verbatimString(suite)
             json.endArray()
+            json.literal(",", endsValue: false)
         }
-        json.key("name")
+        json.literal(PassedTestKeys.name, endsValue: false)
         json.verbatimString(test.name)
         json.endObject()
-        json.literal(#","attempts":[{"status":"passed""#, endsValue: true)
-        json.field("start", test.start)
-        json.field("duration", test.duration)
-        json.literal("}]}}", endsValue: true)
+        json.literal(PassedTestKeys.passedAttempt, endsValue: true)
+        if let start = test.start {
+            json.literal(PassedTestKeys.start, endsValue: false)
+            json.double(start)
+        }
+        if let duration = test.duration {
+            json.literal(PassedTestKeys.duration, endsValue: false)
+            json.double(duration)
+        }
+        json.literal(PassedTestKeys.lineEnd, endsValue: true)
         json.newline()
     }
 

@@ -80,11 +80,10 @@ import _TestSupport
     /// is decoded afresh.
     @Test func repeatedSuiteArraysAreSharedAndOthersDecodedAfresh() throws {
         let strings = StringCache()
-        let decoder = RecordLineCodec.makeDecoder()
         func suites(_ line: String) throws -> [String] {
             let bytes = Array(line.utf8)
             let decoded = try bytes.withUnsafeBufferPointer {
-                try RecordLineCodec.decode($0, decoder: decoder, strings: strings)
+                try RecordLineCodec.decode($0, strings: strings)
             }
             guard case .test(let test) = decoded else { throw CocoaError(.coderReadCorrupt) }
             return test.identity.suites
