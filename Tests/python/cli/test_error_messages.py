@@ -127,7 +127,7 @@ def test_a_folder_given_with_a_slash_is_shown_without_a_double_one(tmp_path):
 
 def test_counts_of_one_are_singular(tmp_path):
     info = resultbundle("info", SAMPLE).stdout
-    assert ", 1 run\n" in info and "1 runs" not in info and "1 expected failure;" in info, info
+    assert ", 1 run\n" in info and "1 runs" not in info and "1 expected failure\n" in info, info
     merged = resultbundle("merge", SAMPLE, "-o", tmp_path / "m.resultbundle").stdout
     assert ": 1 run, 8 tests" in merged, merged
     verified = resultbundle("verify", SAMPLE).stdout

@@ -161,7 +161,8 @@ def test_run_reaches_swift_test_through_record(tmp_path):
     environment = fake_swift(tmp_path, LISTED)
     bundle = tmp_path / "shard.resultbundle"
     result = shard_run(environment, "--index", 1, "--count", 2, "--from", SAMPLE, "--",
-                       BINARY, "record", "--quiet", "--no-event-stream", "-o", bundle, "--", "swift", "test")
+                       BINARY, "record", "--quiet", "--no-event-stream", "--allow-empty", "-o", bundle, "--",
+                       "swift", "test")
     assert result.returncode == 0, result.stderr
     call = calls(tmp_path)[-1]
     assert call[0] == "test" and call[-2] == "--filter"
