@@ -71,7 +71,7 @@ struct HistoryAddCommand: ParsableCommand {
         }
         HistoryWarnings.print(outcome.damage, file: history)
         try StandardOutput.line(
-            "\(history): added \(outcome.tests) (\(outcome.newTests) new); " + Counted.noun(outcome.runs, "run")
+            "\(history): added \(outcome.tests), \(outcome.newTests) new; " + Counted.noun(outcome.runs, "run")
                 + (outcome.dropped > 0 ? ", \(outcome.dropped) oldest dropped" : "") + ", \(outcome.bytes) bytes")
     }
 

@@ -40,7 +40,7 @@ struct RecordCommand: ParsableCommand {
               resultbundle record -- swift test
               resultbundle record -o linux.resultbundle --name linux -- swift test -j 4
               resultbundle record -o unit.resultbundle -- swift test --filter UnitTests
-              resultbundle record --results junit.xml -- python3 -m pytest --junitxml=junit.xml
+              resultbundle record --results r.xml -- pytest --junitxml=r.xml
             """
     )
 

@@ -78,8 +78,8 @@ def test_history_keeps_one_key_per_test_whether_or_not_a_run_names_modules(tmp_p
     history = tmp_path / "main.rbhistory"
     first = run("history", "add", sequential, "--history", history).stdout
     second = run("history", "add", parallel, "--history", history).stdout
-    assert "added 72 tests (72 new)" in first, first
-    assert "added 72 tests (0 new)" in second, second
+    assert "added 72 tests, 72 new" in first, first
+    assert "added 72 tests, 0 new" in second, second
     shown = run("history", "show", "--history", history).stdout
     assert shown.startswith("2 runs, the newest with 72 tests"), shown
 
