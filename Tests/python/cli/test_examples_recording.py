@@ -55,7 +55,7 @@ def test_recording_the_examples_keeps_steps_snapshots_and_measurements(tmp_path)
     linked = tmp_path / "linked"
     template = "https://forge.example/org/repo/blob/{commit}/{path}#L{line}"
     run("report", bundle, "-o", linked, "--source-url", template)
-    page = next((linked / "tests").glob("*testDeliberateFailureInsideAStep*.html")).read_text()
+    page = next((linked / "tests").glob("*WordTallyXCTests_testDeliberateFailureInside*.html")).read_text()
     assert '<pre class="source"' in page and 'class="hit"' in page
     relative = "Examples/Tests/WordTallyTests/WordTallyXCTests.swift"
     assert f'href="https://forge.example/org/repo/blob/{commit.strip()}/{relative}#L' in page
