@@ -161,7 +161,8 @@ public enum HistoryWriter {
             guard rename(temporary.path, url.path) == 0 else { throw SystemCallError("rename", path: url.path) }
         } catch {
             try? FileManager.default.removeItem(at: temporary)
-            throw HistoryError(.io, "cannot rewrite the history: \(error)", file: url.path)
+            let cause: any Error & Sendable = (error as? SystemCallError) ?? (error as NSError)
+            throw HistoryError(.io, "cannot rewrite the history: \(error)", file: url.path, underlying: cause)
         }
     }
 }

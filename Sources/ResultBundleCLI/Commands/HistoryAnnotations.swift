@@ -7,13 +7,7 @@ import RunHistory
 /// What a history adds to a summary: a label on each failed test and the flakiest tests.
 enum HistoryAnnotations {
     static func annotate(_ summary: inout MarkdownSummary, history path: String) throws {
-        let history: RunHistory
-        do {
-            history = try RunHistory.read(
-                URL(fileURLWithPath: path), decodingNewest: HistoryAnalysis.defaultWindow)
-        } catch let error as HistoryError {
-            throw CLIError(error.description, exitCode: 2)
-        }
+        let history = try RunHistory.read(URL(fileURLWithPath: path), decodingNewest: HistoryAnalysis.defaultWindow)
         let analysis = HistoryAnalysis(history)
         // The run being summarized is not in the history yet (`history add` comes after it).
         summary.failureLabel = { test in analysis.label(for: test.id, failingNow: true) }
@@ -28,15 +22,8 @@ enum HistoryAnnotations {
 extension HistoryAnnotations {
     /// What `report --history` draws, from the history file at `path`; `runURL` links each run to its own report.
     static func reportHistory(_ path: String, runURL: String? = nil) throws -> ReportHistory {
-        let history: RunHistory
-        let template: RunURLTemplate?
-        do {
-            template = try runURL.map { try RunURLTemplate($0) }
-            history = try RunHistory.read(
-                URL(fileURLWithPath: path), decodingNewest: HistoryAnalysis.defaultWindow)
-        } catch let error as HistoryError {
-            throw CLIError(error.description, exitCode: 2)
-        }
+        let template = try runURL.map { try RunURLTemplate($0) }
+        let history = try RunHistory.read(URL(fileURLWithPath: path), decodingNewest: HistoryAnalysis.defaultWindow)
         let analysis = HistoryAnalysis(history)
         let runURLs = history.runs.enumerated().map { index, run in template?.url(for: run.facts, number: index + 1) }
         let runs = history.runs.enumerated().map { index, run in

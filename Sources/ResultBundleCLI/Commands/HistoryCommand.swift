@@ -49,16 +49,10 @@ struct HistoryAddCommand: ParsableCommand {
     func run() throws {
         let reader = try BundleOpening.open(bundle, quiet: true, limits: .display)
         let outcome: HistoryWriter.Outcome
-        do {
-            // The history is read on another thread meanwhile.
-            outcome = try HistoryWriter.add(to: URL(fileURLWithPath: history), keep: keep) {
-                let digest = try RunDigest(reader)
-                return (digest, facts(of: reader, digest: digest))
-            }
-        } catch let error as BundleError {
-            throw ErrorReport.cliError(error)
-        } catch let error as HistoryError {
-            throw CLIError(error.description, exitCode: error.code == .io ? 1 : 2)
+        // The history is read on another thread meanwhile.
+        outcome = try HistoryWriter.add(to: URL(fileURLWithPath: history), keep: keep) {
+            let digest = try RunDigest(reader)
+            return (digest, facts(of: reader, digest: digest))
         }
         try StandardOutput.line(
             "\(history): added \(outcome.tests) (\(outcome.newTests) new); " + Counted.noun(outcome.runs, "run")
@@ -106,12 +100,7 @@ struct HistoryShowCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let loaded: RunHistory
-        do {
-            loaded = try RunHistory.read(URL(fileURLWithPath: history), decodingNewest: max(1, window))
-        } catch let error as HistoryError {
-            throw CLIError(error.description, exitCode: 2)
-        }
+        let loaded = try RunHistory.read(URL(fileURLWithPath: history), decodingNewest: max(1, window))
         let analysis = HistoryAnalysis(loaded, window: window)
         let flaky = analysis.flakyTests(limit: 50)
         let failing = loaded.keys.compactMap { key -> (String, String)? in

@@ -11,25 +11,44 @@ import Foundation
 
 /// A system call that failed: which, on what, and the system's error number. Modules keep it as the underlying
 /// cause of their own errors.
-package struct SystemCallError: Error, CustomStringConvertible, Sendable, Equatable {
+package struct SystemCallError: PlacedError, Equatable {
     /// What was being done, as a verb phrase: `write`, `open`, `read`.
     package var operation: String
     /// The file or other object concerned, when there is one.
     package var path: String?
     /// `errno`.
     package var number: Int32
+    /// Whether the call was changing a file (an `open` for writing counts), so that a command can tell a failed
+    /// output (exit 1) from an unreadable input (exit 2).
+    package var isWrite: Bool
+
+    /// The calls that change files, by the first word of the operation (`create the file`).
+    private static let writingOperations: Set = [
+        "create", "write", "rename", "exchange", "sync", "close", "remove", "truncate",
+    ]
 
     /// An error for the `errno` of the call that just failed.
-    package init(_ operation: String, path: String?, number: Int32 = errno) {
+    package init(_ operation: String, path: String?, number: Int32 = errno, isWrite: Bool? = nil) {
         self.operation = operation
         self.path = path
         self.number = number
+        self.isWrite = isWrite ?? Self.writingOperations.contains(String(operation.prefix { $0 != " " }))
     }
+
+    /// The operation, as the code.
+    package var code: String { operation }
+    /// `cannot write: No space left on device`; the path is the place.
+    package var message: String { "cannot \(operation): \(reason)" }
+    /// The file concerned.
+    package var place: ErrorPlace { ErrorPlace(file: path) }
+    /// A system call is where causes end.
+    package var cause: (any Error & Sendable)? { nil }
 
     /// The system's sentence for ``number``.
     package var reason: String { String(cString: strerror(number)) }
 
-    /// `cannot write PATH: No space left on device`.
+    /// `cannot write PATH: No space left on device`: unlike a module's error, a failed call is mostly quoted inside
+    /// another sentence, where the verb reads best first.
     package var description: String { "cannot \(operation)\(path.map { " \($0)" } ?? ""): \(reason)" }
 }
 
@@ -52,7 +71,9 @@ package struct POSIXFile: Sendable {
     package static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o644) throws(SystemCallError) -> POSIXFile
     {
         let descriptor = retryingInterrupts { systemOpen(path, flags | O_CLOEXEC, mode) }
-        guard descriptor >= 0 else { throw SystemCallError("open", path: path) }
+        guard descriptor >= 0 else {
+            throw SystemCallError("open", path: path, isWrite: flags & (O_WRONLY | O_RDWR | O_CREAT | O_TRUNC) != 0)
+        }
         return POSIXFile(descriptor: descriptor, path: path)
     }
 
