@@ -47,3 +47,24 @@ def test_imports_follow_the_rules():
 def test_the_import_pattern_sees_every_form():
     sample = "import A\n@testable import B\npublic import C\n@_implementationOnly import D\nimport struct E.F\n"
     assert [match.group(1) for match in IMPORT.finditer(sample)] == ["A", "B", "C", "D", "E"]
+
+
+ERROR_TYPE = re.compile(r"^\s*(?:(?:public|package|internal|private|fileprivate)\s+)?(?:struct|enum|class)\s+(\w+)"
+                        r"\s*:\s*([^{]*)\{", re.M)
+
+
+def error_types_not_placed(sources):
+    """Error types (every `*Error`, and every public type that conforms to `Error`) that do not adopt
+    `PlacedError`; closed internal error sets (an internal `enum Refusal: Error`) may stay as they are."""
+    unplaced = []
+    for source in sorted(sources.rglob("*.swift")):
+        for match in ERROR_TYPE.finditer(source.read_text()):
+            name, conformances = match.group(1), set(re.findall(r"\w+", match.group(2)))
+            visible = re.match(r"\s*public\b", match.group(0))
+            if (name.endswith("Error") or (visible and "Error" in conformances)) and "PlacedError" not in conformances:
+                unplaced.append(f"{source.relative_to(sources.parent)}: {name}")
+    return unplaced
+
+
+def test_every_error_type_adopts_placed_error():
+    assert error_types_not_placed(ROOT / "Sources") == [], "error types that do not adopt PlacedError"
