@@ -151,18 +151,10 @@ public enum HistoryWriter {
                 bytes += try HistoryFormat.frame(.run, payload: try RunHistory.runPayload(remapped))
             }
         }
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(
-            ".\(url.lastPathComponent).partial-\(UUID().uuidString)")
         do {
-            try Data(bytes).write(to: temporary)
-            let file = try POSIXFile.open(temporary.path, O_RDONLY)
-            _ = fsync(file.descriptor)
-            try? file.close()
-            guard rename(temporary.path, url.path) == 0 else { throw SystemCallError("rename", path: url.path) }
+            try AtomicReplace.write(bytes, to: url.path)
         } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            let cause: any Error & Sendable = (error as? SystemCallError) ?? (error as NSError)
-            throw HistoryError(.io, "cannot rewrite the history: \(error)", file: url.path, underlying: cause)
+            throw HistoryError(.io, "cannot rewrite the history: \(error)", file: url.path, underlying: error)
         }
     }
 }

@@ -14,9 +14,8 @@ struct AtomicOutput {
         self.destination = destination.standardizedFileURL
         let parent = self.destination.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
-        LeftoverCleanup.removeStalePartials(in: parent)
-        let name = ".\(self.destination.lastPathComponent).partial-\(getpid())"
-        self.temporary = parent.appendingPathComponent(name)
+        PartialName.removeStale(in: parent)
+        self.temporary = PartialName.partial(of: self.destination)
         try? FileManager.default.removeItem(at: temporary)
     }
 
@@ -26,8 +25,7 @@ struct AtomicOutput {
         var isDirectory: ObjCBool = false
         if manager.fileExists(atPath: destination.path, isDirectory: &isDirectory) {
             if isDirectory.boolValue {
-                let old = destination.deletingLastPathComponent()
-                    .appendingPathComponent(".\(destination.lastPathComponent).old-\(getpid())")
+                let old = PartialName.old(of: destination)
                 try manager.moveItem(at: destination, to: old)
                 try manager.moveItem(at: temporary, to: destination)
                 try? manager.removeItem(at: old)

@@ -149,6 +149,16 @@ package struct POSIXFile: Sendable {
         if systemClose(descriptor) != 0 && errno != EINTR { throw SystemCallError("close", path: path) }
     }
 
+    /// Flushes the file to the storage device.
+    package func sync() throws(SystemCallError) {
+        guard fsync(descriptor) == 0 else { throw SystemCallError("sync", path: path) }
+    }
+
+    /// Renames `source` to `destination`, replacing what was there; the error names the destination.
+    package static func rename(_ source: String, _ destination: String) throws(SystemCallError) {
+        guard systemRename(source, destination) == 0 else { throw SystemCallError("rename", path: destination) }
+    }
+
     /// Swaps the files at `first` and `second` atomically (Linux `renameat2` with `RENAME_EXCHANGE`). Throws with
     /// `ENOSYS` or `EINVAL` where the system or the file system cannot.
     package static func exchange(_ first: String, _ second: String) throws(SystemCallError) {
@@ -165,3 +175,4 @@ private func systemRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer?, 
     read(descriptor, bytes, count)
 }
 private func systemClose(_ descriptor: Int32) -> Int32 { close(descriptor) }
+private func systemRename(_ source: String, _ destination: String) -> Int32 { rename(source, destination) }
