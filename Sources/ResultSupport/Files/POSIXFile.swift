@@ -77,6 +77,21 @@ package struct POSIXFile: Sendable {
         return POSIXFile(descriptor: descriptor, path: path)
     }
 
+    /// Creates a new file at `path` for writing, never through a symbolic link (`O_NOFOLLOW`): exclusively
+    /// (`O_EXCL`), after removing a file already there.
+    package static func createReplacing(_ path: String, mode: mode_t = 0o644) throws(SystemCallError) -> POSIXFile {
+        let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC
+        var descriptor = retryingInterrupts { systemOpen(path, flags, mode) }
+        if descriptor < 0, errno == EEXIST, unlink(path) == 0 {
+            descriptor = retryingInterrupts { systemOpen(path, flags, mode) }
+        }
+        guard descriptor >= 0 else { throw SystemCallError("create", path: path) }
+        return POSIXFile(descriptor: descriptor, path: path)
+    }
+
+    /// Whether anything is at `path` (a dangling symbolic link is not).
+    package static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
     /// Calls `call` again while it fails with `EINTR`; returns its last result.
     @inlinable
     package static func retryingInterrupts<Result: BinaryInteger>(_ call: () -> Result) -> Result {
