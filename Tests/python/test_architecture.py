@@ -68,3 +68,23 @@ def error_types_not_placed(sources):
 
 def test_every_error_type_adopts_placed_error():
     assert error_types_not_placed(ROOT / "Sources") == [], "error types that do not adopt PlacedError"
+
+
+# The one home of the C library's file calls, and the one file that truly needs more of it: the pseudo-terminal
+# session starts its program with the terminal as controlling terminal (posix_spawn attributes, `ioctl` for the
+# window size, `waitpid` and `kill` of its child), which is process control, not file access.
+C_LIBRARY_HOMES = ("Sources/ResultSupport/Files/", "Sources/TerminalEmulation/PseudoTerminalSession.swift")
+
+
+def c_library_imports_outside_homes(sources):
+    """Swift files that import the C library themselves (`#if canImport(Glibc)`) outside its homes."""
+    found = []
+    for source in sorted(sources.rglob("*.swift")):
+        path = source.relative_to(sources.parent).as_posix()
+        if "canImport(Glibc)" in source.read_text() and not path.startswith(C_LIBRARY_HOMES):
+            found.append(path)
+    return found
+
+
+def test_file_calls_have_one_home():
+    assert c_library_imports_outside_homes(ROOT / "Sources") == [], "files that import the C library themselves"

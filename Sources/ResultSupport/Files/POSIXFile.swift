@@ -164,6 +164,33 @@ package struct POSIXFile: Sendable {
         if systemClose(descriptor) != 0 && errno != EINTR { throw SystemCallError("close", path: path) }
     }
 
+    /// What the file system says of the open file (`fstat`).
+    package func status() throws(SystemCallError) -> stat {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw SystemCallError("stat", path: path) }
+        return info
+    }
+
+    /// Turns `O_NONBLOCK` on or off.
+    package func setNonBlocking(_ on: Bool) {
+        let flags = fcntl(descriptor, F_GETFL)
+        _ = fcntl(descriptor, F_SETFL, on ? flags | O_NONBLOCK : flags & ~O_NONBLOCK)
+    }
+
+    /// The current position.
+    package func position() throws(SystemCallError) -> Int64 {
+        let result = lseek(descriptor, 0, SEEK_CUR)
+        guard result >= 0 else { throw SystemCallError("seek", path: path) }
+        return Int64(result)
+    }
+
+    /// Cuts the file at `length` and moves the position there.
+    package func truncate(at length: Int64) throws(SystemCallError) {
+        guard ftruncate(descriptor, off_t(length)) == 0, lseek(descriptor, off_t(length), SEEK_SET) >= 0 else {
+            throw SystemCallError("truncate", path: path)
+        }
+    }
+
     /// Flushes the file to the storage device.
     package func sync() throws(SystemCallError) {
         guard fsync(descriptor) == 0 else { throw SystemCallError("sync", path: path) }
