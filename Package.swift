@@ -95,7 +95,7 @@ let package = Package(
         ),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "_TestSupport"]),
         .testTarget(name: "ResultModelTests", dependencies: ["ResultModel", "_TestSupport"]),
-        .testTarget(name: "ResultSupportTests", dependencies: ["ResultSupport"]),
+        .testTarget(name: "ResultSupportTests", dependencies: ["ResultSupport", "_TestSupport"]),
         .testTarget(name: "ResultBundleTests", dependencies: ["ResultBundle", "_TestSupport"]),
         .testTarget(
             name: "TerminalEmulationTests", dependencies: ["TerminalEmulation", "_TestSupport"], exclude: ["Fixtures"]),

@@ -35,13 +35,14 @@ struct AtomicOutput {
             // as atomically as renaming over it, without ext4's flush of a file renamed over another (which
             // writes the new file's blocks out before returning: 5-20 ms for a 10 MB report).
             if (try? POSIXFile.exchange(temporary.path, destination.path)) != nil {
-                unlink(temporary.path)
+                POSIXFile.remove(temporary.path)
                 return
             }
         }
-        if rename(temporary.path, destination.path) != 0 {
-            throw CLIError(
-                "cannot move the finished output to \(destination.path): \(String(cString: strerror(errno)))")
+        do {
+            try POSIXFile.rename(temporary.path, destination.path)
+        } catch {
+            throw CLIError("cannot move the finished output to \(destination.path): \(error.reason)")
         }
     }
 

@@ -89,6 +89,9 @@ package struct POSIXFile: Sendable {
         return POSIXFile(descriptor: descriptor, path: path)
     }
 
+    /// Removes the name `path` (`unlink`), ignoring a failure: for temporary names only.
+    package static func remove(_ path: String) { _ = unlink(path) }
+
     /// Whether anything is at `path` (a dangling symbolic link is not).
     package static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 

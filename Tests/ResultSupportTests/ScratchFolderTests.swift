@@ -1,11 +1,10 @@
 import Foundation
+import ResultSupport
 import Testing
 import _TestSupport
 
-@testable import ResultBundleCLI
-
 /// Scratch folders of killed runs are removed after a day; nothing else in the temporary folder is touched.
-@Suite struct LeftoverCleanupTests {
+@Suite struct ScratchFolderTests {
     private func makeFolder(_ name: String, in parent: URL, ageInDays: Double) throws -> URL {
         let url = parent.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
@@ -27,7 +26,7 @@ import _TestSupport
         try FileManager.default.setAttributes(
             [.modificationDate: Date().addingTimeInterval(-3 * 86_400)], ofItemAtPath: file.path)
 
-        LeftoverCleanup.removeStaleScratchFolders(in: parent)
+        ScratchFolder.removeStale(in: parent)
 
         let exists = { (url: URL) in FileManager.default.fileExists(atPath: url.path) }
         #expect(!exists(stale))
