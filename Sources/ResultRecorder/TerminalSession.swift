@@ -15,15 +15,11 @@ public final class TerminalSession: @unchecked Sendable {
     /// The failure of a wait.
     public struct TimeoutError: PlacedError {
         /// The one kind of wait failure.
-        public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-            /// The code's name.
-            public var rawValue: String
-            /// Creates a code from its name.
-            public init(rawValue: String) { self.rawValue = rawValue }
+        public enum Code: String, Sendable, CustomStringConvertible {
+            /// What was awaited did not happen in time.
+            case timedOut
             /// The code's name.
             public var description: String { rawValue }
-            /// What was awaited did not happen in time.
-            public static let timedOut = Code(rawValue: "timedOut")
         }
 
         /// Always ``Code/timedOut``.
