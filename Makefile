@@ -36,7 +36,7 @@ screenshots:
 	scripts/install-deps.sh test
 	swift build
 	RECORD_GOLDENS=1 RESULTBUNDLE_BINARY=$(CURDIR)/.build/debug/resultbundle \
-		python3 -m pytest -q -p no:cacheprovider Tests/python/test_report_screenshots.py
+		python3 -m pytest -q -p no:cacheprovider Tests/python/browser/test_report_screenshots.py
 
 # Release tarballs in dist/ (static binary, man pages, completions, .sha256); see docs/RELEASES.md.
 dist:

@@ -36,40 +36,41 @@ let package = Package(
         .target(name: "CSystemShims"),
         .target(name: "ResultModel"),
         // Small things several modules need, each in one place (package access, not a product).
-        .target(
-            name: "ResultSupport",
-            dependencies: ["CSystemShims", .product(name: "Crypto", package: "swift-crypto")]
-        ),
+        .target(name: "ResultSupport", dependencies: ["ResultModel", "CSystemShims"]),
+        // SHA-256 content hashes, apart from ResultSupport so that only the modules that hash link swift-crypto.
+        .target(name: "ContentHashing", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         .target(
             name: "ResultBundle",
             dependencies: [
-                "ResultModel", "ResultSupport", "CZlib", "CLibDeflate",
+                "ResultModel", "ResultSupport", "ContentHashing", "CZlib", "CLibDeflate",
                 .product(name: "Crypto", package: "swift-crypto"),
-            ]
+            ],
+            exclude: ["Records/RecordSchema.txt"]
         ),
         .target(name: "TerminalEmulation", dependencies: ["ResultModel", "ResultSupport"]),
         .target(name: "ResultImport", dependencies: ["ResultModel", "ResultSupport", "CLibXML2"]),
         .target(
             name: "HTMLReport",
             dependencies: [
-                "ResultModel", "ResultSupport", .product(name: "Mustache", package: "swift-mustache"),
+                "ResultModel", "ResultSupport", "ContentHashing",
+                .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
         .target(name: "JUnitExport", dependencies: ["ResultModel", "ResultSupport", "CLibXML2"]),
         .target(name: "PerformanceBaselines", dependencies: ["ResultModel", "ResultSupport"]),
         .target(name: "RunComparison", dependencies: ["ResultModel", "ResultSupport"]),
-        .target(name: "RunHistory", dependencies: ["ResultModel", "ResultSupport", "RunComparison", "CZlib"]),
-        .target(name: "CIAnnotations", dependencies: ["ResultModel", "ResultSupport"]),
-        .target(name: "TestSharding", dependencies: ["RunComparison"]),
+        .target(name: "RunHistory", dependencies: ["ResultModel", "ResultSupport", "ContentHashing", "CZlib"]),
+        .target(name: "CIAnnotations", dependencies: ["ResultModel", "ResultSupport", "ContentHashing"]),
+        .target(name: "TestSharding", dependencies: ["ResultModel"]),
         .target(
             name: "ResultRecorder",
             dependencies: ["ResultModel", "ResultSupport", "ResultBundle", "TerminalEmulation", "PerformanceBaselines"]),
         .target(
             name: "ResultBundleCLI",
             dependencies: [
-                "ResultModel", "ResultSupport", "ResultBundle", "TerminalEmulation", "ResultImport", "HTMLReport",
-                "JUnitExport", "PerformanceBaselines", "RunComparison", "RunHistory", "CIAnnotations", "TestSharding",
-                "CSystemShims",
+                "ResultModel", "ResultSupport", "ContentHashing", "ResultBundle", "TerminalEmulation", "ResultImport",
+                "HTMLReport", "JUnitExport", "PerformanceBaselines", "RunComparison", "RunHistory", "CIAnnotations",
+                "TestSharding", "CSystemShims",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -90,23 +91,21 @@ let package = Package(
             name: "FuzzTargets",
             dependencies: [
                 "ResultModel", "ResultSupport", "ResultBundle", "ResultImport", "TerminalEmulation", "HTMLReport",
-                "PerformanceBaselines",
+                "PerformanceBaselines", "RunComparison", "RunHistory",
             ]
         ),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "_TestSupport"]),
         .testTarget(name: "ResultModelTests", dependencies: ["ResultModel", "_TestSupport"]),
         .testTarget(name: "ResultSupportTests", dependencies: ["ResultSupport", "_TestSupport"]),
-        .testTarget(name: "ResultBundleTests", dependencies: ["ResultBundle", "_TestSupport"]),
+        .testTarget(name: "ResultBundleTests", dependencies: ["ResultBundle", "ContentHashing", "_TestSupport"]),
+        .testTarget(name: "TerminalEmulationTests", dependencies: ["TerminalEmulation", "_TestSupport"]),
+        .testTarget(name: "ResultImportTests", dependencies: ["ResultImport", "_TestSupport"]),
         .testTarget(
-            name: "TerminalEmulationTests", dependencies: ["TerminalEmulation", "_TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "ResultImportTests", dependencies: ["ResultImport", "_TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(
-            name: "HTMLReportTests", dependencies: ["HTMLReport", "ResultSupport", "_TestSupport"], exclude: ["Goldens"]
+            name: "HTMLReportTests", dependencies: ["HTMLReport", "ResultSupport", "ContentHashing", "_TestSupport"],
+            exclude: ["Goldens"]
         ),
         .testTarget(name: "JUnitExportTests", dependencies: ["JUnitExport", "_TestSupport"]),
-        .testTarget(
-            name: "PerformanceBaselinesTests", dependencies: ["PerformanceBaselines", "_TestSupport"],
-            exclude: ["Fixtures"]),
+        .testTarget(name: "PerformanceBaselinesTests", dependencies: ["PerformanceBaselines", "_TestSupport"]),
         .testTarget(name: "RunComparisonTests", dependencies: ["RunComparison", "_TestSupport"]),
         .testTarget(
             name: "CIAnnotationsTests", dependencies: ["CIAnnotations", "ResultBundle", "_TestSupport"],

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Regenerates Sources/HTMLReport/EmbeddedTemplates.swift from Templates/, so the binary renders reports when it
+"""Regenerates Sources/HTMLReport/Rendering/EmbeddedTemplates.swift from Templates/, so the binary renders reports when it
 is installed alone. A test checks the two never drift: run this after editing a template."""
 import pathlib
 
@@ -23,4 +23,4 @@ for path in templates:
     lines.append('"""####,')
 lines.append("    ]")
 lines.append("}")
-(root / "Sources/HTMLReport/EmbeddedTemplates.swift").write_text("\n".join(lines) + "\n", encoding="utf-8")
+(root / "Sources/HTMLReport/Rendering/EmbeddedTemplates.swift").write_text("\n".join(lines) + "\n", encoding="utf-8")

@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
-# Runs every test: the Swift test suite, then the Python tests that drive the built binary, real consumers of our
-# JUnit XML, and headless Chromium on our HTML reports, then a short libFuzzer run of every parser (FUZZ_SECONDS
-# each, default 5; `make fuzz` runs longer). Installs what it needs first.
+# Runs every test: the checks that need no build (Tests/python/checks: architecture, lint rules, template fields),
+# the Swift test suite, then the Python tests that drive the built binary, real consumers of our JUnit XML, and
+# headless Chromium on our HTML reports, then a short libFuzzer run of every parser (FUZZ_SECONDS each, default 5;
+# `make fuzz` runs longer). Installs what it needs first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/install-deps.sh test
+# A line per test file as it runs (its name, a dot per test, the share done), and at the end a line per failed,
+# errored or skipped test: the Python phases take minutes, and a person watching sees them move. The checks run
+# before the long Swift build, so a broken dependency rule fails in seconds.
+python3 -m pytest -p no:cacheprovider -o console_output_style=count -rfEs Tests/python/checks
 swift build --build-tests
 export RESULTBUNDLE_BINARY="$PWD/.build/debug/resultbundle"
 swift test --skip-build
-# A line per test file as it runs (its name, a dot per test, the share done), and at the end a line per failed,
-# errored or skipped test: the Python phase takes minutes, and a person watching sees it move.
-python3 -m pytest -p no:cacheprovider -o console_output_style=count -rfEs Tests/python
+python3 -m pytest -p no:cacheprovider -o console_output_style=count -rfEs Tests/python --ignore=Tests/python/checks
 scripts/fuzz.sh "${FUZZ_SECONDS:-5}"

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Captures real programs' output through a pseudo-terminal at a fixed size, into Tests/TerminalEmulationTests/Fixtures.
+"""Captures real programs' output through a pseudo-terminal at a fixed size, into Tests/Fixtures/terminal-streams.
 
 Each capture is the exact byte stream the program wrote (the terminal driver's usual newline translation applies).
 Full-screen programs run for about a second and are then killed, so the stream ends on their screen.
 Captures are committed once; rerunning changes them (clocks, process lists).
-Usage: python3 Benchmarks/terminal/capture_programs.py Tests/TerminalEmulationTests/Fixtures [repository-dir]
+Usage: python3 Benchmarks/terminal/capture_programs.py Tests/Fixtures/terminal-streams [repository-dir]
 """
 import fcntl, os, pty, select, signal, struct, sys, termios, time
 

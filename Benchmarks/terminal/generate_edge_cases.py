@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Writes the generated edge-case byte streams of Tests/TerminalEmulationTests/Fixtures (NAME.COLSxROWS.ans).
+"""Writes the generated edge-case byte streams of Tests/Fixtures/terminal-streams (NAME.COLSxROWS.ans).
 
 Each stream is fed as-is (no newline translation, like `stty -onlcr`) to our emulator and to tmux by the tests.
-Usage: python3 Benchmarks/terminal/generate_edge_cases.py Tests/TerminalEmulationTests/Fixtures
+Usage: python3 Benchmarks/terminal/generate_edge_cases.py Tests/Fixtures/terminal-streams
 """
 import os, sys
 

@@ -17,6 +17,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case attachmentPreview = "attachment-preview"
     case baselinePlist = "baseline-plist"
     case baselineStore = "baseline-store"
+    case historyReader = "history-reader"
 
     /// Runs the target on one input.
     public func run(_ input: UnsafeRawBufferPointer) {
@@ -31,6 +32,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .attachmentPreview: PreviewFuzzing.json(input)
         case .baselinePlist: BaselineFuzzing.propertyList(input)
         case .baselineStore: BaselineFuzzing.store(input)
+        case .historyReader: HistoryFuzzing.reader(input)
         }
     }
 

@@ -32,8 +32,7 @@ public struct ReportGenerator {
         let templates = try TemplateSet(overrides: options.templatesDirectory)
         let folded = try SingleFileReport.fold(
             folder: scratch, pages: pages, into: options.outputDirectory, title: options.title,
-            stylesheet: templates.stylesheet,
-            script: templates.script)
+            templates: templates, generator: options.generator)
         summary.filesWritten = 1
         summary.bytesWritten = Int64(folded.bytes)
         summary.indexBytes = folded.bytes
@@ -126,13 +125,10 @@ public struct ReportGenerator {
                     for: test,
                     chrome: chrome(title: summary.name, root: "../", templates: templates, totals: knownTotals),
                     listHref: "../all-\(summary.listPage).html#\(summary.anchor)", pagePath: pagePath)
-                try files.write(try templates.render(model, template: "test"), to: pagePath)
+                try files.write(ReportPage(path: pagePath, model: model), templates: templates)
             }
         }
 
-        try lists.write(templates: templates, files: files) {
-            chrome(title: $0, root: "", templates: templates, totals: totals)
-        }
         let index = IndexPageBuilder.model(
             facts: facts, totals: totals,
             timing: RunTiming(
@@ -145,6 +141,10 @@ public struct ReportGenerator {
                 recordBlockSize: search.blockSize),
             chrome: chrome(title: options.title, root: "", templates: templates, totals: totals),
             history: options.history, matrix: matrix, notRun: TestsNotRun(runs: sources.flatMap(\.runs)))
+        // The pages written once every test is read, in the order they are written (each test's page went out as
+        // the test was read).
+        defer { lists.removeScratchFile() }
+        var pages = try lists.pages { chrome(title: $0, root: "", templates: templates, totals: totals) }
         if let matrix {
             let page = MatrixPageModel(
                 chrome: chrome(title: "Tests by configuration", root: "", templates: templates, totals: totals),
@@ -152,7 +152,7 @@ public struct ReportGenerator {
                 description: "Each test once, with its status in each of the \(matrix.configurations.count) "
                     + "configurations; tests that fail on some configurations but not on others come first.",
                 tableHTML: matrix.tableHTML())
-            try files.write(try templates.render(page, template: "matrix"), to: "matrix.html")
+            pages.append(ReportPage(path: "matrix.html", model: page))
         }
         if let history = options.history {
             let flaky = ListPageModel(
@@ -164,10 +164,14 @@ public struct ReportGenerator {
                 groups: history.flaky.isEmpty
                     ? [] : [GroupModel(title: "Most flaky first", rowsHTML: HistoryHTML.flakyRows(history))],
                 isEmpty: history.flaky.isEmpty, pages: [], hasPages: false)
-            try files.write(try templates.render(flaky, template: "list"), to: "flaky.html")
+            pages.append(ReportPage(path: "flaky.html", model: flaky))
         }
-        let indexHTML = try templates.render(index, template: "index")
-        try files.write(indexHTML, to: "index.html")
+        pages.append(ReportPage(path: "index.html", model: index))
+        var indexBytes = 0
+        for page in pages {
+            let bytes = try files.write(page, templates: templates)
+            if page.path == "index.html" { indexBytes = bytes }
+        }
         try files.write(templates.stylesheet, to: "assets/report.css")
         try files.write(templates.script, to: "assets/report.js")
         try files.write(templates.searchScript, to: "assets/search.js")
@@ -176,7 +180,7 @@ public struct ReportGenerator {
         summary.filesWritten = files.filesWritten
         summary.bytesWritten = files.bytesWritten
         summary.testCount = lists.testCount
-        summary.indexBytes = indexHTML.utf8.count
+        summary.indexBytes = indexBytes
         return (summary, files.pagesWritten)
     }
 

@@ -30,7 +30,9 @@ public struct ReportOptions: Sendable {
     /// a page must open quickly (250 failures: about 180 KB).
     public var testsPerStatusListPage = 250
     /// The name of the generating tool, shown in the footer.
-    public var generator = "ResultBundle"
+    public var generator = ReportOptions.defaultGenerator
+    /// The footer's name of the tool when the caller gives none.
+    public static let defaultGenerator = "ResultBundle"
     /// A run history (`report --history`): trend charts on the index, a strip and a label on test pages, and a
     /// Flaky page.
     public var history: ReportHistory?

@@ -82,7 +82,7 @@ public struct MarkdownSummary {
                 let name = MarkdownEscaping.table(run.record.name ?? "run \(run.index + 1)")
                 let os = MarkdownEscaping.table(run.record.host.operatingSystem ?? "")
                 runRows.append(
-                    "| \(name) | \(os) | \(counts.tests) | \(counts.passed) | \(counts.failed) | \(counts.skipped) | \(seconds.map { String(format: "%.2f s", $0) } ?? "unknown") |"
+                    "| \(name) | \(os) | \(counts.tests) | \(counts.passed) | \(counts.failed) | \(counts.skipped) | \(seconds.map(NumberText.seconds) ?? "unknown") |"
                 )
             }
         }
@@ -104,7 +104,7 @@ public struct MarkdownSummary {
         head += runRows.joined(separator: "\n") + "\n"
         // Both when the sum misleads; the sum alone, named as such, when a run's wall clock is unknown.
         if timing.isParallel || (timing.wallClock == nil && timing.summed > 0) {
-            head += "\nTime: " + timing.phrase { String(format: "%.2f s", $0) } + ".\n"
+            head += "\nTime: " + timing.phrase(NumberText.seconds) + ".\n"
         }
 
         var output = head

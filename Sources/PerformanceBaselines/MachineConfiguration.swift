@@ -65,11 +65,9 @@ public struct MachineConfiguration: Sendable, Codable, Hashable, CustomStringCon
         return parts.joined(separator: "-")
     }
 
-    /// 8 hexadecimal digits of the 64-bit FNV-1a hash of `text`'s UTF-8 bytes.
+    /// 8 hexadecimal digits (the top 32 bits) of the ``ResultModel/StableHash`` of `text`.
     static func shortHash(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        let hex = String(hash >> 32, radix: 16)
+        let hex = String(StableHash.of(text) >> 32, radix: 16)
         return String(repeating: "0", count: 8 - hex.count) + hex
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ResultModel
 import ResultSupport
 
 /// Xcode's own baseline folder (`Target.xcbaseline`, inside `xcshareddata/xcbaselines/` of a project), read and
@@ -188,10 +189,10 @@ public enum XcodeBaselineFolder {
     /// A UUID made from the machine's key (SHA-1-free: the key's bytes folded into 16), uppercase as Xcode writes.
     static func identifier(for machine: MachineConfiguration) -> String {
         var bytes = [UInt8](repeating: 0, count: 16)
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var hash = StableHash()
         for (index, byte) in machine.key.utf8.enumerated() {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-            bytes[index % 16] ^= UInt8(truncatingIfNeeded: hash >> 24)
+            hash.add(byte)
+            bytes[index % 16] ^= UInt8(truncatingIfNeeded: hash.value >> 24)
         }
         bytes[6] = (bytes[6] & 0x0F) | 0x80  // version 8, "custom"
         bytes[8] = (bytes[8] & 0x3F) | 0x80

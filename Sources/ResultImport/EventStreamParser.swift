@@ -138,7 +138,7 @@ public final class EventStreamParser {
 
     private func writeSuite(testID: String, events: [Event], end: Event) throws {
         let meta = metadata[testID]
-        let identity = EventStreamTestID.identity(id: testID, name: meta?.name)
+        let identity = SwiftTestingTestID.identity(id: testID, name: meta?.name)
         let start = events.first { $0.kind == "testStarted" }
         let since1970 = ((start?.payload["instant"] as? [String: Any])?["since1970"] as? Double)
         try sink.addSuite(
@@ -152,7 +152,7 @@ public final class EventStreamParser {
         let meta = metadata[testID]
         var builder = EventStreamTestBuilder(attachmentsBase: attachmentsBase, sink: sink, fileName: fileName)
         for event in ordered { try builder.apply(kind: event.kind, payload: event.payload, instant: event.instant) }
-        let identity = EventStreamTestID.identity(id: testID, name: meta?.name)
+        let identity = SwiftTestingTestID.identity(id: testID, name: meta?.name)
         let displayName = meta?.displayName
         let record = builder.makeRecord(
             runIndex: runIndex, identity: identity, displayName: displayName, location: meta?.location,

@@ -39,7 +39,7 @@ public final class XCTestConsoleParser {
     private var orphanIssues: [String: [IssueRecord]] = [:]
     /// What the open test's output said about a crash.
     private var crash = CrashEvidence()
-    /// Tests whose process `swift test --parallel` says crashed, by ``XCTestTestName/matchKey(_:)``.
+    /// Tests whose process `swift test --parallel` says crashed, by ``ResultModel/TestIdentity/moduleLessKey``.
     private var crashedProcesses: [String: String] = [:]
     /// Tests written as crashed, and Xcode restarts seen while no test ran.
     private var crashCount = 0
@@ -144,7 +144,7 @@ public final class XCTestConsoleParser {
         if evidence.restart != nil { runSummaries.restarted() }
         var issue = evidence.issue
         var reason = evidence.reason
-        if evidence.signal == nil, let signal = crashedProcesses[XCTestTestName.matchKey(open.identity)] {
+        if evidence.signal == nil, let signal = crashedProcesses[open.identity.moduleLessKey] {
             reason = "the test process crashed (\(signal))"
             issue.details = (issue.details.map { $0 + "\n" } ?? "") + "The test process " + signal
         }
@@ -158,7 +158,7 @@ public final class XCTestConsoleParser {
     /// an Xcode restart line that comes while no test runs.
     private func noteCrashedProcess(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
         if let (name, signal) = CrashEvidence.crashedProcessTest(in: line) {
-            let key = XCTestTestName.matchKey(XCTestTestName.identity(listed: name))
+            let key = XCTestTestName.identity(listed: name).moduleLessKey
             crashedProcesses[key] = signal
             return true
         } else if line.first == UInt8(ascii: "R"), line.hasPrefix("Restarting after unexpected exit") {
@@ -295,7 +295,7 @@ public final class XCTestConsoleParser {
                     kind: .skip, message: reason ?? "Test skipped", location: SourceLocation(file: file, line: line)))
         case .parallelProgress(let name):
             let identity = XCTestTestName.identity(listed: name)
-            let key = XCTestTestName.matchKey(identity)
+            let key = identity.moduleLessKey
             if progressOnly.updateValue(identity, forKey: key) == nil { progressOrder.append(key) }
             sawParallelProgress = true
         case .measured(_, _, _, let details):
@@ -347,8 +347,7 @@ public final class XCTestConsoleParser {
     private func write(
         _ open: consuming OpenTest, status: TestStatus, reason: String?, duration: Double?, worker: String?
     ) throws {
-        if !progressOnly.isEmpty, let listed = progressOnly.removeValue(forKey: XCTestTestName.matchKey(open.identity))
-        {
+        if !progressOnly.isEmpty, let listed = progressOnly.removeValue(forKey: open.identity.moduleLessKey) {
             open.identity = listed
         }
         let attempt = TestAttempt(

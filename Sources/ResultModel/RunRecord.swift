@@ -23,6 +23,13 @@ public struct RunRecord: Sendable, Codable, Hashable {
     public var environment: [NameValue]
     /// Input files the run was imported from, when imported.
     public var inputs: [String]
+    /// Whether the run was made from a git working tree with uncommitted changes (format 1.4; nil when not known,
+    /// outside a repository or from an older producer). Such a run has the commit of a clean run without being
+    /// one, so a history leaves it out of its flaky detection.
+    public var hasUncommittedChanges: Bool? = nil
+    /// The SHA-256 (lowercase hexadecimal) of those changes, as `git diff HEAD --binary` and the list of untracked
+    /// files show them (format 1.4): two runs with the same changes have the same hash.
+    public var uncommittedChangesHash: String? = nil
 
     /// Creates a run record.
     public init(
@@ -35,7 +42,9 @@ public struct RunRecord: Sendable, Codable, Hashable {
         host: HostInfo = HostInfo(),
         toolchain: String? = nil,
         environment: [NameValue] = [],
-        inputs: [String] = []
+        inputs: [String] = [],
+        hasUncommittedChanges: Bool? = nil,
+        uncommittedChangesHash: String? = nil
     ) {
         self.name = name
         self.producer = producer
@@ -47,6 +56,8 @@ public struct RunRecord: Sendable, Codable, Hashable {
         self.toolchain = toolchain
         self.environment = environment
         self.inputs = inputs
+        self.hasUncommittedChanges = hasUncommittedChanges
+        self.uncommittedChangesHash = uncommittedChangesHash
     }
 
     /// The value of an environment tag, when present.

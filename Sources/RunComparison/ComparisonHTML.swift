@@ -1,28 +1,17 @@
 import Foundation
 import ResultSupport
 
-/// The comparison as one HTML page in the report's style (its stylesheet, given by the caller), static, with no
-/// script: counts, then a table per non-empty bucket. Every name and message is escaped.
+/// The comparison as the content of one HTML page, static, with no script: counts, then a table per non-empty
+/// bucket. Every name and message is escaped. The caller puts it in the report's page shell (`PageShell`), under
+/// ``contentSecurityPolicy``.
 public enum ComparisonHTML {
     /// The Content-Security-Policy of the page: its stylesheet only.
     public static let contentSecurityPolicy =
         "default-src 'none'; style-src 'self'; base-uri 'none'; form-action 'none'"
 
-    /// The page, linking `stylesheetPath` (relative to the page).
-    public static func page(_ comparison: Comparison, title: String, stylesheetPath: String) -> String {
+    /// The page's content, headed `title`.
+    public static func body(_ comparison: Comparison, title: String) -> String {
         var html = """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta http-equiv="Content-Security-Policy" content="\(contentSecurityPolicy)">
-            <meta name="referrer" content="no-referrer">
-            <title>\(HTMLEscaping.escape(title))</title>
-            <link rel="stylesheet" href="\(HTMLEscaping.escape(stylesheetPath))">
-            </head>
-            <body>
-            <main id="main">
             <h1>\(HTMLEscaping.escape(title))</h1>
             <p>BASE: \(ComparisonText.count(comparison, base: true)) · HEAD: \(ComparisonText.count(comparison, base: false)) \
             · a duration change counts \
@@ -58,7 +47,6 @@ public enum ComparisonHTML {
             if entries.count > 10_000 { html += "<p>… and \(entries.count - 10_000) more (see the JSON).</p>" }
             html += "</section>\n"
         }
-        html += "</main>\n</body>\n</html>\n"
         return html
     }
 }

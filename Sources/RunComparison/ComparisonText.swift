@@ -4,11 +4,10 @@ import ResultSupport
 
 /// A comparison written for people: a terminal table, or Markdown for a pull-request comment.
 public enum ComparisonText {
-    /// `1.234 s`, `56 ms`, `-` when unknown.
+    /// `1.23 s`, `56 ms`, `-` when unknown; never minutes, so the two sides of a change read in one unit.
     static func duration(_ seconds: Double?) -> String {
         guard let seconds, seconds.isFinite else { return "-" }
-        if abs(seconds) >= 1 { return String(format: "%.2f s", seconds) }
-        return String(format: "%.0f ms", seconds * 1000)
+        return abs(seconds) >= 1 ? NumberText.seconds(seconds) : NumberText.milliseconds(seconds)
     }
 
     /// `+0.35 s (+42%)`.
@@ -54,7 +53,7 @@ public enum ComparisonText {
 
     private static func number(_ value: Double?) -> String {
         guard let value else { return "-" }
-        return String(format: "%.6g", value)
+        return NumberText.significant(value)
     }
 
     /// The terminal table: one section per non-empty bucket, counts first. Control characters in names and

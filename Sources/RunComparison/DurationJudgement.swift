@@ -8,6 +8,8 @@ import ResultModel
 /// tests run one at a time, the share is the duration, and the judgement is the plain one. A change counts when
 /// it exceeds both thresholds (seconds and percent of BASE) and, with a history, the spread factor times the
 /// test's own spread, which the history keeps as raw durations and is scaled here by HEAD's share of its duration.
+/// The raw duration must have changed past the same thresholds, the same way: the share alone can move when the two
+/// runs know their wall clocks differently (a sequential log's XCTest summary against `--parallel`'s none).
 struct DurationJudgement {
     let thresholds: Comparison.Thresholds
 
@@ -24,6 +26,14 @@ struct DurationJudgement {
         let change = after - before
         let percent = before > 0 ? abs(change) / before * 100 : .infinity
         guard abs(change) > thresholds.seconds, percent > thresholds.percent else { return nil }
+        // A test whose own work changed moves its duration the same way as its share. A share that moved while
+        // the duration stayed (one run's wall clock known and the other's not, or split over other tests) is not
+        // the test's doing.
+        let durationChange = headDuration - baseDuration
+        let durationPercent = baseDuration > 0 ? abs(durationChange) / baseDuration * 100 : .infinity
+        guard abs(durationChange) > thresholds.seconds, durationPercent > thresholds.percent,
+            (durationChange > 0) == (change > 0)
+        else { return nil }
         var judged = entry
         if let ownSpread = spread(head.key) {
             let scale = headDuration > 0 ? min(1, after / headDuration) : 1

@@ -15,6 +15,14 @@ public struct HistoryError: PlacedError {
         public static let notAHistory = Code(rawValue: "notAHistory")
         /// The file was written by a newer major version.
         public static let newerMajorVersion = Code(rawValue: "newerMajorVersion")
+        /// There is no history file at the path (only `history add` creates one).
+        public static let missing = Code(rawValue: "missing")
+        /// The history holds more than ``HistoryLimits`` allow.
+        public static let tooLarge = Code(rawValue: "tooLarge")
+        /// The run is in the history already (`history add` of the same bundle twice).
+        public static let duplicateRun = Code(rawValue: "duplicateRun")
+        /// The path is one `history add` does not write through (a symlink, a folder, a device).
+        public static let refused = Code(rawValue: "refused")
         /// A `--run-url` template that cannot be used.
         public static let badTemplate = Code(rawValue: "badTemplate")
     }

@@ -2,13 +2,15 @@ import CZlib
 import Foundation
 
 /// The `.rbhistory` file's layout (docs/HISTORY.md): a 16-byte header, then frames, each a 16-byte frame header
-/// and a zlib-compressed payload. Append-only: a `history add` appends a tests frame (the test keys seen for the
+/// and a zlib-compressed payload. Append-only: a `history add` appends a keys frame (the test keys seen for the
 /// first time) and a run frame; a torn last frame (a killed writer) is ignored by readers and cut by the next
-/// writer, so every complete run survives.
+/// writer, and a damaged frame inside the file is skipped, so every complete run survives.
 enum HistoryFormat {
     static let magic: [UInt8] = Array("RBHISTRY".utf8)
-    static let major: UInt16 = 1
-    static let minor: UInt16 = 1
+    /// 2.0: keys are length-prefixed (a `K` frame, any byte allowed in a name) and a frame's checksum covers its
+    /// header too. 1.x files (newline-separated `T` frames) are read, and upgraded by the next `history add`.
+    static let major: UInt16 = 2
+    static let minor: UInt16 = 0
     static let headerSize = 16
     static let frameHeaderSize = 16
     /// The largest payload a frame may declare, compressed or not (a hostile file cannot make a reader allocate more).
@@ -16,14 +18,17 @@ enum HistoryFormat {
 
     /// Frame types.
     enum FrameType: UInt8 {
-        /// Test keys, one per line, appended to the table in order.
+        /// Format 1.x: test keys, one per line, appended to the table in order (a name holding a line break
+        /// splits; never written since 2.0).
         case tests = 0x54  // T
+        /// Test keys from a given table position on, each length-prefixed (``HistoryKeyEncoding``).
+        case keys = 0x4B  // K
         /// One run: a JSON line of its facts, then a status byte and a duration varint per table entry.
         case run = 0x52  // R
     }
 
     /// The file header.
-    static func header() -> [UInt8] {
+    static func header(major: UInt16 = major, minor: UInt16 = minor) -> [UInt8] {
         var bytes = magic
         bytes.appendLittleEndian(major)
         bytes.appendLittleEndian(minor)
@@ -31,15 +36,25 @@ enum HistoryFormat {
         return bytes
     }
 
-    /// A frame: type, three reserved bytes, the compressed and uncompressed lengths and the CRC-32 of the
-    /// compressed payload (little-endian), then the payload.
-    static func frame(_ type: FrameType, payload: [UInt8]) throws -> [UInt8] {
+    /// A frame: type, three reserved bytes, the compressed and uncompressed lengths and the CRC-32 of those 12
+    /// header bytes followed by the compressed payload (little-endian), then the payload.
+    static func frame(_ type: FrameType, payload: [UInt8], major: UInt16 = major) throws -> [UInt8] {
         let compressed = try deflate(payload)
         var bytes: [UInt8] = [type.rawValue, 0, 0, 0]
         bytes.appendLittleEndian(UInt32(compressed.count))
         bytes.appendLittleEndian(UInt32(payload.count))
-        bytes.appendLittleEndian(crc(compressed))
+        bytes.appendLittleEndian(frameCRC(header: bytes[...], stored: compressed[...], major: major))
         return bytes + compressed
+    }
+
+    /// The checksum a frame of a file of version `major` carries: since 2.0 over the frame header's first 12 bytes
+    /// and the stored payload (a damaged length is caught like damaged content), in 1.x over the payload alone.
+    static func frameCRC(header: ArraySlice<UInt8>, stored: ArraySlice<UInt8>, major: UInt16) -> UInt32 {
+        guard major >= 2 else { return crc(stored) }
+        let headerCRC = header.prefix(12).withUnsafeBufferPointer {
+            crc32(0, $0.baseAddress, uInt($0.count))
+        }
+        return stored.withUnsafeBufferPointer { UInt32(crc32(headerCRC, $0.baseAddress, uInt($0.count))) }
     }
 
     static func crc(_ bytes: [UInt8]) -> UInt32 { crc(bytes[...]) }

@@ -1,11 +1,12 @@
 import Foundation
 import ResultModel
 import ResultSupport
-import RunComparison
 
-/// Appends runs to a history file (`history add`), crash-safely: new frames are appended after the last complete
-/// one (a torn tail left by a killed writer is cut first) and synced; when the history would hold more than `keep`
-/// runs, the whole file is rewritten under a temporary name and renamed over the old one, keeping the newest.
+/// Adds runs to a history file (`history add`), crash-safely and one writer at a time (``HistoryLock``): new
+/// frames are appended after the last complete one (a torn tail left by a killed writer is cut first; a damaged
+/// frame inside the file is left where it is) and synced, then read back. The file is written whole, under a
+/// temporary name renamed over the old one, when it is new, when it is a format 1.x file (upgraded), or when it
+/// would hold more than `keep` runs (keeping the newest).
 public enum HistoryWriter {
     /// What an addition did.
     public struct Outcome: Sendable {
@@ -19,33 +20,116 @@ public enum HistoryWriter {
         public var dropped: Int
         /// The file's size in bytes.
         public var bytes: Int
+        /// Damage the history had, looked past (a damaged frame is kept in place, a torn tail cut).
+        public var damage: [HistoryDamage] = []
     }
 
     /// Adds one run (`digest`, with `facts`) to the history at `url` (created when missing), keeping the newest
     /// `keep` runs.
-    public static func add(_ digest: RunDigest, facts: HistoryRun.Facts, to url: URL, keep: Int) throws -> Outcome {
-        try add(to: url, keep: keep) { (digest, facts) }
+    public static func add(
+        _ digest: RunDigest, facts: HistoryRun.Facts, to url: URL, keep: Int, allowDuplicate: Bool = false
+    ) throws -> Outcome {
+        try add(to: url, keep: keep, allowDuplicate: allowDuplicate) { (digest, facts) }
     }
 
     /// Adds the run `makeRun` reads (a digest and its facts) to the history at `url`, keeping the newest `keep`
     /// runs. The history is read on another thread while `makeRun` reads the run: both take about as long.
-    public static func add(to url: URL, keep: Int, _ makeRun: () throws -> (RunDigest, HistoryRun.Facts)) throws
-        -> Outcome
-    {
-        // The runs are decoded only when some must be dropped (the whole file is rewritten then).
-        let reading = PendingHistory(url) { try RunHistory.read($0, decodingRuns: false) }
-        let (digest, facts) = try makeRun()
-        var history = try reading.get()
-        if history.runCount + 1 > max(1, keep) {
-            // Some runs are dropped: the kept ones are decoded to find the keys no kept run uses.
-            history = try RunHistory.read(url, decodingRuns: true, newest: max(1, keep) - 1, statusesOnly: true)
+    ///
+    /// - Throws: ``HistoryError``: `.duplicateRun` when a run with the same ``HistoryRun/Facts/identity`` is in the
+    ///   history already (unless `allowDuplicate`), `.refused` for a symlink (resolve it first), and those of
+    ///   reading.
+    public static func add(
+        to url: URL, keep: Int, allowDuplicate: Bool = false,
+        _ makeRun: () throws -> (RunDigest, HistoryRun.Facts)
+    ) throws -> Outcome {
+        if HistoryFile.kind(of: url.path, following: false) == S_IFLNK {
+            throw HistoryError(
+                .refused, "a symlink; history add writes a history file named directly (name the file it points to)",
+                file: url.path)
         }
-        let validLength = history.validLength
-        let runsBefore = history.runCount
-        let fresh = !FileManager.default.fileExists(atPath: url.path)
+        return try HistoryLock.holding(url) {
+            let reading = PendingHistory(url) { try readForAdding($0) }
+            let (digest, facts) = try makeRun()
+            let history = try reading.get()
+            if let identity = facts.identity, !allowDuplicate,
+                let place = history.runs.firstIndex(where: { $0.facts.identity == identity })
+            {
+                throw HistoryError(
+                    .duplicateRun,
+                    "this run is in the history already (run \(place + 1) of \(history.runs.count): the same times, "
+                        + "producer, name, command, inputs, host and tests); pass --allow-duplicate to add it again",
+                    file: url.path)
+            }
+            return try add(digest, facts: facts, to: history, at: url, keep: max(1, keep))
+        }
+    }
+
+    /// The history at `url` as an addition needs it: the test table, every run's facts, where the complete
+    /// frames end. No file, or only the start of a header (a first write that was stopped), is a new history.
+    static func readForAdding(_ url: URL) throws -> RunHistory {
+        guard let bytes = try HistoryFile.contents(of: url) else {
+            var history = RunHistory()
+            history.isNewFile = true
+            return history
+        }
+        var history = try RunHistory.read(bytes: bytes, file: url.path, newest: 0)
+        history.isNewFile = HistoryFile.isUnfinishedHeader(bytes)
+        return history
+    }
+
+    static func add(
+        _ digest: RunDigest, facts: HistoryRun.Facts, to found: RunHistory, at url: URL, keep: Int
+    ) throws -> Outcome {
+        var history = found
+        var runsBefore = history.runCount
+        let upgrading = !history.isNewFile && history.major < HistoryFormat.major
+        let dropping = runsBefore + 1 > keep
+        if (dropping || upgrading) && !history.isNewFile {
+            // The kept runs are decoded to find the keys no kept run uses (an upgrade keeps every run).
+            history = try RunHistory.read(url, newest: keep - 1, statusesOnly: !upgrading)
+            // A 1.x frame whose declared length is damaged (outside its checksum) counts only in the first read.
+            runsBefore = history.runCount
+        }
+        let tableBefore = history.keys.count
+        var run = HistoryRun(facts: facts.cut(), statuses: [], durations: [])
+        let (newKeys, newTests) = place(digest, into: &history, run: &run)
+        guard history.keys.count <= HistoryLimits.maxKeys else {
+            throw HistoryError(
+                .tooLarge,
+                "the history's test table would hold \(history.keys.count) tests, more than the "
+                    + "\(HistoryLimits.maxKeys) a history may hold; start a new history",
+                file: url.path)
+        }
+        if run.facts.p95 == nil { run.facts.p95 = HistoryRun.percentile95(run.durations) }
+        history.runs.append(run)
+        if history.isNewFile || dropping || upgrading {
+            let bytes = try HistoryRewriter.wholeFile(
+                history, keeping: keep, from: url, newKeys: newKeys, rebuilding: upgrading)
+            try HistoryRewriter.replace(url, with: bytes, expectingRuns: min(runsBefore + 1, keep), newKeys: newKeys)
+        } else {
+            var frames: [UInt8] = []
+            if !newKeys.isEmpty {
+                frames += try HistoryFormat.frame(
+                    .keys, payload: HistoryKeyEncoding.encode(newKeys, first: tableBefore))
+            }
+            frames += try HistoryFormat.frame(.run, payload: try RunHistory.runPayload(run))
+            try append(frames, to: url, after: history.validLength)
+            try verifyAppended(frames, to: url, at: history.validLength, newKeys: newKeys, first: tableBefore)
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+        return Outcome(
+            runs: min(runsBefore + 1, keep), tests: digest.count, newTests: newTests,
+            dropped: max(0, runsBefore + 1 - keep), bytes: size,
+            damage: found.damage)
+    }
+
+    /// Places each test of `digest` in the table of `history` (adding the keys it does not have, returned in
+    /// order, with how many of them are tests rather than cases) and fills `run`'s statuses and durations.
+    static func place(_ digest: RunDigest, into history: inout RunHistory, run: inout HistoryRun)
+        -> (keys: [String], tests: Int)
+    {
         var newKeys: [String] = []
         var newTests = 0
-        var run = HistoryRun(facts: facts, statuses: [], durations: [])
         // A test the table has under its id with or without the module keeps that key (docs/HISTORY.md).
         let counterparts = history.moduleLessPlaces(for: digest)
         digest.tests.withUnsafeBufferPointer { tests in
@@ -74,31 +158,14 @@ public enum HistoryWriter {
                 }
             }
         }
-        if run.facts.p95 == nil { run.facts.p95 = HistoryRun.percentile95(run.durations) }
-        history.runs.append(run)
-        var dropped = 0
-        if runsBefore + 1 > max(1, keep) {
-            dropped = runsBefore + 1 - max(1, keep)
-            try rewrite(history, keeping: max(1, keep), to: url, newKeys: newKeys)
-        } else {
-            var frames: [UInt8] = fresh ? HistoryFormat.header() : []
-            if !newKeys.isEmpty {
-                frames += try HistoryFormat.frame(.tests, payload: Array(newKeys.joined(separator: "\n").utf8))
-            }
-            frames += try HistoryFormat.frame(.run, payload: try RunHistory.runPayload(run))
-            try append(frames, to: url, after: fresh ? 0 : validLength)
-        }
-        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
-        return Outcome(
-            runs: min(runsBefore + 1, max(1, keep)), tests: digest.count, newTests: newTests,
-            dropped: dropped, bytes: size)
+        return (newKeys, newTests)
     }
 
     /// Writes `frames` at byte `offset` of the file (cutting whatever followed: a torn frame) and syncs it.
     static func append(_ frames: [UInt8], to url: URL, after offset: Int) throws {
         let file: POSIXFile
         do {
-            file = try POSIXFile.open(url.path, O_RDWR | O_CREAT)
+            file = try POSIXFile.open(url.path, O_RDWR)
         } catch {
             throw HistoryError(.io, "cannot open the history: \(error.reason)", file: url.path, underlying: error)
         }
@@ -112,47 +179,44 @@ public enum HistoryWriter {
         }
     }
 
-    /// Writes the newest `keep` runs of `history` (the last one just added, with `newKeys` new to the table) as a
-    /// new file, and renames it over `url`. When every key of the table is still used by a kept run, the kept
-    /// frames are copied as they are (nothing recompressed); otherwise the table is rebuilt with only the keys the
-    /// kept runs use.
-    static func rewrite(_ history: RunHistory, keeping keep: Int, to url: URL, newKeys: [String]) throws {
-        let kept = Array(history.runs.suffix(keep))
-        var used = [Bool](repeating: false, count: history.keys.count)
-        for run in kept {
-            for (index, status) in run.statuses.enumerated() where status != .absent { used[index] = true }
-        }
-        var bytes = HistoryFormat.header()
-        if used.allSatisfy({ $0 }), let old = try? [UInt8](Data(contentsOf: url)),
-            history.runFrames.count >= keep - 1, history.tableFrames.allSatisfy({ $0.upperBound <= old.count }),
-            history.runFrames.allSatisfy({ $0.upperBound <= old.count })
-        {
-            for frame in history.tableFrames { bytes += old[frame] }
-            if !newKeys.isEmpty {
-                bytes += try HistoryFormat.frame(.tests, payload: Array(newKeys.joined(separator: "\n").utf8))
-            }
-            for frame in history.runFrames.suffix(keep - 1) { bytes += old[frame] }
-            bytes += try HistoryFormat.frame(.run, payload: try RunHistory.runPayload(kept[kept.count - 1]))
+    /// Reads back what was appended at `offset`: the same bytes, frames that check, and keys that decode to
+    /// `newKeys` from table position `first`. When they do not, the append is cut off again (the history is as
+    /// it was) and the addition fails.
+    static func verifyAppended(_ frames: [UInt8], to url: URL, at offset: Int, newKeys: [String], first: Int) throws {
+        var problem: String?
+        // One byte more than was appended: the file must end where the append did.
+        var written = [UInt8](repeating: 0, count: frames.count + 1)
+        if let file = try? POSIXFile.open(url.path, O_RDONLY) {
+            let count = written.withUnsafeMutableBytes { (try? file.read(into: $0, at: Int64(offset))) ?? 0 }
+            written.removeSubrange(count...)
+            try? file.close()
         } else {
-            // Keys to drop: the table is rebuilt, so the kept runs' durations are needed too.
-            var history = try RunHistory.read(url, decodingRuns: true, newest: keep - 1)
-            history.keys += newKeys
-            history.runs.append(kept[kept.count - 1])
-            let kept = Array(history.runs.suffix(keep))
-            let mapping = used.indices.filter { used[$0] }
-            bytes += try HistoryFormat.frame(
-                .tests, payload: Array(mapping.map { history.keys[$0] }.joined(separator: "\n").utf8))
-            for run in kept {
-                let remapped = HistoryRun(
-                    facts: run.facts, statuses: mapping.map { run.status(at: $0) },
-                    durations: mapping.map { $0 < run.durations.count ? run.durations[$0] : 0 })
-                bytes += try HistoryFormat.frame(.run, payload: try RunHistory.runPayload(remapped))
+            written = []
+        }
+        if written != frames {
+            problem = "the file holds other bytes than were appended"
+        } else {
+            let scan = HistoryFrameScanner.scan(HistoryFormat.header() + written, major: HistoryFormat.major)
+            if !scan.damage.isEmpty || scan.frames.count != (newKeys.isEmpty ? 1 : 2) {
+                problem = "the appended frames do not check"
+            } else if !newKeys.isEmpty {
+                let keysFrame = scan.frames[0]
+                let stored = (HistoryFormat.header() + written)[keysFrame.payloadRange]
+                let decoded = HistoryFormat.inflate(stored, expected: keysFrame.length)
+                    .flatMap(HistoryKeyEncoding.decode)
+                if decoded?.first != first || decoded?.keys != newKeys {
+                    problem = "the test names do not read back as written"
+                }
             }
         }
-        do {
-            try AtomicReplace.write(bytes, to: url.path)
-        } catch {
-            throw HistoryError(.io, "cannot rewrite the history: \(error)", file: url.path, underlying: error)
+        guard let problem else { return }
+        if let file = try? POSIXFile.open(url.path, O_RDWR) {
+            _ = ftruncate(file.descriptor, off_t(offset))
+            _ = fsync(file.descriptor)
+            try? file.close()
         }
+        throw HistoryError(
+            .io, "what was written does not read back (\(problem)); the run was not added", file: url.path,
+            byteOffset: Int64(offset))
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import ResultModel
-import RunComparison
 
 extension RunHistory {
     /// For the tests of `digest` whose key the table lacks: the place of the table's key they match by

@@ -18,35 +18,18 @@ extension TerminalEmulator {
                 subParameters.append(parser.parameters.value(at: index, default: ControlSequenceParameters.missing))
                 index += 1
             }
+            var attributes = TerminalAttributes(rawValue: pen.attributes)
+            if attributes.applyGraphicRendition(value, subParameter: subParameters.first) {
+                pen.attributes = attributes.rawValue
+                continue
+            }
+            if let (isForeground, index) = TerminalColor.basicGraphicRendition(value) {
+                let color = index.map(PackedColor.indexed) ?? PackedColor.default
+                if isForeground { pen.foreground = color } else { pen.background = color }
+                continue
+            }
             switch value {
             case 0: resetPen()
-            case 1: pen.attributes |= TerminalAttributes.bold.rawValue
-            case 2: pen.attributes |= TerminalAttributes.dim.rawValue
-            case 3: pen.attributes |= TerminalAttributes.italic.rawValue
-            case 4:
-                if subParameters.first == 0 {
-                    pen.attributes &= ~TerminalAttributes.underline.rawValue
-                } else {
-                    pen.attributes |= TerminalAttributes.underline.rawValue
-                }
-            case 5, 6: pen.attributes |= TerminalAttributes.blink.rawValue
-            case 7: pen.attributes |= TerminalAttributes.inverse.rawValue
-            case 8: pen.attributes |= TerminalAttributes.hidden.rawValue
-            case 9: pen.attributes |= TerminalAttributes.strikethrough.rawValue
-            case 21: pen.attributes |= TerminalAttributes.underline.rawValue
-            case 22: pen.attributes &= ~(TerminalAttributes.bold.rawValue | TerminalAttributes.dim.rawValue)
-            case 23: pen.attributes &= ~TerminalAttributes.italic.rawValue
-            case 24: pen.attributes &= ~TerminalAttributes.underline.rawValue
-            case 25: pen.attributes &= ~TerminalAttributes.blink.rawValue
-            case 27: pen.attributes &= ~TerminalAttributes.inverse.rawValue
-            case 28: pen.attributes &= ~TerminalAttributes.hidden.rawValue
-            case 29: pen.attributes &= ~TerminalAttributes.strikethrough.rawValue
-            case 30...37: pen.foreground = PackedColor.indexed(value - 30)
-            case 39: pen.foreground = PackedColor.default
-            case 40...47: pen.background = PackedColor.indexed(value - 40)
-            case 49: pen.background = PackedColor.default
-            case 90...97: pen.foreground = PackedColor.indexed(value - 90 + 8)
-            case 100...107: pen.background = PackedColor.indexed(value - 100 + 8)
             case 38, 48, 58:
                 let color: UInt32?
                 if subParameters.isEmpty {

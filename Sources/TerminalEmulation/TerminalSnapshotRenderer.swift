@@ -27,11 +27,9 @@ public enum TerminalSnapshotRenderer {
 
     private static func selectGraphicRenditionParameters(_ style: TerminalStyle) -> String {
         var parameters = ["0"]
-        let codes: [(TerminalAttributes, String)] = [
-            (.bold, "1"), (.dim, "2"), (.italic, "3"), (.underline, "4"), (.blink, "5"), (.inverse, "7"),
-            (.hidden, "8"), (.strikethrough, "9"),
-        ]
-        for (flag, code) in codes where style.attributes.contains(flag) { parameters.append(code) }
+        for (flag, code) in TerminalAttributes.graphicRenditionCodes where style.attributes.contains(flag) {
+            parameters.append(String(code))
+        }
         parameters += colorParameters(style.foreground, base: 30, extended: 38)
         parameters += colorParameters(style.background, base: 40, extended: 48)
         return parameters.joined(separator: ";")

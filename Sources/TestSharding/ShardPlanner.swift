@@ -2,7 +2,7 @@
 /// (docs/SHARDING.md).
 ///
 /// 1. **Tests with a duration** are placed by *rendezvous hashing with bounded loads*. Each test ranks the shards
-///    by a hash of its name and the shard's number (``StableHash``), so its ranking never changes. Tests are taken
+///    by a hash of its name and the shard's number (``RendezvousHash``), so its ranking never changes. Tests are taken
 ///    longest first, by the power of two their duration falls in (`2^k ≤ d < 2^(k+1)`), and within one power by
 ///    the hash of their name; each goes to the first shard in its ranking that stays within the cap,
 ///    `(1 + tolerance) × total / shards`, or to the lightest shard when none does.
@@ -42,7 +42,7 @@ public struct ShardPlanner: Sendable {
             default: break
             }
         }
-        let entries = unique.map { Entry(specifier: $0.key, duration: $0.value, hash: StableHash.of($0.key.text)) }
+        let entries = unique.map { Entry(specifier: $0.key, duration: $0.value, hash: RendezvousHash.of($0.key.text)) }
         let knownDurations = entries.compactMap(\.duration).map { max($0, Self.shortestDuration) }
         let median = Self.median(knownDurations) ?? 1
         var known = entries.filter { $0.duration != nil }
@@ -87,7 +87,7 @@ public struct ShardPlanner: Sendable {
         for entry: Entry, fitting cap: Double, loads: [Double], scores: inout [UInt64], tried: inout [Bool]
     ) -> Int? {
         for shard in 0..<shardCount {
-            scores[shard] = StableHash.score(test: entry.hash, shard: shard)
+            scores[shard] = RendezvousHash.score(test: entry.hash, shard: shard)
             tried[shard] = false
         }
         // Most tests fit their first choice: pick choices one at a time rather than sorting the ranking.

@@ -1,10 +1,10 @@
-import RunComparison
+import ResultModel
 
 /// Where the tests to shard come from: the tests that exist now (`swift test list`, or a file of specifiers), each
 /// with its duration in the previous run.
 public enum ShardTestList {
     /// Each test's duration in a previous run, by the id the bundle gives it (`Module/Suite/test`): its share of
-    /// the run's wall clock (``RunComparison/TestDigest/wallShare``), which is its duration when tests ran one at
+    /// the run's wall clock (``ResultModel/TestDigest/wallShare``), which is its duration when tests ran one at
     /// a time and what it cost the run when they ran in parallel (swift-testing's tests each take most of a
     /// parallel run, and weighing them by that put 10 times the work on one shard as on another). Parameterized
     /// cases count as their test; a test that ran in several configurations (a merged matrix) keeps its longest

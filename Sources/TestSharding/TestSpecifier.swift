@@ -1,3 +1,5 @@
+import ResultModel
+
 /// A test as `swift test` names it: `Module.Suite/test` (XCTest: `Module.Class/testMethod`; swift-testing:
 /// `Module.Suite/Nested/function(label:)`), the form `swift test list` prints and `swift test --filter` matches.
 ///
@@ -28,7 +30,9 @@ public struct TestSpecifier: Sendable, Hashable, Comparable, CustomStringConvert
             text.index(after: dot) < (slash ?? text.endIndex), slash != nil || text.hasSuffix(")")
         else { return nil }
         var components = text.split(separator: "/", omittingEmptySubsequences: false)
-        if components.count > 2, let last = components.last, Self.isSourceLocation(last) { components.removeLast() }
+        if components.count > 2, let last = components.last, SwiftTestingTestID.isSourceLocation(last) {
+            components.removeLast()
+        }
         self.init(components.joined(separator: "/"))
     }
 
@@ -68,11 +72,5 @@ public struct TestSpecifier: Sendable, Hashable, Comparable, CustomStringConvert
     private static func isIdentifier(_ text: Substring) -> Bool {
         guard let first = text.first, first == "_" || first.isLetter else { return false }
         return text.allSatisfy { $0 == "_" || $0.isLetter || $0.isNumber }
-    }
-
-    /// Whether `text` looks like `File.swift:12:3`.
-    private static func isSourceLocation(_ text: Substring) -> Bool {
-        let parts = text.split(separator: ":")
-        return parts.count >= 3 && Int(parts[parts.count - 1]) != nil && Int(parts[parts.count - 2]) != nil
     }
 }

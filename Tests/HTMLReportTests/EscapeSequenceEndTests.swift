@@ -3,7 +3,7 @@ import Testing
 
 @testable import HTMLReport
 
-/// Issue 21: an OSC ended by `ESC \` (OSC 8 hyperlinks, window titles) left a stray backslash in the report;
+/// An OSC ended by `ESC \` (OSC 8 hyperlinks, window titles) left a stray backslash in the report;
 /// sequences now end where ``ResultSupport/ANSIEscapes`` says, in every output.
 @Suite struct EscapeSequenceEndTests {
     static let hyperlink = "see \u{1B}]8;;https://example.com\u{1B}\\the docs\u{1B}]8;;\u{1B}\\ now"

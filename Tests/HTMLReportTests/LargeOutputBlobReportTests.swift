@@ -3,7 +3,7 @@ import HTMLReport
 import Testing
 import _TestSupport
 
-/// Issue 25.10: a test's output stored as a blob over the reader's in-memory limit no longer fails `report`: the
+/// A test's output stored as a blob over the reader's in-memory limit no longer fails `report`: the
 /// test's page shows the output's start and end.
 @Suite struct LargeOutputBlobReportTests {
     @Test func theReportShowsTheStartAndTheEnd() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import ResultModel
 import ResultSupport
 import Testing
 
@@ -36,7 +37,7 @@ import Testing
         buffer.append(" ")
         buffer.appendDecimal(1234)
         #expect(buffer.string == "00abcdef01234567 1234")
-        #expect(ReportPaths.hash("M/S/test") == ReportPaths.hex(ReportPaths.hashValue("M/S/test")))
+        #expect(ReportPaths.hash("M/S/test") == ReportPaths.hex(StableHash.of("M/S/test")))
     }
 
     @Test func durationsReadAsPrintfWouldWriteThem() {

@@ -15,7 +15,7 @@ import _TestSupport
         }
     }
 
-    static let hostileBundle = TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/hostile.resultbundle")
+    static let hostileBundle = TestPaths.fixture("hostile.resultbundle")
 
     private func generate(_ sources: [any ResultSource], label: String) throws -> URL {
         let parent = try TestPaths.makeTemporaryDirectory(label)
@@ -59,7 +59,7 @@ import _TestSupport
             #expect(!html.contains("onmouseover=\"window"), "\(name) holds a raw attribute")
             #expect(!html.contains("href=\"javascript:"), "\(name) links to javascript:")
             #expect(!html.contains("\u{1B}"), "\(name) holds a raw escape byte")
-            // Issue 21: an issue inside a step (the activity tree) showed its escape sequence as `�[31m`.
+            // An issue inside a step (the activity tree) showed its escape sequence as `�[31m`.
             #expect(!html.contains("[31m"), "\(name) shows an escape sequence's text")
             #expect(html.contains("Content-Security-Policy"))
         }
@@ -200,7 +200,8 @@ import _TestSupport
     }
 
     @Test func embeddedTemplatesMatchTheTemplatesFolder() throws {
-        let script = TestPaths.packageRoot.appendingPathComponent("Sources/HTMLReport/EmbeddedTemplates.swift")
+        let script = TestPaths.packageRoot.appendingPathComponent(
+            "Sources/HTMLReport/Rendering/EmbeddedTemplates.swift")
         let embedded = try String(contentsOf: script, encoding: .utf8)
         let folder = TestPaths.packageRoot.appendingPathComponent("Templates")
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where !name.hasSuffix(".md") {

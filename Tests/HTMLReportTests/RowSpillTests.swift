@@ -6,7 +6,7 @@ import _TestSupport
 
 @testable import HTMLReport
 
-/// Issue 25.9: the list pages' rows are kept in a scratch file as tests arrive, not in memory until the end (a few
+/// The list pages' rows are kept in a scratch file as tests arrive, not in memory until the end (a few
 /// hundred bytes a test: 3 GB for ten million), and the scratch file is gone once the report is written.
 @Suite struct RowSpillTests {
     static func summary(_ number: Int, suite: String) -> TestSummary {

@@ -5,7 +5,7 @@ import _TestSupport
 
 @testable import HTMLReport
 
-/// The search's shards (issue 22): terms by their first two characters, records by block, statuses; postings spilled
+/// The search's shards: terms by their first two characters, records by block, statuses; postings spilled
 /// in chunks when they hold too many terms, without changing what a query finds.
 @Suite struct SearchIndexWriterTests {
     static func summary(_ number: Int, suite: String, status: TestStatus = .passed) -> TestSummary {

@@ -22,7 +22,8 @@ struct SingleFileReportTests {
 
         let output = folder.appendingPathComponent("single.html")
         _ = try SingleFileReport.fold(
-            folder: files.root, pages: files.pagesWritten, into: output, title: "t", stylesheet: "", script: "")
+            folder: files.root, pages: files.pagesWritten, into: output, title: "t",
+            templates: try TemplateSet(overrides: nil))
         let html = try String(contentsOf: output, encoding: .utf8)
         let index = try #require(html.range(of: "id=\"page-index\""))
         let trends = try #require(html.range(of: "id=\"page-trends\""))
@@ -51,7 +52,7 @@ struct SingleFileReportTests {
     }
 }
 
-/// Issue 22.1: every test page uses the ids `attempt-N`, `attempt-N-attachment-K`; folded into one document, each
+/// Every test page uses the ids `attempt-N`, `attempt-N-attachment-K`; folded into one document, each
 /// page's ids and in-page links get the page's prefix, so a thumbnail zooms its own image and not another test's.
 @Suite struct SingleFileReportPageIDTests {
     @Test func eachTestPagesIDsAndInPageLinksAreUniqueInTheFile() throws {
@@ -71,5 +72,17 @@ struct SingleFileReportTests {
         #expect(!fragments.isEmpty)
         for fragment in Set(fragments) { #expect(ids.contains(fragment), "#\(fragment) leads nowhere") }
         #expect(ids.contains { $0.hasSuffix("testCheckoutRetried-0cf6ff001da5dbf1-attempt-3-attachment-5") })
+    }
+}
+
+/// The single file sends a link to a list row to the row's anchor: which pages are lists is the lists' own rule.
+@Suite struct ListPageNameTests {
+    @Test func theListsNameTheirOwnPages() {
+        for name in ["all", "failed", "skipped"] {
+            for page in [1, 2, 40] { #expect(ListPages.isListPage(ListPages.file(name, page: page))) }
+        }
+        for other in ["index.html", "flaky.html", "matrix.html", "failed-tests.html", "tests/all-1.html", "all-1.css"] {
+            #expect(!ListPages.isListPage(other), "\(other)")
+        }
     }
 }

@@ -7,7 +7,7 @@ import _TestSupport
 
 @testable import HTMLReport
 
-/// Issue 22, source and paths: without `--source-root`, excerpts come from the run's recorded repository (or working
+/// Source and paths: without `--source-root`, excerpts come from the run's recorded repository (or working
 /// directory) when it is on this machine, nothing outside it is read (`../`, symbolic links), paths are shown
 /// relative to it, and `--source-url` links each `file:line` to the forge.
 struct SourceDisplayTests {

@@ -1,3 +1,4 @@
+import ContentHashing
 import Foundation
 import HTMLReport
 import ResultModel
@@ -53,14 +54,15 @@ struct TerminalSnapshotHTMLTests {
     }
 
     @Test func theStandaloneDocumentCarriesThePaletteUnderItsPolicy() throws {
-        let document = TerminalSnapshotHTML.document(
+        let document = try TerminalSnapshotHTML.document(
             Self.snapshot([TerminalRun(text: "r", style: TerminalStyle(foreground: .indexed(1)))]), title: "<t>")
         #expect(document.contains("<title>&lt;t&gt;</title>"))
         #expect(document.contains(".f1{color:#cd0000}"))
         let style = try #require(document.range(of: "<style>")).upperBound
         let end = try #require(document.range(of: "</style>")).lowerBound
         let hash = ContentHash.sha256Base64(Data(document[style..<end].utf8))
-        #expect(document.contains("style-src 'sha256-\(hash)'"))
+        // The policy is an attribute value, escaped as every one is (`&#39;` is read as `'`).
+        #expect(document.contains("style-src &#39;sha256-\(hash)&#39;"))
         #expect(!document.contains("<script"))
     }
 }

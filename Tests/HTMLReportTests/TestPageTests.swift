@@ -6,9 +6,9 @@ import _TestSupport
 
 @testable import HTMLReport
 
-/// The test page of issue 22.1, rendered from ``TestPageResults``: timeline, ids, permalink, gallery, previews.
+/// The test page, rendered from ``TestPageResults``: timeline, ids, permalink, gallery, previews.
 @Suite struct TestPageTests {
-    static let fixture = TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/test-page.resultbundle")
+    static let fixture = TestPaths.fixture("test-page.resultbundle")
 
     private func page(named name: String) throws -> String {
         let memory = InMemoryResults()

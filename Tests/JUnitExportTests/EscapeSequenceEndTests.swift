@@ -1,7 +1,7 @@
 import JUnitExport
 import Testing
 
-/// Issue 21: an OSC ended by `ESC \` left a stray backslash in JUnit XML and in the Markdown summary (which cleans
+/// An OSC ended by `ESC \` left a stray backslash in JUnit XML and in the Markdown summary (which cleans
 /// its text the same way); sequences now end where ``ResultSupport/ANSIEscapes`` says, in every output.
 @Suite struct EscapeSequenceEndTests {
     @Test func junitAndSummaryTextLoseTheWholeSequence() {

@@ -3,7 +3,7 @@ import JUnitExport
 import Testing
 import _TestSupport
 
-/// Issue 25.10: a test's output or attachment stored as a blob over the reader's in-memory limit (up to the
+/// A test's output or attachment stored as a blob over the reader's in-memory limit (up to the
 /// format's 1 GiB) no longer fails `junit` or goes missing from it.
 @Suite struct LargeOutputBlobTests {
     @Test func junitShowsTheStartAndTheEnd() throws {

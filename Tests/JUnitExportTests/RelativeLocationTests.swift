@@ -6,7 +6,7 @@ import _TestSupport
 
 @testable import ResultBundle
 
-/// Issue 22, source and paths: JUnit shows failure locations relative to the run's repository, as the report and
+/// Source and paths: JUnit shows failure locations relative to the run's repository, as the report and
 /// the Markdown summary do, from memory and from a bundle's background-written chunks alike.
 @Suite struct RelativeLocationTests {
     /// Two runs, recorded in different repositories, each with a failing test at an absolute path inside it, a

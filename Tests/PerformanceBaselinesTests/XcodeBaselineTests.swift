@@ -5,7 +5,7 @@ import _TestSupport
 
 /// Xcode's `.xcbaseline` folders, read in both property-list forms and written back in Xcode's shape.
 struct XcodeBaselineTests {
-    static let fixtures = TestPaths.packageRoot.appendingPathComponent("Tests/PerformanceBaselinesTests/Fixtures")
+    static let fixtures = TestPaths.fixture("xcbaseline")
 
     @Test(arguments: ["Xcode.xcbaseline", "XcodeBinary.xcbaseline"])
     func readsXcodesFolder(_ name: String) throws {

@@ -1,3 +1,4 @@
+import ContentHashing
 import Foundation
 import ResultBundle
 import ResultModel

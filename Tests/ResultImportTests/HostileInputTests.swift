@@ -56,7 +56,7 @@ import _TestSupport
     }
 
     @Test func hostileJUnitImportsWithCleanCountsAndNoEscapedAttachment() throws {
-        let file = TestPaths.packageRoot.appendingPathComponent("Tests/ResultImportTests/Fixtures/hostile.xml").path
+        let file = TestPaths.fixture("hostile-xml/hostile.xml").path
         let result = try ImportHarness.run([file])
         #expect(result.totals.tests == 2 && result.totals.failed == 1 && result.totals.skipped == 1)
         #expect(result.results.tests.allSatisfy { $0.finalAttempt?.attachments.isEmpty ?? true })

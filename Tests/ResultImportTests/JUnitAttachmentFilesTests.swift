@@ -11,7 +11,7 @@ import _TestSupport
     import Darwin
 #endif
 
-/// Issue 23.5: files that JUnit XML attaches are stored as blobs when they are regular files inside the attachments
+/// Files that JUnit XML attaches are stored as blobs when they are regular files inside the attachments
 /// folder; everything else is a warning naming the file, the line and the path, and the import goes on.
 @Suite struct JUnitAttachmentFilesTests {
     /// A folder with `reports/` (the JUnit file's folder, the default root) and `elsewhere/` beside it.

@@ -2,7 +2,7 @@ import Testing
 
 @testable import ResultImport
 
-/// Issue 23.5: `[[ATTACHMENT|path]]` markers as the Jenkins JUnit Attachments plugin and GitLab read them, and the
+/// `[[ATTACHMENT|path]]` markers as the Jenkins JUnit Attachments plugin and GitLab read them, and the
 /// `attachment` properties of test cases.
 @Suite struct JUnitAttachmentMarkersTests {
     private func found(_ text: String, firstLine: Int = 1) -> [String] {

@@ -4,7 +4,7 @@ import ResultModel
 import Testing
 import _TestSupport
 
-/// Issue 24.12: a `<testsuite>`'s own `<error>` or `<failure>` (a setup that failed before any test case ran) is
+/// A `<testsuite>`'s own `<error>` or `<failure>` (a setup that failed before any test case ran) is
 /// never dropped.
 @Suite struct JUnitSuiteFailureTests {
     static let xml = """

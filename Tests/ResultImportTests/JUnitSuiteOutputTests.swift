@@ -4,7 +4,7 @@ import ResultModel
 import Testing
 import _TestSupport
 
-/// Issue 24.10: a suite's `system-err` is kept with its `system-out`, not dropped.
+/// A suite's `system-err` is kept with its `system-out`, not dropped.
 @Suite struct JUnitSuiteOutputTests {
     @Test func aSuitesSystemErrJoinsItsOutput() throws {
         let xml = """

@@ -4,7 +4,7 @@ import ResultModel
 import Testing
 import _TestSupport
 
-/// Issue 24.9: a `<testcase>`'s own `<properties>` (trainer's per-retry `repetition`, pytest's `record_property`,
+/// A `<testcase>`'s own `<properties>` (trainer's per-retry `repetition`, pytest's `record_property`,
 /// the Jenkins and Allure conventions) are kept on the test, apart from its suite's.
 @Suite struct JUnitTestCasePropertiesTests {
     static let xml = """

@@ -124,7 +124,7 @@ import _TestSupport
     }
 
     @Test func externalEntitiesAreNeverRead() throws {
-        let file = TestPaths.packageRoot.appendingPathComponent("Tests/ResultImportTests/Fixtures/xxe.xml").path
+        let file = TestPaths.fixture("hostile-xml/xxe.xml").path
         let result = try ImportHarness.run([file])
         let hostname =
             (try? String(contentsOfFile: "/etc/hostname", encoding: .utf8))?.trimmingCharacters(
@@ -137,7 +137,7 @@ import _TestSupport
     }
 
     @Test func entityBombsAreRejectedQuickly() throws {
-        let file = TestPaths.packageRoot.appendingPathComponent("Tests/ResultImportTests/Fixtures/billion-laughs.xml")
+        let file = TestPaths.fixture("hostile-xml/billion-laughs.xml")
             .path
         let start = Date()
         #expect(throws: ImportError.self) { _ = try ImportHarness.run([file]) }

@@ -48,7 +48,7 @@ import _TestSupport
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Issue 24.8: each run of a log with several is checked against its own summary.
+    /// Each run of a log with several is checked against its own summary.
     @Test func eachRunIsCheckedAgainstItsOwnSummary() throws {
         let cutThenWhole = Self.run(["a", "b"], summary: nil, cut: true) + Self.run(["c", "d", "e"], summary: 3)
         let quiet = try ImportHarness.run(text: cutThenWhole)

@@ -57,4 +57,23 @@ struct DurationJudgementTests {
         #expect(comparison.buckets.slower.count == 1)
         #expect(comparison.buckets.slower.first?.headWallShare == nil)
     }
+
+    @Test func aShareThatMovesWithoutTheDurationIsNotSlower() throws {
+        // The same 160 parallel tests, each 0.22 s, once in a run whose wall clock is known (shares of about 1.4 ms)
+        // and once in a run that knows none (`swift test --parallel`'s XCTest part): the shares differ by far more
+        // than both thresholds, the durations not at all.
+        let base = try Self.parallelRun(each: 0.22)
+        let head = InMemoryResults()
+        let run = try head.beginRun(RunRecord(producer: "tests", source: "test"))
+        for index in 0..<160 {
+            try head.addTest(
+                TestRecord(
+                    runIndex: run, identity: TestIdentity(module: "M", suites: ["S"], name: "test\(index)"),
+                    attempts: [TestAttempt(status: .passed, duration: 0.22)]))
+        }
+        try head.endRun(run, RunEnd(end: 2_000))
+        let comparison = try Self.compare(base, head)
+        #expect(comparison.buckets.slower.isEmpty)
+        #expect(comparison.buckets.faster.isEmpty)
+    }
 }

@@ -23,14 +23,13 @@ struct HistoryWindowTests {
 
     @Test func aFormat10RunWithoutP95GetsItComputedWhenRead() throws {
         let url = try TestPaths.makeTemporaryDirectory("legacy").appendingPathComponent("h.rbhistory")
-        var bytes = HistoryFormat.header()
-        bytes[10] = 0  // minor 0
-        bytes += try HistoryFormat.frame(.tests, payload: Array("M/S/a\nM/S/b".utf8))
+        var bytes = HistoryFormat.header(major: 1, minor: 0)
+        bytes += try HistoryFormat.frame(.tests, payload: Array("M/S/a\nM/S/b".utf8), major: 1)
         for commit in ["c1", "c2"] {
             let run = HistoryRun(
                 facts: HistoryRun.Facts(commit: commit, tests: 2), statuses: [.passed, .passed],
                 durations: [11, 2001])
-            bytes += try HistoryFormat.frame(.run, payload: try RunHistory.runPayload(run))
+            bytes += try HistoryFormat.frame(.run, payload: try RunHistory.runPayload(run), major: 1)
         }
         try Data(bytes).write(to: url)
         let history = try RunHistory.read(url, decodingNewest: 1)
@@ -41,7 +40,7 @@ struct HistoryWindowTests {
     @Test func keepCopiesTheKeptFramesAsTheyAreWhenEveryKeyIsStillUsed() throws {
         let url = try TestPaths.makeTemporaryDirectory("verbatim").appendingPathComponent("h.rbhistory")
         for index in 1...4 { try RunHistoryTests.add(url, ["a": .passed, "b": .passed], commit: "c\(index)") }
-        let before = try RunHistory.read(url, decodingRuns: false)
+        let before = try RunHistory.read(url, newest: 0)
         let old = [UInt8](try Data(contentsOf: url))
         try RunHistoryTests.add(url, ["a": .passed, "b": .failed, "c": .passed], commit: "c5", keep: 3)
         let new = [UInt8](try Data(contentsOf: url))

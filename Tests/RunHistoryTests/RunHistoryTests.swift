@@ -78,7 +78,7 @@ struct RunHistoryTests {
     @Test func aNewerMajorVersionAndForeignFilesAreRefused() throws {
         let folder = try TestPaths.makeTemporaryDirectory("version")
         let newer = folder.appendingPathComponent("newer.rbhistory")
-        var bytes = Array("RBHISTRY".utf8) + [2, 0, 0, 0, 0, 0, 0, 0]
+        var bytes = Array("RBHISTRY".utf8) + [3, 0, 0, 0, 0, 0, 0, 0]
         try Data(bytes).write(to: newer)
         #expect(throws: HistoryError.self) { try RunHistory.read(newer) }
         do {
@@ -143,13 +143,12 @@ struct HostileHistoryTests {
             try Data(bytes).write(to: mangled)
             guard let history = try? RunHistory.read(mangled) else { continue }
             let read = history.runs.map(\.facts.commit)
-            // A flipped byte inside a compressed payload fails its CRC, so damage ends the read: never a new run.
+            // A flipped byte fails its frame's CRC, so that frame is skipped: never a new run.
             #expect(read.count <= commits.count)
             for run in history.runs { #expect(run.statuses.count <= history.keys.count) }
             // The windowed read (older runs give only their facts line, inflated no further) reads runs written, in
             // order, never a made-up one (a frame whose type byte changed is skipped as a newer minor's, by both
-            // reads); it may keep more than the full read, which also checks each payload's declared length
-            // (outside the checksum) by inflating it.
+            // reads), and at least those of the full read.
             if let windowed = try? RunHistory.read(mangled, decodingNewest: 1) {
                 let runs = windowed.runs.map(\.facts.commit)
                 var remaining = commits[...]

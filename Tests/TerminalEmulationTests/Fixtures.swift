@@ -1,10 +1,10 @@
 import Foundation
 import _TestSupport
 
-/// The captured byte streams under `Fixtures/`, named `NAME.COLSxROWS.ans`.
+/// The captured byte streams under `Tests/Fixtures/terminal-streams`, named `NAME.COLSxROWS.ans`.
 enum Fixtures {
     /// The fixtures folder.
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static let folder = TestPaths.fixture("terminal-streams")
 
     /// One fixture: its file and the screen size it was captured at.
     struct Stream: CustomStringConvertible, Sendable {

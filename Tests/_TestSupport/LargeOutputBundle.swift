@@ -3,7 +3,7 @@ import ResultBundle
 import ResultModel
 
 /// A bundle whose one failed test has a 3 MiB output blob and the same log as an attachment, read with the
-/// in-memory blob limit lowered to 1 MiB: it stands for an output over the real 256 MiB limit (issue 25.10).
+/// in-memory blob limit lowered to 1 MiB: it stands for an output over the real 256 MiB limit.
 public enum LargeOutputBundle {
     /// The reader and the folder the bundle is in (outputs go there too).
     public static func make() throws -> (reader: BundleReader, folder: URL) {

@@ -1,7 +1,7 @@
 import Foundation
 import ResultModel
 
-/// A run whose tests show everything a test page draws (issue 22.1): a test retried twice (failed, failed, passed)
+/// A run whose tests show everything a test page draws: a test retried twice (failed, failed, passed)
 /// with start times, nested steps, an image, a text, a JSON and a malformed JSON attachment, a terminal snapshot
 /// and measurements with a baseline; and a repeated test whose attempts have no start times. The attachments'
 /// text holds markup that must be shown, not run. `Tests/Fixtures/test-page.resultbundle` is this run, written by

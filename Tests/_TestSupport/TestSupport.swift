@@ -14,15 +14,19 @@ public enum TestPaths {
         fatalError("Package.swift not found above \(#filePath)")
     }()
 
-    /// `Tests/Fixtures/corpus`: real outputs of real test runners (sources and licenses in its README).
-    public static var corpus: URL {
-        packageRoot.appendingPathComponent("Tests/Fixtures/corpus")
+    /// `Tests/Fixtures`: every file a test reads and no test writes, in one place.
+    public static var fixtures: URL { packageRoot.appendingPathComponent("Tests/Fixtures") }
+
+    /// A file or folder under `Tests/Fixtures`, such as `fixture("hostile-xml/xxe.xml")`.
+    public static func fixture(_ relativePath: String) -> URL {
+        fixtures.appendingPathComponent(relativePath)
     }
 
+    /// `Tests/Fixtures/corpus`: real outputs of real test runners (sources and licenses in its README).
+    public static var corpus: URL { fixture("corpus") }
+
     /// `Tests/Fixtures/schemas`: the JUnit XSDs (licenses in its README).
-    public static var schemas: URL {
-        packageRoot.appendingPathComponent("Tests/Fixtures/schemas")
-    }
+    public static var schemas: URL { fixture("schemas") }
 
     /// `SampleBundles/` in the package.
     public static var sampleBundles: URL { packageRoot.appendingPathComponent("SampleBundles") }

@@ -56,27 +56,16 @@ struct BundleIndex {
     /// Offset just past the last frame the index describes.
     var dataEnd: Int64 = Int64(FileHeader.size)
 
-    /// The low 32 bits of the FNV-1a 64-bit hash of a test id.
+    /// The low 32 bits of the ``ResultModel/StableHash`` of a test id.
     static func hash(_ id: String) -> UInt32 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in id.utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01b3
-        }
-        return UInt32(truncatingIfNeeded: hash)
+        UInt32(truncatingIfNeeded: StableHash.of(id))
     }
 
     /// ``hash(_:)-(String)`` of ``TestIdentity/id``, without building the string.
     static func hash(_ identity: TestIdentity) -> UInt32 {
-        var hasher = IdentityHasher()
-        func add(_ component: String) {
-            var component = component
-            component.withUTF8 { hasher.add($0) }
-        }
-        if let module = identity.module { add(module) }
-        for suite in identity.suites { add(suite) }
-        add(identity.name)
-        return hasher.value
+        var hash = StableHash()
+        hash.add(identity)
+        return UInt32(truncatingIfNeeded: hash.value)
     }
 
     /// The index's payload bytes.
@@ -84,8 +73,11 @@ struct BundleIndex {
     static let dataEndPosition = 24
 
     func encode() throws -> [UInt8] {
-        let encoder = RecordLineCodec.makeEncoder()
-        let runsJSON = [UInt8](try encoder.encode(IndexedRun.list(runs, totals: runTotals)))
+        var runList = JSONBytes()
+        runList.beginArray()
+        for run in IndexedRun.list(runs, totals: runTotals) { runList.encode(run) }
+        runList.endArray()
+        let runsJSON = runList.bytes
         var bytes = Self.magic
         bytes.reserveCapacity(
             Self.headerSize + recordFrames.count * 24 + tests.count * 24 + blobs.count * 48 + runsJSON.count)
@@ -182,7 +174,12 @@ struct BundleIndex {
             position += blobEntrySize
         }
         do {
-            let list = try RecordLineCodec.makeDecoder().decode([IndexedRun].self, from: Data(bytes[position...]))
+            let list = try Array(bytes[position...]).withUnsafeBufferPointer { text in
+                var cursor = JSONCursor(text)
+                let list = try cursor.array { try $0.decodeIndexedRun() }
+                guard cursor.peek() == nil else { throw cursor.failure("text after the run list") }
+                return list
+            }
             index.runs = list.map(\.run)
             let totals = list.compactMap(\.totals)
             index.runTotals = totals.count == list.count ? totals : []
@@ -296,7 +293,7 @@ func rawDigest(_ hex: String) -> [UInt8]? {
 
 /// A run as the index's run list holds it: the run (`index`, `record`, `end`, as 1.0 wrote it) and, from format 1.2,
 /// the `totals` of its tests. A 1.0 or 1.1 reader decodes the same JSON as ``RunResult`` and ignores `totals`.
-struct IndexedRun: Codable {
+struct IndexedRun {
     var index: Int
     var record: RunRecord
     var end: RunEnd?

@@ -54,7 +54,6 @@ extension BundleReader {
     /// Rebuilds the index by scanning every frame, returning the damage found on the way.
     /// - Complexity: O(file size); one frame in memory at a time.
     static func rebuildIndex(_ source: FrameSource, into index: inout BundleIndex) throws -> [BundleDamage] {
-        let decoder = RecordLineCodec.makeDecoder()
         var damage: [BundleDamage] = []
         var runs: [Int: RunResult] = [:]
         var scanDamage = try source.scan(from: Int64(FileHeader.size)) { frame in
@@ -92,7 +91,7 @@ extension BundleReader {
                     case .suite:
                         entry.suiteCount += 1
                     case .run, .runEnd:
-                        switch try? RecordLineCodec.decode(line, decoder: decoder) {
+                        switch try? RecordLineCodec.decode(line) {
                         case .run(let runIndex, let record):
                             runs[runIndex] = RunResult(index: runIndex, record: record, end: runs[runIndex]?.end)
                         case .runEnd(let runIndex, let end):

@@ -46,7 +46,7 @@ extension BundleReader {
                     do {
                         // Every byte is still checked; only what is kept of a long string is cut.
                         record = try RecordLineCodec.decode(
-                            line, decoder: decoding.decoder, maxStringBytes: BundleLimits.display.maxDecodedStringBytes)
+                            line, maxStringBytes: BundleLimits.display.maxDecodedStringBytes)
                     } catch {
                         problems.append(
                             BundleDamage(

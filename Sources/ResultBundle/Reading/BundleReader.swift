@@ -86,7 +86,7 @@ public final class BundleReader: ResultSource {
     public func forEachSuite(_ body: (SuiteRecord) throws -> Void) throws {
         let suites = RecordBatchDecoding.Extraction<SuiteRecord>(kind: .suite) { decoding, line, suites in
             if case .suite(let suite) = try RecordLineCodec.decode(
-                line, decoder: decoding.decoder, maxStringBytes: decoding.maxStringBytes)
+                line, maxStringBytes: decoding.maxStringBytes)
             {
                 suites.append(suite)
             }

@@ -5,11 +5,10 @@ import ResultModel
 /// Reading one record batch into records without touching a reader's state, so batches can be decoded on a
 /// background thread. Damage is returned, not thrown: a damaged batch or line is skipped and described.
 ///
-/// Why `@unchecked Sendable` is sound: an instance is handed to one thread and used only there (its decoder and
-/// string cache are not shared), and its frame source reads with `pread`, which is safe from several threads.
+/// Why `@unchecked Sendable` is sound: an instance is handed to one thread and used only there (its string cache
+/// is not shared), and its frame source reads with `pread`, which is safe from several threads.
 struct RecordBatchDecoding: @unchecked Sendable {
     let source: FrameSource
-    let decoder = RecordLineCodec.makeDecoder()
     let strings = StringCache()
     /// Strings of decoded records longer than this are cut (``BundleLimits/maxDecodedStringBytes``).
     var maxStringBytes: Int { source.limits.maxDecodedStringBytes }
@@ -63,7 +62,7 @@ struct RecordBatchDecoding: @unchecked Sendable {
         do {
             return .value(
                 try RecordLineCodec.decode(
-                    bytes, decoder: decoder, strings: strings, maxStringBytes: maxStringBytes))
+                    bytes, strings: strings, maxStringBytes: maxStringBytes))
         } catch {
             return .damage(damage(error, at: lineOffset, frameOffset: frameOffset))
         }

@@ -136,13 +136,6 @@ struct JSONBytes {
         needsComma = true
     }
 
-    /// Appends already-encoded JSON (from `JSONEncoder`) as one value.
-    mutating func raw(_ json: some Sequence<UInt8>) {
-        separate()
-        buffer.append(Array(json))
-        needsComma = true
-    }
-
     /// Appends fixed JSON text; `endsValue` says whether it ends a value (so what follows needs a comma).
     mutating func literal(_ text: StaticString, endsValue: Bool) {
         buffer.append(text.utf8Start, count: text.utf8CodeUnitCount)
@@ -223,6 +216,12 @@ struct JSONBytes {
         guard let value else { return }
         key(name)
         double(value)
+    }
+
+    mutating func field(_ name: StaticString, _ value: Bool?) {
+        guard let value else { return }
+        key(name)
+        bool(value)
     }
 
     mutating func field<T: BinaryInteger>(_ name: StaticString, _ value: T?) {

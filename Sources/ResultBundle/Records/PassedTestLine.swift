@@ -12,61 +12,56 @@ enum PassedTestLine {
             && (test.module.map(JSONBytes.isVerbatim) ?? true)
     }
 
-    /// Appends the test's line; its bytes must be verbatim.
+    /// Appends the test's line; its bytes must be verbatim. The text is the schema's key sequence
+    /// (``PassedTestKeys``), the one ``PlainPassedTest`` recognizes.
     static func append(_ test: PassedTestText, to json: inout JSONBytes) {
-        json.literal(#"{"kind":"test","test":{"#, endsValue: false)
+        json.literal(PassedTestKeys.lineStart, endsValue: false)
         if test.runIndex != 0 {
-            json.key("runIndex")
+            json.literal(PassedTestKeys.runIndex, endsValue: false)
             json.int(test.runIndex)
+            json.literal(",", endsValue: false)
         }
-        json.key("identity")
-        json.beginObject()
+        json.literal(PassedTestKeys.identity, endsValue: false)
         if let module = test.module {
-            json.key("module")
+            json.literal(PassedTestKeys.module, endsValue: false)
             json.verbatimString(module)
+            json.literal(",", endsValue: false)
         }
         if let suite = test.suite {
-            json.key("suites")
+            json.literal(PassedTestKeys.suites, endsValue: false)
             json.beginArray()
             json.verbatimString(suite)
             json.endArray()
+            json.literal(",", endsValue: false)
         }
-        json.key("name")
+        json.literal(PassedTestKeys.name, endsValue: false)
         json.verbatimString(test.name)
         json.endObject()
-        json.literal(#","attempts":[{"status":"passed""#, endsValue: true)
-        json.field("start", test.start)
-        json.field("duration", test.duration)
-        json.literal("}]}}", endsValue: true)
+        json.literal(PassedTestKeys.passedAttempt, endsValue: true)
+        if let start = test.start {
+            json.literal(PassedTestKeys.start, endsValue: false)
+            json.double(start)
+        }
+        if let duration = test.duration {
+            json.literal(PassedTestKeys.duration, endsValue: false)
+            json.double(duration)
+        }
+        json.literal(PassedTestKeys.lineEnd, endsValue: true)
         json.newline()
     }
 
     /// The index hash of the test's identity.
     static func hash(_ test: PassedTestText) -> UInt32 {
-        var hasher = IdentityHasher()
-        if let module = test.module { hasher.add(module) }
-        if let suite = test.suite { hasher.add(suite) }
-        hasher.add(test.name)
-        return hasher.value
+        var hash = StableHash()
+        if let module = test.module {
+            hash.add(module)
+            hash.add(UInt8(ascii: "/"))
+        }
+        if let suite = test.suite {
+            hash.add(suite)
+            hash.add(UInt8(ascii: "/"))
+        }
+        hash.add(test.name)
+        return UInt32(truncatingIfNeeded: hash.value)
     }
-}
-
-/// FNV-1a over an identity's components joined by `/`, as ``BundleIndex/hash(_:)-(String)`` hashes its id.
-struct IdentityHasher {
-    private var state: UInt64 = 0xcbf2_9ce4_8422_2325
-    private var isFirst = true
-
-    mutating func add(_ component: UnsafeBufferPointer<UInt8>) {
-        if !isFirst { mix(UInt8(ascii: "/")) }
-        isFirst = false
-        for byte in component { mix(byte) }
-    }
-
-    @inline(__always)
-    private mutating func mix(_ byte: UInt8) {
-        state ^= UInt64(byte)
-        state &*= 0x0000_0100_0000_01b3
-    }
-
-    var value: UInt32 { UInt32(truncatingIfNeeded: state) }
 }

@@ -5,8 +5,8 @@ import Foundation
 ///
 /// Exporters write such a test from a few byte ranges instead of building a ``ResultModel/TestRecord`` (about ten
 /// allocated fields, and as many releases later). Only the exact text this library's writer produces is
-/// recognized, key order included; any other line, however valid, is not a plain passed test, and its reader
-/// decodes it as usual. So the fast path never has to agree with the decoder on anything but this one shape.
+/// recognized, key order included (the schema's order, ``PassedTestKeys``); any other line, however valid, is not
+/// a plain passed test, and its reader decodes it as usual. So the fast path never has to agree with the decoder on anything but this one shape.
 struct PlainPassedTest {
     /// The line's text from its start to the test's name: its run, module and suites. Two lines with equal suite
     /// texts have equal runs, modules and suites.
@@ -24,20 +24,23 @@ struct PlainPassedTest {
         guard let suiteText = scanner.suiteText(), let name = scanner.plainString(), scanner.take("}") else {
             return nil
         }
-        if scanner.take(#","displayName":"#) { guard scanner.skipString() else { return nil } }
-        if scanner.take(#","location":{"file":"#) {
-            guard scanner.skipString(), scanner.take(#","line":"#), scanner.skipInteger() else { return nil }
-            if scanner.take(#","column":"#) { guard scanner.skipInteger() else { return nil } }
+        if scanner.take(PassedTestKeys.displayName) { guard scanner.skipString() else { return nil } }
+        if scanner.take(PassedTestKeys.locationFile) {
+            guard scanner.skipString(), scanner.take(PassedTestKeys.locationLine), scanner.skipInteger() else {
+                return nil
+            }
+            if scanner.take(PassedTestKeys.locationColumn) { guard scanner.skipInteger() else { return nil } }
             guard scanner.take("}") else { return nil }
         }
-        if scanner.take(#","tags":"#) { guard scanner.skipStringArray() else { return nil } }
-        guard scanner.take(#","attempts":[{"status":"passed""#) else { return nil }
+        if scanner.take(PassedTestKeys.tags) { guard scanner.skipStringArray() else { return nil } }
+        guard scanner.take(PassedTestKeys.passedAttempt) else { return nil }
         var start: Double?
-        if scanner.take(#","start":"#) {
+        if scanner.take(PassedTestKeys.start) {
             guard let value = scanner.number() else { return nil }
             start = value
         }
-        guard scanner.take(#","duration":"#), let duration = scanner.number(), scanner.take("}]}}"), scanner.isAtEnd
+        guard scanner.take(PassedTestKeys.duration), let duration = scanner.number(),
+            scanner.take(PassedTestKeys.lineEnd), scanner.isAtEnd
         else { return nil }
         self.suiteText = suiteText
         self.name = name
@@ -80,13 +83,13 @@ private struct LineScanner {
 
     /// The line's start through the identity's suites, leaving the scanner on the name's opening quote.
     mutating func suiteText() -> UnsafeBufferPointer<UInt8>? {
-        guard take(#"{"kind":"test","test":{"#) else { return nil }
-        if take(#""runIndex":"#) { guard skipInteger(), take(",") else { return nil } }
-        guard take(#""identity":{"#) else { return nil }
-        if take(#""module":"#) { guard skipString(), take(",") else { return nil } }
-        if take(#""suites":"#) { guard skipStringArray(), take(",") else { return nil } }
+        guard take(PassedTestKeys.lineStart) else { return nil }
+        if take(PassedTestKeys.runIndex) { guard skipInteger(), take(",") else { return nil } }
+        guard take(PassedTestKeys.identity) else { return nil }
+        if take(PassedTestKeys.module) { guard skipString(), take(",") else { return nil } }
+        if take(PassedTestKeys.suites) { guard skipStringArray(), take(",") else { return nil } }
         let end = position
-        guard take(#""name":"#) else { return nil }
+        guard take(PassedTestKeys.name) else { return nil }
         return UnsafeBufferPointer(rebasing: bytes[0..<end])
     }
 

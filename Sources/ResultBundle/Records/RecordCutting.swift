@@ -1,21 +1,8 @@
 import ResultModel
 
-// Cutting the strings of records decoded by `JSONDecoder` (suites, runs) to ``BundleLimits/maxDecodedStringBytes``,
-// as the test decoder cuts while it reads. These records are few, so cutting after decoding is enough.
-
-extension SuiteRecord {
-    /// The suite with every string longer than `limit` UTF-8 bytes cut (``TextCut``).
-    func cut(to limit: Int) -> SuiteRecord {
-        var suite = self
-        suite.module = module.map { TextCut.cut($0, to: limit) }
-        suite.path = path.map { TextCut.cut($0, to: limit) }
-        suite.issues = issues.map { $0.cut(to: limit) }
-        suite.output = output?.cut(to: limit)
-        suite.properties = properties.map { $0.cut(to: limit) }
-        suite.hostname = hostname.map { TextCut.cut($0, to: limit) }
-        return suite
-    }
-}
+// Cutting the strings of the index's runs, read before the reader's limits apply, to
+// ``BundleLimits/maxDecodedStringBytes``, as the cursor cuts record lines while it reads. Runs are few, so cutting
+// after decoding is enough.
 
 extension RunResult {
     /// The run with every string of its records longer than `limit` UTF-8 bytes cut.
@@ -28,6 +15,7 @@ extension RunResult {
         run.record.command = record.command.map(cut)
         run.record.workingDirectory = record.workingDirectory.map(cut)
         run.record.toolchain = record.toolchain.map(cut)
+        run.record.uncommittedChangesHash = record.uncommittedChangesHash.map(cut)
         run.record.environment = record.environment.map { $0.cut(to: limit) }
         run.record.inputs = record.inputs.map(cut)
         run.record.host.hostname = record.host.hostname.map(cut)
@@ -45,17 +33,6 @@ extension RunResult {
             } ?? []
         run.end?.interruption = end?.interruption.map(cut)
         return run
-    }
-}
-
-extension IssueRecord {
-    func cut(to limit: Int) -> IssueRecord {
-        var issue = self
-        issue.message = TextCut.cut(message, to: limit)
-        issue.details = details.map { TextCut.cut($0, to: limit) }
-        issue.type = type.map { TextCut.cut($0, to: limit) }
-        issue.location?.file = TextCut.cut(location?.file ?? "", to: limit)
-        return issue
     }
 }
 

@@ -20,23 +20,6 @@ enum RecordLine {
 
 /// Encodes and decodes record lines with the format's conventions.
 enum RecordLineCodec {
-    /// Decoder for record lines: unknown fields are ignored, non-finite numbers are read from strings.
-    static func makeDecoder() -> JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.nonConformingFloatDecodingStrategy = .convertFromString(
-            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        return decoder
-    }
-
-    /// Encoder for the less frequent records (runs and run ends).
-    static func makeEncoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(
-            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        return encoder
-    }
-
     /// Appends `{"kind":"test","test":{...}}\n`.
     static func appendTest(_ test: TestRecord, to json: inout JSONBytes) {
         json.beginObject()
@@ -46,18 +29,18 @@ enum RecordLineCodec {
         json.newline()
     }
 
-    /// Appends a line for a run or run end (encoded with `JSONEncoder`) or a suite (hand-encoded).
-    static func appendOther(_ line: RecordLine, encoder: JSONEncoder, to json: inout JSONBytes) throws {
+    /// Appends a line for any record.
+    static func appendOther(_ line: RecordLine, to json: inout JSONBytes) {
         json.beginObject()
         switch line {
         case .run(let index, let run):
             json.key("kind"); json.string(RecordLine.Kind.run.rawValue)
             json.key("runIndex"); json.int(index)
-            json.key("run"); json.raw(try encoder.encode(run))
+            json.key("run"); json.encode(run)
         case .runEnd(let index, let end):
             json.key("kind"); json.string(RecordLine.Kind.runEnd.rawValue)
             json.key("runIndex"); json.int(index)
-            json.key("runEnd"); json.raw(try encoder.encode(end))
+            json.key("runEnd"); json.encode(end)
         case .suite(let suite):
             json.key("kind"); json.string(RecordLine.Kind.suite.rawValue)
             json.key("suite"); json.encode(suite)
@@ -84,11 +67,9 @@ public enum BundleRecordEncoding {
 }
 
 extension RecordLineCodec {
-    /// Decodes one line. Test lines use the fast cursor; run, run-end and suite lines use `decoder`.
-    /// Strings longer than `maxStringBytes` are cut (``TextCut``).
+    /// Decodes one line with the generated cursor. Strings longer than `maxStringBytes` are cut (``TextCut``).
     static func decode(
-        _ line: UnsafeBufferPointer<UInt8>, decoder: JSONDecoder, strings: StringCache? = nil,
-        maxStringBytes: Int = .max
+        _ line: UnsafeBufferPointer<UInt8>, strings: StringCache? = nil, maxStringBytes: Int = .max
     ) throws -> RecordLine {
         var cursor = JSONCursor(line, strings: strings, maxStringBytes: maxStringBytes)
         var kind: String?
@@ -100,7 +81,7 @@ extension RecordLineCodec {
             if key.equals("kind") {
                 kind = try cursor.readString()
             } else if key.equals("test") {
-                test = try cursor.decodeTest()
+                test = try cursor.decodeTestRecord()
             } else if key.equals("runIndex") {
                 runIndex = try cursor.readInt()
             } else if key.equals("run") || key.equals("runEnd") || key.equals("suite") {
@@ -116,23 +97,28 @@ extension RecordLineCodec {
         guard cursor.peek() == nil else { throw cursor.failure("text after the record's object") }
         guard let kind else { throw cursor.failure("missing field kind") }
         guard let known = RecordLine.Kind(rawValue: kind) else { return .unknown(kind: kind) }
-        func bodyData() throws -> Data {
+        /// A cursor on the record inside the line (`run`, `runEnd` or `suite`), which must match the line's kind.
+        func bodyCursor() throws -> JSONCursor {
             guard let body, bodyKey == kind else { throw cursor.failure("missing field \(kind)") }
-            return Data(UnsafeBufferPointer(rebasing: line[body]))
+            var bodyCursor = JSONCursor(line, strings: strings, maxStringBytes: maxStringBytes)
+            bodyCursor.position = body.lowerBound
+            return bodyCursor
         }
         switch known {
         case .test:
             guard let test = test.take() else { throw cursor.failure("missing field test") }
             return .test(test)
         case .suite:
-            let suite = try decoder.decode(SuiteRecord.self, from: bodyData())
-            return .suite(maxStringBytes == .max ? suite : suite.cut(to: maxStringBytes))
+            var suiteCursor = try bodyCursor()
+            return .suite(try suiteCursor.decodeSuiteRecord())
         case .run:
             guard let runIndex else { throw cursor.failure("missing field runIndex") }
-            return .run(index: runIndex, try decoder.decode(RunRecord.self, from: bodyData()))
+            var runCursor = try bodyCursor()
+            return .run(index: runIndex, try runCursor.decodeRunRecord())
         case .runEnd:
             guard let runIndex else { throw cursor.failure("missing field runIndex") }
-            return .runEnd(index: runIndex, try decoder.decode(RunEnd.self, from: bodyData()))
+            var endCursor = try bodyCursor()
+            return .runEnd(index: runIndex, try endCursor.decodeRunEnd())
         }
     }
 
@@ -157,7 +143,7 @@ extension RecordLineCodec {
             if key.equals("kind") {
                 isTest = try cursor.readString(equals: "test")
             } else if key.equals("test") {
-                test = try cursor.decodeTest()
+                test = try cursor.decodeTestRecord()
             } else {
                 try cursor.skipValue()
             }
@@ -179,7 +165,11 @@ extension RecordLineCodec {
                 kind = try cursor.readString()
             } else if key.equals("test") {
                 try cursor.readObject { cursor, key in
-                    if key.equals("identity") { identity = try cursor.decodeIdentity() } else { try cursor.skipValue() }
+                    if key.equals("identity") {
+                        identity = try cursor.decodeTestIdentity()
+                    } else {
+                        try cursor.skipValue()
+                    }
                 }
             } else {
                 try cursor.skipValue()

@@ -51,7 +51,6 @@ public final class BundleWriter: ResultSink {
     @exclusivity(unchecked) private var pendingTests: [(hash: UInt32, lineOffset: UInt32)] = []
     @exclusivity(unchecked) private var pendingSuites: UInt32 = 0
     @exclusivity(unchecked) private var pendingLines: UInt32 = 0
-    private lazy var encoder = RecordLineCodec.makeEncoder()
     private let compressor: BatchCompressor
     /// Compresses and writes batches in the background (batched policy only).
     private let worker: BatchWorker?
@@ -244,8 +243,7 @@ public final class BundleWriter: ResultSink {
 
     /// Appends a run, run-end or suite line.
     private func appendLine(_ line: RecordLine) throws {
-        let encoder = encoder
-        _ = try appendLine { try RecordLineCodec.appendOther(line, encoder: encoder, to: &$0) }
+        _ = try appendLine { RecordLineCodec.appendOther(line, to: &$0) }
     }
 
     /// Appends the line `encode` writes and returns its offset in the batch, flushing first when the batch

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HTMLReport
 import ResultBundle
+import ResultModel
 import RunComparison
 import RunHistory
 
@@ -108,7 +109,11 @@ struct CompareCommand: ParsableCommand {
         let digests = try [base, head].map { path in
             return try RunDigest(BundleOpening.open(path, quiet: true, limits: .display))
         }
-        let analysis = try pending.map { HistoryAnalysis(try $0.get(), window: window) }
+        let analysis = try pending.map { pending in
+            let loaded = try pending.get()
+            HistoryWarnings.print(loaded.damage, file: history ?? "")
+            return HistoryAnalysis(loaded, window: window)
+        }
         let comparison = RunComparer(
             thresholds: .init(seconds: slowerSeconds, percent: slowerPercent),
             spread: { [analysis] key in analysis?.durationSpread(for: key) }
@@ -126,7 +131,10 @@ struct CompareCommand: ParsableCommand {
                 try FileManager.default.createDirectory(
                     at: folder.appendingPathComponent("assets"), withIntermediateDirectories: true)
                 try Data(stylesheet.utf8).write(to: folder.appendingPathComponent("assets/report.css"))
-                let page = ComparisonHTML.page(comparison, title: title, stylesheetPath: "assets/report.css")
+                let page = try PageShell.document(
+                    title: title, contentSecurityPolicy: ComparisonHTML.contentSecurityPolicy,
+                    stylesheet: .linked(root: ""), bodyHTML: ComparisonHTML.body(comparison, title: title),
+                    generator: ResultBundleCommand.producer)
                 try Data(page.utf8).write(to: folder.appendingPathComponent("index.html"))
             }
         }

@@ -6,9 +6,11 @@ import RunHistory
 
 /// What a history adds to a summary: a label on each failed test and the flakiest tests.
 enum HistoryAnnotations {
-    static func annotate(_ summary: inout MarkdownSummary, history path: String) throws {
-        let history = try RunHistory.read(URL(fileURLWithPath: path), decodingNewest: HistoryAnalysis.defaultWindow)
-        let analysis = HistoryAnalysis(history)
+    /// `includeDirty`: runs made from a working tree with uncommitted changes count in the labels and the flaky
+    /// list (by default they are left out).
+    static func annotate(_ summary: inout MarkdownSummary, history path: String, includeDirty: Bool = false) throws {
+        let history = try read(path)
+        let analysis = HistoryAnalysis(includeDirty ? history : history.withoutDirtyRuns())
         // The run being summarized is not in the history yet (`history add` comes after it).
         summary.failureLabel = { test in analysis.label(for: test.id, failingNow: true) }
         let flaky = analysis.flakyTests(limit: 20).map { record in
@@ -20,15 +22,32 @@ enum HistoryAnnotations {
 }
 
 extension HistoryAnnotations {
-    /// What `report --history` draws, from the history file at `path`; `runURL` links each run to its own report.
-    static func reportHistory(_ path: String, runURL: String? = nil) throws -> ReportHistory {
-        let template = try runURL.map { try RunURLTemplate($0) }
+    /// The history at `path` (its newest runs decoded), its damage shown as warnings.
+    static func read(_ path: String) throws -> RunHistory {
         let history = try RunHistory.read(URL(fileURLWithPath: path), decodingNewest: HistoryAnalysis.defaultWindow)
-        let analysis = HistoryAnalysis(history)
-        let runURLs = history.runs.enumerated().map { index, run in template?.url(for: run.facts, number: index + 1) }
+        HistoryWarnings.print(history.damage, file: path)
+        return history
+    }
+
+    /// What `report --history` draws, from the history file at `path`; `runURL` links each run to its own report.
+    static func reportHistory(_ path: String, runURL: String? = nil, includeDirty: Bool = false) throws
+        -> ReportHistory
+    {
+        let template = try runURL.map { try RunURLTemplate($0) }
+        let history = try read(path)
+        // The labels, strips and flaky list leave out runs made with uncommitted changes; the trend charts show
+        // every run.
+        let analysis = HistoryAnalysis(includeDirty ? history : history.withoutDirtyRuns())
+        let runURLs = history.runs.enumerated().map { index, run in
+            template?.url(for: run.facts, number: index + 1).flatMap {
+                $0.utf8.count <= HistoryLimits.maxRunURLBytes ? $0 : nil
+            }
+        }
+        let analysedURLs = zip(history.runs, runURLs).filter { includeDirty || $0.0.facts.dirty != true }.map(\.1)
         let runs = history.runs.enumerated().map { index, run in
             let facts = run.facts
-            let name = facts.commit.map { String($0.prefix(12)) } ?? facts.name ?? "run \(index + 1)"
+            let name = HistoryLimits.cut(
+                facts.commit.map { String($0.prefix(12)) } ?? facts.name ?? "run \(index + 1)", maxBytes: 80)
             return ReportHistory.RunPoint(
                 name: name, tests: facts.tests, failed: facts.failed, duration: facts.duration, p95: facts.p95,
                 url: runURLs[index])
@@ -48,12 +67,12 @@ extension HistoryAnnotations {
             ]
             return ReportHistory.Trend(
                 statuses: record.statuses.map { names[$0] ?? "absent" }, durations: record.durations,
-                label: analysis.label(of: record), urls: Array(runURLs.suffix(record.statuses.count)))
+                label: analysis.label(of: record), urls: Array(analysedURLs.suffix(record.statuses.count)))
         }
         // A test the history does not know is clean here: it has no strip to show (a failing one is labelled anyway).
         let unsettled = UnsettledKeys(analysis.unsettledKeys())
         report.isClean = { id in !unsettled.contains(id) }
-        (report.slowest, report.slowing) = slowestAndSlowing(history)
+        (report.slowest, report.slowing) = slowestAndSlowing(analysis.history)
         return report
     }
 

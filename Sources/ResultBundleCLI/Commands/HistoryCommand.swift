@@ -42,18 +42,28 @@ struct HistoryAddCommand: ParsableCommand {
     @Option(help: "The run's branch (default: the run's CI metadata).")
     var branch: String?
 
+    @Flag(
+        help: ArgumentHelp(
+            "Add the run even when the history has it already.",
+            discussion: "A run is the same when its start and end, producer, name, command, inputs, host and tests "
+                + "are (docs/HISTORY.md)."))
+    var allowDuplicate = false
+
     func validate() throws {
         guard keep >= 1 else { throw ValidationError("--keep must be at least 1.") }
     }
 
     func run() throws {
         let reader = try BundleOpening.open(bundle, quiet: true, limits: .display)
+        let destination = try HistoryDestination.resolve(history)
+        PartialName.removeStale(in: destination.deletingLastPathComponent())
         let outcome: HistoryWriter.Outcome
         // The history is read on another thread meanwhile.
-        outcome = try HistoryWriter.add(to: URL(fileURLWithPath: history), keep: keep) {
+        outcome = try HistoryWriter.add(to: destination, keep: keep, allowDuplicate: allowDuplicate) {
             let digest = try RunDigest(reader)
             return (digest, facts(of: reader, digest: digest))
         }
+        HistoryWarnings.print(outcome.damage, file: history)
         try StandardOutput.line(
             "\(history): added \(outcome.tests) (\(outcome.newTests) new); " + Counted.noun(outcome.runs, "run")
                 + (outcome.dropped > 0 ? ", \(outcome.dropped) oldest dropped" : "") + ", \(outcome.bytes) bytes")
@@ -70,6 +80,11 @@ struct HistoryAddCommand: ParsableCommand {
         let count = digest.count
         facts.parameterized = count.parameterized
         facts.cases = count.cases
+        facts.identity = RunIdentity.digest(runs: reader.runs, tests: digest)
+        // A bundle of several runs (merged shards) is dirty when one of them is.
+        let changes = reader.runs.compactMap(\.record.hasUncommittedChanges)
+        facts.dirty = changes.isEmpty ? nil : changes.contains(true)
+        facts.diffHash = reader.runs.compactMap(\.record.uncommittedChangesHash).first
         for test in digest.tests where test.arguments == nil {
             facts.tests += 1
             facts.duration += test.duration ?? 0
@@ -99,9 +114,13 @@ struct HistoryShowCommand: ParsableCommand {
     @Flag(help: "Print JSON.")
     var json = false
 
+    @Flag(help: "Count runs made from a working tree with uncommitted changes in the flaky ranking and streaks.")
+    var includeDirty = false
+
     func run() throws {
         let loaded = try RunHistory.read(URL(fileURLWithPath: history), decodingNewest: max(1, window))
-        let analysis = HistoryAnalysis(loaded, window: window)
+        HistoryWarnings.print(loaded.damage, file: history)
+        let analysis = HistoryAnalysis(includeDirty ? loaded : loaded.withoutDirtyRuns(), window: window)
         let flaky = analysis.flakyTests(limit: 50)
         let failing = loaded.keys.compactMap { key -> (String, String)? in
             guard !analysis.isClean(key), let record = analysis.record(for: key), record.failingStreak > 0,
@@ -143,8 +162,15 @@ struct HistoryShowCommand: ParsableCommand {
         for (index, run) in loaded.runs.enumerated().suffix(10) {
             let facts = run.facts
             lines.append(
-                "  #\(index + 1) \(facts.name ?? "-") \(facts.commit.map { String($0.prefix(12)) } ?? "-"): "
+                "  #\(index + 1) \(HistoryLimits.cut(facts.name ?? "-", maxBytes: 80)) "
+                    + "\(facts.commit.map { String($0.prefix(12)) } ?? "-")\(facts.dirty == true ? " (dirty)" : ""): "
                     + "\(facts.count), \(facts.failed) failed, \(facts.skipped) skipped")
+        }
+        let dirty = loaded.runs.filter { $0.facts.dirty == true }.count
+        if dirty > 0 && !includeDirty {
+            lines.append(
+                "\(dirty) runs made with uncommitted changes are left out of the flaky ranking and the streaks "
+                    + "(--include-dirty counts them)")
         }
         if !flaky.isEmpty {
             lines.append("Flaky (last \(Counted.noun(min(window, loaded.runs.count), "run"))):")

@@ -165,14 +165,16 @@ struct ImportAction {
         let background = BackgroundSink(wrapping: RunEndFactsSink(wrapping: judging ?? counting))
         let resolving = listed.map { ModuleResolvingSink(wrapping: background, listed: $0) }
         let sink: any ResultSink = resolving ?? background
-        let run = RunRecord(
-            name: runName,
-            producer: ResultBundleCommand.producer,
-            source: "import",
-            start: Date().timeIntervalSince1970,
-            host: host,
-            inputs: files
-        )
+        let run = RepositoryFacts.noting(
+            uncommittedChangesIn: FileManager.default.currentDirectoryPath,
+            on: RunRecord(
+                name: runName,
+                producer: ResultBundleCommand.producer,
+                source: "import",
+                start: Date().timeIntervalSince1970,
+                host: host,
+                inputs: files
+            ))
         let runIndex = try sink.beginRun(run)
         let importer = ResultImporter(sink: sink, runIndex: runIndex)
         importer.attachmentsRoot = attachmentsRoot

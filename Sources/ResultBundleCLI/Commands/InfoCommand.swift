@@ -83,5 +83,5 @@ enum InfoText {
         return lines
     }
 
-    private static func seconds(_ value: Double) -> String { String(format: "%.2f s", value) }
+    private static func seconds(_ value: Double) -> String { NumberText.seconds(value) }
 }

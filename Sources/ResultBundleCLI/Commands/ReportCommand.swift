@@ -69,6 +69,9 @@ struct ReportCommand: ParsableCommand {
             valueName: "template"))
     var runURL: String?
 
+    @Flag(help: "With --history: count runs made with uncommitted changes in the labels, strips and Flaky page.")
+    var includeDirty = false
+
     @Flag(help: "Replace OUT even when it holds files resultbundle did not write (never ., its parents or ~).")
     var force = false
 
@@ -85,7 +88,9 @@ struct ReportCommand: ParsableCommand {
 
     func run() throws {
         let inputs = bundles + [templates, sourceRoot, history].compactMap { $0 }
-        let reportHistory = try history.map { try HistoryAnnotations.reportHistory($0, runURL: runURL) }
+        let reportHistory = try history.map {
+            try HistoryAnnotations.reportHistory($0, runURL: runURL, includeDirty: includeDirty)
+        }
         let shape: OutputShape = singleFile ? .document(.singleFileReport) : .folder
         let plan = try OutputRules(shape: shape, force: force, inputs: inputs, suggestedName: "report.html").plan(
             for: output)

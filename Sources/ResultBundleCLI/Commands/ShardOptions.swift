@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import ResultBundle
-import RunComparison
+import ResultModel
 import TestSharding
 
 /// The options `shard list` and `shard run` share: which shard of how many, and where the tests and their

@@ -37,6 +37,9 @@ struct SummaryCommand: ParsableCommand {
     @Option(help: "A history file (history add): label failures (new, failing since) and list the flakiest tests.")
     var history: String?
 
+    @Flag(help: "With --history: count runs made with uncommitted changes in the labels and the flaky list.")
+    var includeDirty = false
+
     @Option(help: "What paths are shown relative to (default: each run's repository, as the report does).")
     var sourceRoot: String?
 
@@ -73,7 +76,7 @@ struct SummaryCommand: ParsableCommand {
                 .standardizedFileURL.path
         }
         if let sourceURL { try summary.setSourceURL(sourceURL) }
-        if let history { try HistoryAnnotations.annotate(&summary, history: history) }
+        if let history { try HistoryAnnotations.annotate(&summary, history: history, includeDirty: includeDirty) }
         markdown = MarkdownSummaryMarker.line + (try summary.render(readers))
         try OutputWriting.write(Data(markdown.utf8), plan)
         if failOnEmpty, try EmptyRun.holdsNoTest(readers) {

@@ -38,7 +38,7 @@ final class JournalCollector {
     /// `test` with the recorded data of the same test (matched by suites and name) added to its final attempt.
     func enrich(_ test: TestRecord, storingBlobsIn sink: any ResultSink) throws -> TestRecord {
         refreshIfStale()
-        let key = Self.key(test.identity)
+        let key = test.identity.moduleLessKey
         guard let fragments = pending.removeValue(forKey: key), !fragments.isEmpty, !test.attempts.isEmpty else {
             return test
         }
@@ -96,15 +96,12 @@ final class JournalCollector {
             try? reader.forEachTest { fragment in
                 defer { index += 1 }
                 guard index >= skip, let attempt = fragment.attempts.last else { return }
-                pending[Self.key(fragment.identity), default: []].append(Fragment(attempt: attempt, reader: reader))
+                pending[fragment.identity.moduleLessKey, default: []].append(Fragment(attempt: attempt, reader: reader))
             }
             consumed[name] = max(skip, index)
         }
     }
 
-    static func key(_ identity: TestIdentity) -> String {
-        (identity.suites + [identity.name]).joined(separator: "/")
-    }
 }
 
 /// Passes everything to another sink, adding what the recorder journals hold to each test on its way.

@@ -8,7 +8,7 @@ enum RunMetadata {
     static func forRecordedCommand(_ command: [String], name: String?) -> RunRecord {
         let environment = ProcessInfo.processInfo.environment
         let directory = FileManager.default.currentDirectoryPath
-        return RunRecord(
+        let record = RunRecord(
             name: name,
             producer: ResultBundleCommand.producer,
             source: "record",
@@ -19,6 +19,7 @@ enum RunMetadata {
             toolchain: SwiftTestInvocation.isSwiftTest(command) ? swiftVersion(command.first ?? "swift") : nil,
             environment: RepositoryFacts.adding(to: CIEnvironment.tags(from: environment), directory: directory)
         )
+        return RepositoryFacts.noting(uncommittedChangesIn: directory, on: record)
     }
 
     /// The first line of `swift --version` (for `swift-test`, of the `swift` beside it), or `nil` when it fails.

@@ -96,7 +96,9 @@ struct SnapshotCommand: ParsableCommand {
         switch format {
         case .text: rendered = snapshot.text + "\n"
         case .ansi: rendered = TerminalSnapshotRenderer.ansi(snapshot)
-        case .html: rendered = TerminalSnapshotHTML.document(snapshot, title: snapshot.title ?? "Terminal snapshot")
+        case .html:
+            rendered = try TerminalSnapshotHTML.document(
+                snapshot, title: snapshot.title ?? "Terminal snapshot", generator: ResultBundleCommand.producer)
         case .json:
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]

@@ -25,4 +25,29 @@ enum ToolOutput {
         let text = String(decoding: data.prefix(4096), as: UTF8.self)
         return text.split(separator: "\n").first.map { $0.trimmingCharacters(in: .whitespaces) }
     }
+
+    /// The first `limit` bytes `arguments` print on standard output (the rest is read and dropped, so the tool is
+    /// not blocked), or `nil` when the tool cannot start or exits non-zero.
+    static func bytes(_ arguments: [String], limit: Int) -> Data? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            return nil
+        }
+        var kept = Data()
+        while true {
+            let chunk = pipe.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            if kept.count < limit { kept.append(chunk.prefix(limit - kept.count)) }
+        }
+        process.waitUntilExit()
+        return process.terminationStatus == 0 ? kept : nil
+    }
 }

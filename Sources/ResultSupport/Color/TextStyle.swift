@@ -1,27 +1,11 @@
+import ResultModel
+
 /// How a run of terminal text is drawn: palette colors and attributes, set by SGR sequences (`ESC [ … m`, ECMA-48
 /// 8.3.117) in a console log or by the emulator in a snapshot. Renderers turn it into the same class names
 /// everywhere, so one color looks the same in a log, a snapshot, the report and `snapshot --format html`.
 package struct TextStyle: Equatable, Sendable {
-    /// Attributes SGR can set.
-    package struct Attributes: OptionSet, Sendable {
-        package let rawValue: UInt8
-        package init(rawValue: UInt8) { self.rawValue = rawValue }
-
-        package static let bold = Attributes(rawValue: 1 << 0)
-        package static let dim = Attributes(rawValue: 1 << 1)
-        package static let italic = Attributes(rawValue: 1 << 2)
-        package static let underline = Attributes(rawValue: 1 << 3)
-        package static let blink = Attributes(rawValue: 1 << 4)
-        package static let inverse = Attributes(rawValue: 1 << 5)
-        package static let hidden = Attributes(rawValue: 1 << 6)
-        package static let strikethrough = Attributes(rawValue: 1 << 7)
-
-        /// Each attribute with its class name, in the order class lists name them.
-        package static let classNames: [(Attributes, String)] = [
-            (.bold, "sb"), (.dim, "sd"), (.italic, "si"), (.underline, "su"), (.inverse, "sv"),
-            (.strikethrough, "ss"), (.hidden, "sh"), (.blink, "sk"),
-        ]
-    }
+    /// Attributes SGR can set: the one set, a snapshot cell's (``ResultModel/TerminalAttributes``).
+    package typealias Attributes = TerminalAttributes
 
     /// The foreground's palette index (``XtermPalette``), or `nil` for the default.
     package var foreground: Int?
@@ -92,7 +76,7 @@ package struct TextStyle: Equatable, Sendable {
                     if code == 38 { foreground = color } else { background = color }
                 }
             } else {
-                apply(code)
+                apply(code, subParameter: group.count > 1 ? group[1] : nil)
             }
             index += 1
         }
@@ -116,31 +100,20 @@ package struct TextStyle: Equatable, Sendable {
         return XtermPalette.nearest(RGB(max(0, channels[0]), max(0, channels[1]), max(0, channels[2])))
     }
 
-    private mutating func apply(_ code: Int) {
-        switch code {
-        case 0: self = TextStyle()
-        case 1: attributes.insert(.bold)
-        case 2: attributes.insert(.dim)
-        case 3: attributes.insert(.italic)
-        case 4, 21: attributes.insert(.underline)
-        case 5, 6: attributes.insert(.blink)
-        case 7: attributes.insert(.inverse)
-        case 8: attributes.insert(.hidden)
-        case 9: attributes.insert(.strikethrough)
-        case 22: attributes.subtract([.bold, .dim])
-        case 23: attributes.remove(.italic)
-        case 24: attributes.remove(.underline)
-        case 25: attributes.remove(.blink)
-        case 27: attributes.remove(.inverse)
-        case 28: attributes.remove(.hidden)
-        case 29: attributes.remove(.strikethrough)
-        case 30...37: foreground = code - 30
-        case 39: foreground = nil
-        case 40...47: background = code - 40
-        case 49: background = nil
-        case 90...97: foreground = code - 90 + 8
-        case 100...107: background = code - 100 + 8
-        default: break
+    private mutating func apply(_ code: Int, subParameter: Int?) {
+        if attributes.applyGraphicRendition(code, subParameter: subParameter) { return }
+        if let (isForeground, index) = TerminalColor.basicGraphicRendition(code) {
+            if isForeground { foreground = index } else { background = index }
+        } else if code == 0 {
+            self = TextStyle()
         }
     }
+}
+
+extension TerminalAttributes {
+    /// Each attribute with its class name (``TextStyle/classNames``), in the order class lists name them.
+    package static let classNames: [(TerminalAttributes, String)] = [
+        (.bold, "sb"), (.dim, "sd"), (.italic, "si"), (.underline, "su"), (.inverse, "sv"),
+        (.strikethrough, "ss"), (.hidden, "sh"), (.blink, "sk"),
+    ]
 }

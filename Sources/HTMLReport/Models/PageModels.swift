@@ -1,0 +1,320 @@
+/// View models: one struct per template, holding only display-ready strings, numbers and flags. Fields whose
+/// names end in `HTML` hold markup built by our own escaping code; every other field is escaped by the template.
+
+/// Fields every page's header and footer read.
+struct PageChrome {
+    var title: String
+    var reportTitle: String
+    var csp: String
+    var root: String
+    var generator: String
+    var stylesHTML: String?
+    var scriptHTML: String?
+    // Overview and shell (issue 22, item 1): the sticky header's verdict and counts.
+    /// The run's verdict and counts for the sticky header; `nil` when the page is written before they are known
+    /// (test pages of a source without stored totals), and then the header links to the lists without numbers.
+    var summary: HeaderSummaryModel? = nil
+    /// Whether the page shows the report's sticky header, which links to the report's lists: not on pages outside
+    /// a report folder (the compare page, a snapshot document) nor in a single-file report.
+    var hasNavigation = true
+    /// Whether the page runs the report's script (`scriptHTML` inline, else `assets/report.js`).
+    var hasScript = true
+}
+
+struct LinkModel {
+    var label: String
+    var href: String
+}
+
+struct CountModel {
+    var label: String
+    var value: Int
+    var status: String
+    var href: String
+}
+
+struct FactModel {
+    var label: String
+    var value: String
+}
+
+struct RunModel {
+    var name: String
+    var facts: [FactModel]
+    var ciURL: String?
+    var ciText: String?
+}
+
+struct FailureModel {
+    var name: String
+    var href: String
+    var status: String
+    var message: String
+    var location: String?
+    /// The history's label (`new failure`, `failing for 5 runs since …`), with `report --history`.
+    var label: String? = nil
+}
+
+struct RowModel {
+    var name: String
+    var href: String
+    var status: String
+    var duration: String
+}
+
+struct PerformanceModel {
+    var name: String
+    var href: String
+    var metric: String
+    var average: String
+    /// The change against the baseline (`+12.5% worse`), empty without a baseline.
+    var change: String
+    var verdictText: String
+    var verdictClass: String
+    /// Whether the verdict is a failure (failures are listed first).
+    var isFailure: Bool
+}
+
+// Overview and shell (issue 22, item 1): header summary and the module › suite › test tree.
+
+/// The verdict and the counts every page's sticky header shows (``HeaderSummary``).
+struct HeaderSummaryModel {
+    /// `Passed`, `Failed` or `No tests`.
+    var verdict: String
+    /// The verdict's status class (`passed`, `failed`, `unknown`).
+    var verdictStatus: String
+    /// Counts by status, each linking to its list (relative to the report's root).
+    var counts: [CountModel]
+}
+
+/// A test in the index's tree.
+struct TreeLeafModel {
+    var name: String
+    var href: String
+    var status: String
+    var duration: String
+}
+
+/// A suite in the index's tree: counts, total duration, its place in the all-tests list, and its tests in small
+/// reports.
+struct TreeSuiteModel {
+    var name: String
+    var href: String
+    /// `12 tests` or `1 test`.
+    var totalText: String
+    var failed: Int
+    var skipped: Int
+    /// Flags for the template (a missing or `nil` field would be looked up in the enclosing node instead).
+    var hasFailed: Bool
+    var hasSkipped: Bool
+    var duration: String
+    /// Open by default: the suite has failures.
+    var isOpen: Bool
+    var tests: [TreeLeafModel]
+    var hasTests: Bool
+}
+
+/// A module in the index's tree.
+struct TreeModuleModel {
+    var name: String
+    /// `12 tests` or `1 test`.
+    var totalText: String
+    var failed: Int
+    var skipped: Int
+    /// Flags for the template (a missing or `nil` field would be looked up in the enclosing node instead).
+    var hasFailed: Bool
+    var hasSkipped: Bool
+    var duration: String
+    var isOpen: Bool
+    var suites: [TreeSuiteModel]
+}
+
+/// `index.mustache`.
+struct IndexPageModel: PageModel {
+    static let template = "index"
+    var chrome: PageChrome
+    var verdict: String
+    var verdictClass: String
+    var summaryLine: String
+    var counts: [CountModel]
+    var testCount: Int
+    var search: SearchModel
+    var runs: [RunModel]
+    var failures: [FailureModel]
+    var hasFailures: Bool
+    var moreFailures: Int?
+    var moreFailuresHref: String
+    var slowest: [RowModel]
+    var performance: [PerformanceModel]
+    var hasPerformance: Bool
+    /// Modules and suites, with tests while the report has at most ``SuiteTree/testLeafLimit``.
+    var tree: [TreeModuleModel]
+    /// Whether the tree shows the tests themselves.
+    var treeHasTests: Bool
+    /// The number of tests above which the tree stops at the suites.
+    var treeTestLimit: Int
+    var moreSuites: Int?
+    /// The proportion of each status as an SVG bar and text (``OverviewCharts``), empty without tests.
+    var statusBarHTML: String
+    /// The durations' histogram (``OverviewCharts``), empty when no test has a duration.
+    var histogramHTML: String
+    /// The history's trend charts (``HistoryHTML``), when the report has a history.
+    var trendsHTML: String?
+    /// How many tests the history finds flaky (the Flaky page lists them).
+    var flakyCount: Int
+    var hasFlaky: Bool
+    /// The configuration matrix's summary (``ConfigurationMatrix``), when the report holds several configurations.
+    var matrixHTML: String?
+}
+
+struct GroupModel {
+    var title: String
+    var rowsHTML: String
+}
+
+struct PageLinkModel {
+    var label: String
+    var href: String
+    var isCurrent: Bool
+    /// A gap (`…`) between page numbers that are not linked from this page.
+    var isGap = false
+
+    /// Links from page `page` of `count`: the first and last pages, the three pages on each side of this one, and
+    /// gaps between, so every page reaches every other by a few clicks without each page listing them all.
+    static func window(page: Int, count: Int, href: (Int) -> String) -> [PageLinkModel] {
+        guard count > 1 else { return [] }
+        let shown = Set([1, count] + Array(max(1, page - 3)...min(count, page + 3)))
+        var links: [PageLinkModel] = []
+        var previous = 0
+        for number in shown.sorted() {
+            if number > previous + 1 {
+                links.append(PageLinkModel(label: "…", href: "", isCurrent: false, isGap: true))
+            }
+            links.append(PageLinkModel(label: "\(number)", href: href(number), isCurrent: number == page))
+            previous = number
+        }
+        return links
+    }
+}
+
+/// `matrix.mustache`.
+struct MatrixPageModel: PageModel {
+    static let template = "matrix"
+    var chrome: PageChrome
+    var heading: String
+    var description: String
+    var tableHTML: String
+}
+
+/// `list.mustache`.
+struct ListPageModel: PageModel {
+    static let template = "list"
+    var chrome: PageChrome
+    var heading: String
+    var description: String
+    var groups: [GroupModel]
+    var isEmpty: Bool
+    var pages: [PageLinkModel]
+    var hasPages: Bool
+}
+
+struct AttachmentModel {
+    /// The attachment's id on the test page (`attempt-2-attachment-3`), for links and the gallery's zoom.
+    var id: String
+    var name: String
+    var mediaType: String
+    var size: String
+    var href: String
+    var isImage: Bool
+    /// A text or JSON attachment's first lines, numbered (``TextPreviewHTML``).
+    var previewHTML: String?
+    var snapshotHTML: String?
+}
+
+struct MeasurementModel {
+    var name: String
+    var unit: String
+    var chartHTML: String
+    var stats: [FactModel]
+    var verdictText: String
+    var verdictClass: String
+}
+
+struct AttemptModel {
+    /// The attempt's number, from 1; its section's id is `attempt-<number>`.
+    var number: Int
+    var label: String
+    var showLabel: Bool
+    var status: String
+    var duration: String
+    var reason: String?
+    /// The attempt's issues (``IssueHTML``), when it has any.
+    var issuesHTML: String?
+    var activitiesHTML: String?
+    var outputHTML: String?
+    var hasAttachments: Bool
+    /// The image attachments shown inline, as the gallery's thumbnails.
+    var images: [AttachmentModel]
+    var hasImages: Bool
+    /// The other attachments: text and JSON previewed, terminal snapshots drawn, everything downloadable.
+    var files: [AttachmentModel]
+    var hasFiles: Bool
+    var measurements: [MeasurementModel]
+    var hasMeasurements: Bool
+}
+
+struct CaseModel {
+    var arguments: String
+    var status: String
+    /// The case's issues (``IssueHTML``).
+    var issuesHTML: String
+}
+
+/// `test.mustache`.
+struct TestPageModel: PageModel {
+    static let template = "test"
+    var chrome: PageChrome
+    var breadcrumbs: [LinkModel]
+    var name: String
+    var displayName: String?
+    var status: String
+    var duration: String
+    /// The test's `file:line`, relative to the source root, linked to the forge with `--source-url` (escaped).
+    var locationHTML: String?
+    var cases: [CaseModel]
+    var hasCases: Bool
+    /// The producer's name-value pairs (a JUnit test case's `<properties>`).
+    var properties: [FactModel]
+    var hasProperties: Bool
+    /// The test's label, recent results and durations from the history (``HistoryHTML``).
+    var historyHTML: String?
+    var attempts: [AttemptModel]
+    /// The page's own file name (`x-0123456789abcdef.html`), which the `<h1>` links to.
+    var selfHref: String
+    /// The page's path from the report's root (`tests/x-0123456789abcdef.html`), for `data-permalink`.
+    var permalink: String
+    /// The attempts as a timeline (``AttemptTimelineHTML``), when there are several.
+    var timelineHTML: String?
+}
+
+// Search (issue 22, scale): what the index's search script needs to find its shards.
+/// The search data of a report (``SearchIndexWriter``), as the index page tells `search.js`.
+struct SearchModel {
+    /// The keys of the term shards (`search/t-<key>.js`), separated by spaces.
+    var shards: String
+    /// Tests per all-tests page, to link a result to its row.
+    var listPageSize: Int
+    /// Tests per page of the failed and skipped lists.
+    var statusListPageSize: Int
+    /// Tests per record shard (`search/r-<n>.js`).
+    var recordBlockSize: Int
+}
+
+/// `page.mustache`: content we built and escaped ourselves (the compare page, a snapshot document) in the report's
+/// page shell (``PageShell``).
+struct ShellPageModel: PageModel {
+    static let template = "page"
+    var chrome: PageChrome
+    /// The page's content, from our own escaping code.
+    var bodyHTML: String
+}

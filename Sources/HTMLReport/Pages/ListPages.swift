@@ -1,0 +1,122 @@
+import Foundation
+import ResultModel
+
+/// The list pages, filled one test at a time: `all-N.html` (``ReportOptions/testsPerListPage`` tests a page),
+/// and the failed and skipped lists (`failed.html`, `failed-2.html`, …; `skipped.html`, `skipped-2.html`, …;
+/// ``ReportOptions/testsPerStatusListPage`` tests a page), so no page grows with the run. Rows are built as tests arrive and kept in a ``RowSpill``; the
+/// pages are written at the end, when the number of pages is known, from the spill.
+struct ListPages {
+    let testsPerPage: Int
+    /// Tests per page of the failed and skipped lists.
+    let testsPerStatusPage: Int
+    private let spill: RowSpill
+    private var allPages: [GroupedRows] = []
+    private var failedPages: [GroupedRows] = []
+    private var skippedPages: [GroupedRows] = []
+    private var failedCount = 0
+    private var skippedCount = 0
+    /// The number of tests added.
+    private(set) var testCount = 0
+
+    /// Lists whose rows are kept in a scratch file in `folder` until ``pages(chrome:)`` are written.
+    init(testsPerPage: Int, testsPerStatusPage: Int, scratchFolder folder: URL) throws {
+        self.testsPerPage = max(1, testsPerPage)
+        self.testsPerStatusPage = max(1, testsPerStatusPage)
+        spill = try RowSpill(in: folder)
+    }
+
+    /// The `all-N.html` page the next test added lands on.
+    var nextListPage: Int { testCount / testsPerPage + 1 }
+
+    /// The page of the failed or skipped list that the next test added with `status` lands on (1 for a test in
+    /// neither list).
+    func nextStatusListPage(for status: TestStatus) -> Int {
+        if status.isFailure { return failedCount / testsPerStatusPage + 1 }
+        if status == .skipped { return skippedCount / testsPerStatusPage + 1 }
+        return 1
+    }
+
+    /// Adds `test`'s row to its all-tests page and, by its status, to the failed or skipped list.
+    mutating func add(_ test: TestSummary) throws {
+        let spill = spill
+        try Self.add(test, list: .allTests, to: &allPages, count: &testCount, perPage: testsPerPage, spill: spill)
+        // A failed or skipped test's story is shown in the failed or skipped list; its all-tests row links there.
+        if test.status.isFailure {
+            try Self.add(
+                test, list: .byStatus, to: &failedPages, count: &failedCount, perPage: testsPerStatusPage, spill: spill)
+        }
+        if test.status == .skipped {
+            try Self.add(
+                test, list: .byStatus, to: &skippedPages, count: &skippedCount, perPage: testsPerStatusPage,
+                spill: spill)
+        }
+    }
+
+    /// Adds `test`'s row to the last of `pages`, opening a page every `perPage` rows. Static, so that no copy of
+    /// the lists is made while one of them is being changed (a method of `self` would read all of `self`, and
+    /// the page array being changed would then be copied for every test).
+    private static func add(
+        _ test: TestSummary, list: ListPageRows.List, to pages: inout [GroupedRows], count: inout Int, perPage: Int,
+        spill: RowSpill
+    ) throws {
+        if count % perPage == 0 {
+            if !pages.isEmpty { try pages[pages.count - 1].flush(spill) }
+            pages.append(GroupedRows())
+        }
+        try pages[pages.count - 1].add(test, list: list, spill: spill)
+        count += 1
+    }
+
+    /// The file of page `page` of the list named `name` (`all`, `failed`, `skipped`): the failed and skipped
+    /// lists' first pages keep their short names, which every report links to.
+    static func file(_ name: String, page: Int) -> String {
+        name == "all" ? "all-\(page).html" : page == 1 ? "\(name).html" : "\(name)-\(page).html"
+    }
+
+    /// Whether `file` (a path from the report's root) is a page of one of the lists, as ``file(_:page:)`` names
+    /// them: rows on these pages have their test's anchor, so a link to a row can go to the anchor alone in a
+    /// document that holds every list.
+    static func isListPage(_ file: String) -> Bool {
+        guard file.hasSuffix(".html"), !file.contains("/") else { return false }
+        let stem = file.dropLast(".html".count)
+        return ["all", "failed", "skipped"].contains { name in
+            stem == name || (stem.hasPrefix(name + "-") && Int(stem.dropFirst(name.count + 1)) != nil)
+        }
+    }
+
+    /// Every list page, in the order the report writes them (all tests, failed, skipped); `chrome` makes the
+    /// header and footer fields for a page title. Their rows stay in the scratch file until each page is written;
+    /// ``removeScratchFile()`` deletes it afterwards.
+    func pages(chrome: (String) -> PageChrome) throws -> [ReportPage] {
+        var pages: [ReportPage] = []
+        for (name, heading, allOfThem, total, of, perPage) in [
+            ("all", "All tests", allPages, testCount, "grouped by module and suite", testsPerPage),
+            ("failed", "Failed tests", failedPages, failedCount, "of \(testCount) tests", testsPerStatusPage),
+            ("skipped", "Skipped tests", skippedPages, skippedCount, "of \(testCount) tests", testsPerStatusPage),
+        ] {
+            var listPages = allOfThem
+            if !listPages.isEmpty { try listPages[listPages.count - 1].flush(spill) }
+            let pageCount = max(1, listPages.count)
+            for page in 1...pageCount {
+                let rows = page <= listPages.count ? listPages[page - 1] : GroupedRows()
+                let first = (page - 1) * perPage
+                let links = PageLinkModel.window(page: page, count: pageCount) { Self.file(name, page: $0) }
+                let title = name == "all" || pageCount > 1 ? "\(heading), page \(page) of \(pageCount)" : heading
+                let description =
+                    name == "all"
+                    ? "Page \(page) of \(pageCount): tests \(min(total, first) + 1) to \(first + rows.count) of \(total), \(of)."
+                    : pageCount > 1
+                        ? "Page \(page) of \(pageCount): \(first + 1) to \(first + rows.count) of \(total) \(name) tests, among \(testCount)."
+                        : "\(total) \(of)."
+                let model = ListPageModel(
+                    chrome: chrome(title), heading: heading, description: description, groups: [],
+                    isEmpty: rows.isEmpty, pages: links, hasPages: !links.isEmpty)
+                pages.append(ReportPage(path: Self.file(name, page: page), list: model, rows: rows, spill: spill))
+            }
+        }
+        return pages
+    }
+
+    /// Deletes the scratch file of the rows, once every list page is written.
+    func removeScratchFile() { spill.remove() }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// The one page shell (document head, stylesheet, Content-Security-Policy, skip link, `<main>`, footer): the
+/// report's `header` and `footer` templates, which every report page includes, also wrap the pages drawn outside a
+/// report (the compare page, `snapshot --format html`) and the single-file report, so that all of them change
+/// together.
+public enum PageShell {
+    /// How a page gets its stylesheet.
+    public enum Stylesheet: Sendable {
+        /// A `<link>` to the report's `assets/report.css`, `root` being the path from the page to the folder that
+        /// holds `assets/`.
+        case linked(root: String)
+        /// Inline, in a `<style>` element (the policy must allow it by its hash).
+        case inline(String)
+    }
+
+    /// The whole document: `bodyHTML` (markup built by our own escaping code) inside `<main>`, titled `title`, under
+    /// the policy `csp`, with no script and no link to a report's lists.
+    public static func document(
+        title: String, contentSecurityPolicy csp: String, stylesheet: Stylesheet, bodyHTML: String,
+        generator: String = ReportOptions.defaultGenerator
+    ) throws -> String {
+        try document(
+            title: title, contentSecurityPolicy: csp, stylesheet: stylesheet, bodyHTML: bodyHTML, scriptHTML: nil,
+            generator: generator, templates: try TemplateSet(overrides: nil))
+    }
+
+    /// The document, running `scriptHTML` inline when given, drawn by `templates` (a report's own, which may be
+    /// overridden).
+    static func document(
+        title: String, contentSecurityPolicy csp: String, stylesheet: Stylesheet, bodyHTML: String,
+        scriptHTML: String?, generator: String, templates: TemplateSet
+    ) throws -> String {
+        var chrome = PageChrome(
+            title: title, reportTitle: title, csp: csp, root: "", generator: generator, stylesHTML: nil,
+            scriptHTML: scriptHTML)
+        chrome.hasNavigation = false
+        chrome.hasScript = scriptHTML != nil
+        switch stylesheet {
+        case .linked(let root): chrome.root = root
+        case .inline(let css): chrome.stylesHTML = css
+        }
+        return try templates.render(
+            ShellPageModel(chrome: chrome, bodyHTML: bodyHTML), template: ShellPageModel.template)
+    }
+}

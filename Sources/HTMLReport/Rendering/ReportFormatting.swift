@@ -1,0 +1,48 @@
+import Foundation
+import ResultModel
+import ResultSupport
+
+/// Formats numbers, durations and sizes for display.
+enum ReportFormatting {
+    /// `431 ms`, `12.34 s` or `5m 02s` (``ResultSupport/NumberText/duration(_:minutesFrom:)``); empty when unknown.
+    static func duration(_ seconds: Double?) -> String {
+        guard let seconds, seconds.isFinite else { return "" }
+        return NumberText.duration(seconds)
+    }
+
+    static func size(_ bytes: Int) -> String {
+        if bytes < 1024 { return "\(bytes) B" }
+        if bytes < 1 << 20 { return String(format: "%.1f KB", Double(bytes) / 1024) }
+        return String(format: "%.1f MB", Double(bytes) / 1_048_576)
+    }
+
+    static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "-" }
+        return NumberText.significant(value)
+    }
+
+    static func date(_ seconds: Double?) -> String? {
+        guard let seconds, seconds.isFinite else { return nil }
+        let formatter = ISO8601DateFormatter()
+        return formatter.string(from: Date(timeIntervalSince1970: seconds))
+    }
+
+    /// The first line of a message, at most `limit` characters.
+    static func firstLines(_ text: String, lines: Int = 6, limit: Int = 600) -> String {
+        let kept = text.split(separator: "\n", omittingEmptySubsequences: false).prefix(lines).joined(separator: "\n")
+        return kept.count > limit ? String(kept.prefix(limit)) + "…" : kept
+    }
+
+    /// The status word used in CSS classes and filters.
+    static func statusName(_ status: TestStatus) -> String { status.rawValue }
+
+    /// The human name of a test: its display name, or its name.
+    static func testName(_ test: TestRecord) -> String {
+        test.displayName ?? test.identity.name
+    }
+
+    /// `Module › Suite › name`.
+    static func qualifiedName(_ test: TestRecord) -> String {
+        ((test.identity.module.map { [$0] } ?? []) + test.identity.suites + [testName(test)]).joined(separator: " › ")
+    }
+}

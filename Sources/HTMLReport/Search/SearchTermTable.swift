@@ -1,0 +1,66 @@
+import Foundation
+import ResultModel
+
+/// The search terms of a report so far, each with the tests that have it, found by the term's UTF-8 bytes without
+/// making a string: a run's terms come again and again (every test of a suite has the suite's), and hashing and
+/// allocating a `String` for each was most of the search's cost. Open addressing with ``ResultModel/StableHash``.
+struct SearchTermTable {
+    /// The terms, in the order first seen.
+    private(set) var terms: [[UInt8]] = []
+    private(set) var kinds: [SearchTerms.Kind] = []
+    /// The tests of each term.
+    var postings: [SearchPostings] = []
+    private var hashes: [UInt64] = []
+    private var buckets = [Int32](repeating: -1, count: 1024)
+
+    /// The number of terms.
+    var count: Int { terms.count }
+
+    /// The index of `term` of `kind`, added when new.
+    /// - Complexity: O(length of `term`) on average.
+    mutating func slot(_ term: UnsafeBufferPointer<UInt8>, kind: SearchTerms.Kind) -> Int {
+        var stableHash = StableHash(seed: UInt64(kind.rawValue))
+        stableHash.add(term)
+        let hash = stableHash.value
+        let mask = buckets.count - 1
+        var index = Int(truncatingIfNeeded: hash ^ (hash >> 31)) & mask
+        while buckets[index] >= 0 {
+            let slot = Int(buckets[index])
+            if hashes[slot] == hash, kinds[slot] == kind, Self.equal(terms[slot], term) { return slot }
+            index = (index + 1) & mask
+        }
+        terms.append(Array(term))
+        kinds.append(kind)
+        hashes.append(hash)
+        postings.append(SearchPostings())
+        buckets[index] = Int32(terms.count - 1)
+        if terms.count * 2 > buckets.count { grow() }
+        return terms.count - 1
+    }
+
+    /// Forgets every term, keeping the memory.
+    mutating func removeAll() {
+        terms.removeAll(keepingCapacity: true)
+        kinds.removeAll(keepingCapacity: true)
+        hashes.removeAll(keepingCapacity: true)
+        postings.removeAll(keepingCapacity: true)
+        for index in buckets.indices { buckets[index] = -1 }
+    }
+
+    private mutating func grow() {
+        buckets = [Int32](repeating: -1, count: buckets.count * 2)
+        let mask = buckets.count - 1
+        for (slot, hash) in hashes.enumerated() {
+            var index = Int(truncatingIfNeeded: hash ^ (hash >> 31)) & mask
+            while buckets[index] >= 0 { index = (index + 1) & mask }
+            buckets[index] = Int32(slot)
+        }
+    }
+
+    private static func equal(_ stored: [UInt8], _ term: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard stored.count == term.count else { return false }
+        return stored.withUnsafeBufferPointer { stored in
+            stored.isEmpty || memcmp(stored.baseAddress!, term.baseAddress!, term.count) == 0
+        }
+    }
+}
