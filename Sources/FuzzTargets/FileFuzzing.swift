@@ -3,6 +3,7 @@ import HTMLReport
 import ResultBundle
 import ResultImport
 import ResultModel
+import ResultSupport
 import TerminalEmulation
 
 /// Targets for the readers that take a file: the input is written to a scratch file first.
@@ -47,14 +48,7 @@ enum FileFuzzing {
 
 /// One scratch folder per fuzzing process, holding the current input.
 enum ScratchInput {
-    private static let folder: URL? = {
-        var template = Array(
-            (NSTemporaryDirectory() + "/resultbundle-fuzz-\(getpid())-XXXXXX").utf8CString)
-        return template.withUnsafeMutableBufferPointer { buffer -> URL? in
-            guard let path = mkdtemp(buffer.baseAddress!) else { return nil }
-            return URL(fileURLWithPath: String(cString: path), isDirectory: true)
-        }
-    }()
+    private static let folder: URL? = try? ScratchFolder.make(purpose: "fuzz").url
 
     static func write(_ input: UnsafeRawBufferPointer, named name: String) -> URL? {
         guard let folder else { return nil }

@@ -2,7 +2,7 @@ import ResultSupport
 
 /// A report that could not be written: the module's one error type, shaped as every module's is (a code, a
 /// message, the place, and the cause).
-public struct ReportError: Error, CustomStringConvertible, Sendable {
+public struct ReportError: PlacedError {
     /// A stable, machine-readable kind of error. New codes may be added; switch with a `default`.
     public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
         /// The code's name, for example `io`.
@@ -48,6 +48,8 @@ public struct ReportError: Error, CustomStringConvertible, Sendable {
         self.underlying = underlying
     }
 
-    /// `file:line: byte N: message`, leaving out what is unknown.
-    public var description: String { ErrorPlace.describe(message, file: file, line: line, byteOffset: byteOffset) }
+    /// The file, line and byte offset, as one place.
+    public var place: ErrorPlace { ErrorPlace(file: file, line: line, byteOffset: byteOffset) }
+    /// The error that caused this one.
+    public var cause: (any Error & Sendable)? { underlying }
 }

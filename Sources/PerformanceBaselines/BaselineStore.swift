@@ -56,7 +56,9 @@ public struct BaselineStore: Sendable {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try Self.encode(baselines).write(to: url, options: .atomic)
         } catch {
-            throw BaselineError(.io, "cannot write the baselines: \(error.localizedDescription)", file: url.path)
+            throw BaselineError(
+                .io, "cannot write the baselines: \(error.localizedDescription)", file: url.path,
+                underlying: error as NSError)
         }
     }
 

@@ -260,7 +260,9 @@ public enum XcodeBaselineFolder {
             let data = try PropertyListSerialization.data(fromPropertyList: value, format: format, options: 0)
             try data.write(to: url, options: .atomic)
         } catch {
-            throw BaselineError(.io, "cannot write the property list: \(error.localizedDescription)", file: url.path)
+            throw BaselineError(
+                .io, "cannot write the property list: \(error.localizedDescription)", file: url.path,
+                underlying: error as NSError)
         }
     }
 

@@ -1,13 +1,15 @@
 import ResultSupport
 
 /// An input that cannot be imported, with the place the problem was found.
-public struct ImportError: Error, CustomStringConvertible, Sendable, Equatable {
+public struct ImportError: PlacedError, Equatable {
     /// What kind of problem it is.
-    public struct Code: RawRepresentable, Hashable, Sendable {
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
         /// The code's name.
         public var rawValue: String
         /// Creates a code.
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The code's name.
+        public var description: String { rawValue }
 
         /// The file could not be opened or read.
         public static let unreadable = Code(rawValue: "unreadable")
@@ -66,13 +68,8 @@ public struct ImportError: Error, CustomStringConvertible, Sendable, Equatable {
             && left.column == right.column && left.byteOffset == right.byteOffset
     }
 
-    /// `file:line:column: message (byte N)`.
-    public var description: String {
-        var place = file ?? "<input>"
-        if let line { place += ":\(line)" }
-        if let column { place += ":\(column)" }
-        var text = "\(place): \(message)"
-        if let byteOffset { text += " (byte \(byteOffset))" }
-        return text
-    }
+    /// The file, line, column and byte offset, as one place.
+    public var place: ErrorPlace { ErrorPlace(file: file, line: line, column: column, byteOffset: byteOffset) }
+    /// The error that caused this one.
+    public var cause: (any Error & Sendable)? { underlying }
 }

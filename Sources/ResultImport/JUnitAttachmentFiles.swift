@@ -1,11 +1,6 @@
 import Foundation
 import ResultModel
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import ResultSupport
 
 /// Turns the attachment references of one JUnit document into attachments stored as blobs, confined to one folder.
 ///
@@ -133,7 +128,8 @@ final class JUnitAttachmentFiles {
             return nil
         }
         var head = [UInt8](repeating: 0, count: 4096)
-        let count = head.withUnsafeMutableBytes { pread(file.descriptor, $0.baseAddress, $0.count, 0) }
+        let opened = POSIXFile(descriptor: file.descriptor, path: reference.path)
+        let count = (try? head.withUnsafeMutableBytes { try opened.read(into: $0, at: 0) }) ?? 0
         let mediaType = MediaTypes.guess(
             fileName: Self.name(of: reference.path), data: Data(head[0..<max(count, 0)]))
         stored[key] = (blob, mediaType)

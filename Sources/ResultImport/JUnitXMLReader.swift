@@ -2,10 +2,6 @@ import CLibXML2
 import Foundation
 import ResultSupport
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Pulls XML nodes from libxml2's streaming reader (`xmlTextReader`, never a tree) with safe settings: no network,
 /// no DTD loading, no entity substitution, no huge-document relaxation. The input comes from bytes already read
 /// (the prefix used to detect the format) followed by the rest of a file descriptor.
@@ -103,10 +99,9 @@ final class JUnitXMLReader {
             }
             start = 0
             end = kept
-            let got = POSIXFile.retryingInterrupts {
-                readBytes(descriptor, storage.baseAddress! + end, min(Self.refillSize, storage.count - end))
-            }
-            if got < 0 { return -1 }
+            let free = UnsafeMutableRawBufferPointer(
+                start: storage.baseAddress! + end, count: min(Self.refillSize, storage.count - end))
+            guard let got = try? POSIXFile(descriptor: descriptor, path: nil).readSome(into: free) else { return -1 }
             if got == 0 { atEnd = true }
             end += got
             return got
@@ -346,8 +341,4 @@ struct PlainCaseAttributes {
     var name: UnsafeBufferPointer<UInt8>?
     var classname: UnsafeBufferPointer<UInt8>?
     var time: UnsafeBufferPointer<UInt8>?
-}
-
-private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    read(descriptor, buffer, count)
 }

@@ -1,12 +1,6 @@
 import Foundation
 import ResultSupport
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Reads a file descriptor in large chunks and hands over one line at a time, without its line break
 /// (`\n`, or `\r\n`), with its 1-based number and the byte offset where it starts.
 ///
@@ -59,12 +53,14 @@ public struct LineReader {
 
     /// Reads the file at `url` to its end, calling `body` for each line.
     public func forEachLine(inFile url: URL, _ body: (Line) throws -> Void) throws {
-        let descriptor = open(url.path, O_RDONLY)
-        guard descriptor >= 0 else {
-            throw ImportError(.unreadable, "cannot open: \(String(cString: strerror(errno)))", file: url.path)
+        let file: POSIXFile
+        do {
+            file = try POSIXFile.open(url.path, O_RDONLY)
+        } catch {
+            throw ImportError(.unreadable, "cannot open: \(error.reason)", file: url.path, underlying: error)
         }
-        defer { close(descriptor) }
-        try forEachLine(in: descriptor, body)
+        defer { try? file.close() }
+        try forEachLine(in: file.descriptor, body)
     }
 }
 

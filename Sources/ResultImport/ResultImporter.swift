@@ -2,12 +2,6 @@ import Foundation
 import ResultModel
 import ResultSupport
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Imports test-output files into a sink, one file at a time, each streamed in chunks.
 ///
 /// Several files feed the same run. When an event stream is among the inputs, swift-testing lines in console
@@ -62,11 +56,14 @@ public final class ResultImporter {
 
     /// Imports `path` (`-` for standard input) in `format` (`auto` detects it).
     public func importFile(_ path: String, format: ImportFormat = .auto) throws -> FileOutcome {
-        let descriptor: Int32 = path == "-" ? STDIN_FILENO : open(path, O_RDONLY)
-        guard descriptor >= 0 else {
-            throw ImportError(.unreadable, "cannot open: \(String(cString: strerror(errno)))", file: path)
+        let file: POSIXFile
+        do {
+            file = path == "-" ? POSIXFile(descriptor: STDIN_FILENO, path: nil) : try POSIXFile.open(path, O_RDONLY)
+        } catch {
+            throw ImportError(.unreadable, "cannot open: \(error.reason)", file: path, underlying: error)
         }
-        defer { if descriptor != STDIN_FILENO { close(descriptor) } }
+        defer { if path != "-" { try? file.close() } }
+        let descriptor = file.descriptor
         let name = path == "-" ? "<stdin>" : path
         let prefix = try readPrefix(descriptor, count: 64 << 10, fileName: name)
         let resolved = format == .auto ? try FormatDetector.detect(prefix, fileName: name) : format

@@ -1,5 +1,6 @@
 import Foundation
 import ResultModel
+import ResultSupport
 import TerminalEmulation
 
 /// Drives a command-line program in a pseudo-terminal, the terminal counterpart of driving an app in a UI test:
@@ -12,9 +13,23 @@ public final class TerminalSession: @unchecked Sendable {
     private let session: PseudoTerminalSession
 
     /// The failure of a wait.
-    public struct TimeoutError: Error, CustomStringConvertible {
-        /// What was awaited.
-        public var description: String
+    public struct TimeoutError: PlacedError {
+        /// The one kind of wait failure.
+        public enum Code: String, Sendable, CustomStringConvertible {
+            /// What was awaited did not happen in time.
+            case timedOut
+            /// The code's name.
+            public var description: String { rawValue }
+        }
+
+        /// Always ``Code/timedOut``.
+        public var code: Code { .timedOut }
+        /// What was awaited, and for how long.
+        public var message: String
+        /// A screen has no file or line.
+        public var place: ErrorPlace { ErrorPlace() }
+        /// A timeout has no underlying error.
+        public var cause: (any Error & Sendable)? { nil }
     }
 
     /// Starts `command` in a pseudo-terminal of `columns` × `rows`.
@@ -34,7 +49,7 @@ public final class TerminalSession: @unchecked Sendable {
     /// Waits until `text` is on the screen; throws ``TimeoutError`` after `timeout` seconds.
     public func waitFor(text: String, timeout: Double = 10) async throws {
         let found = await Task.detached { [session] in session.waitFor(text: text, timeout: timeout) }.value
-        if !found { throw TimeoutError(description: "\"\(text)\" did not appear within \(timeout) seconds") }
+        if !found { throw TimeoutError(message: "\"\(text)\" did not appear within \(timeout) seconds") }
     }
 
     /// Waits until the program has printed nothing for `idle` seconds.

@@ -2,7 +2,7 @@ import ResultSupport
 
 /// A history file that cannot be read or written: the module's one error type, shaped as every module's is (a
 /// code, a message, the place, and the cause).
-public struct HistoryError: Error, CustomStringConvertible, Sendable {
+public struct HistoryError: PlacedError {
     /// A stable, machine-readable kind of error. New codes may be added; switch with a `default`.
     public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
         public var rawValue: String
@@ -47,6 +47,8 @@ public struct HistoryError: Error, CustomStringConvertible, Sendable {
         self.underlying = underlying
     }
 
-    /// `file: byte N: message`.
-    public var description: String { ErrorPlace.describe(message, file: file, line: line, byteOffset: byteOffset) }
+    /// The file, line and byte offset, as one place.
+    public var place: ErrorPlace { ErrorPlace(file: file, line: line, byteOffset: byteOffset) }
+    /// The error that caused this one.
+    public var cause: (any Error & Sendable)? { underlying }
 }

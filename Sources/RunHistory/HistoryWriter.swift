@@ -171,11 +171,9 @@ public enum HistoryWriter {
         }
         defer { try? file.close() }
         do {
-            guard ftruncate(file.descriptor, off_t(offset)) == 0 else {
-                throw SystemCallError("truncate", path: url.path)
-            }
+            try file.truncate(at: Int64(offset))
             try frames.withUnsafeBytes { try file.write($0, at: Int64(offset)) }
-            guard fsync(file.descriptor) == 0 else { throw SystemCallError("sync", path: url.path) }
+            try file.sync()
         } catch let error as SystemCallError {
             throw HistoryError(.io, "cannot write the history: \(error.reason)", file: url.path, underlying: error)
         }

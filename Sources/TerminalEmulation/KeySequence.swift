@@ -27,7 +27,7 @@ public struct KeySequence: Sendable, Hashable {
                     throw TerminalEmulationError(
                         code: .invalidKeyNotation,
                         message: "unknown key <\(name)>; use a name such as <Enter>, <Up>, <C-c> or <lt> for a '<'",
-                        offset: index)
+                        offset: String(characters[..<index]).utf8.count)
                 }
                 bytes += key
                 index = close + 1

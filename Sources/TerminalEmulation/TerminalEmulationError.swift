@@ -1,6 +1,8 @@
+import ResultSupport
+
 /// An error from the TerminalEmulation module: an unreadable file, a bad key notation, an invalid asciicast, a
 /// failure to start a command in a pseudo-terminal.
-public struct TerminalEmulationError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct TerminalEmulationError: PlacedError, Hashable {
     /// What kind of problem it is. New codes may be added; compare with the static members.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         /// The code's name.
@@ -29,7 +31,7 @@ public struct TerminalEmulationError: Error, Sendable, Hashable, CustomStringCon
     public var file: String?
     /// The 1-based line, when known.
     public var line: Int?
-    /// The 0-based byte or character offset, when known.
+    /// The 0-based byte offset, when known (in the file, or in a key notation).
     public var offset: Int?
     /// The underlying system error number, when there is one.
     public var systemError: Int32?
@@ -47,11 +49,11 @@ public struct TerminalEmulationError: Error, Sendable, Hashable, CustomStringCon
         self.systemError = systemError
     }
 
-    /// The message with its place, for example `session.cast:3: an event must be a JSON array`.
-    public var description: String {
-        var place = file ?? ""
-        if let line { place += place.isEmpty ? "line \(line)" : ":\(line)" }
-        if let offset { place += place.isEmpty ? "offset \(offset)" : " (offset \(offset))" }
-        return place.isEmpty ? message : "\(place): \(message)"
+    /// The file, line and byte offset, as one place: `session.cast:3: an event must be a JSON array`.
+    public var place: ErrorPlace { ErrorPlace(file: file, line: line, byteOffset: offset.map(Int64.init)) }
+
+    /// The failed system call, when there is one.
+    public var cause: (any Error & Sendable)? {
+        systemError.map { SystemCallError(code == .cannotWrite ? "write" : "start", path: file, number: $0) }
     }
 }

@@ -1,14 +1,6 @@
 import Foundation
 import ResultSupport
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Writes files inside the report folder only. Relative paths are checked: no absolute path, no `..`, nothing
 /// but our own sanitized names; folders are created as needed. Counts what it wrote.
 ///
@@ -47,7 +39,7 @@ final class ReportFileWriter {
 
     func exists(_ relativePath: String) -> Bool {
         guard let path = try? resolve(relativePath) else { return false }
-        return access(path, F_OK) == 0
+        return POSIXFile.exists(path)
     }
 
     private func write(_ bytes: UnsafeRawBufferPointer, to relativePath: String) throws {
@@ -61,14 +53,14 @@ final class ReportFileWriter {
     ) throws {
         let path = try resolve(relativePath)
         try createFolder(of: relativePath)
-        var descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        if descriptor < 0, errno == EEXIST, unlink(path) == 0 {
-            descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        let file: POSIXFile
+        do {
+            file = try POSIXFile.createReplacing(path)
+        } catch {
+            throw ReportError(.io, "cannot create the file: \(error.reason)", file: path, underlying: error)
         }
-        guard descriptor >= 0 else { throw failure("cannot create the file", path: path) }
-        defer { close(descriptor) }
+        defer { try? file.close() }
         var total = 0
-        let file = POSIXFile(descriptor: descriptor, path: path)
         try body { bytes in
             do {
                 try file.write(bytes)
@@ -90,11 +82,6 @@ final class ReportFileWriter {
         try FileManager.default.createDirectory(
             atPath: rootPath + "/" + folder, withIntermediateDirectories: true)
         createdFolders.insert(folder)
-    }
-
-    private func failure(_ message: String, path: String) -> ReportError {
-        let cause = SystemCallError("create", path: path)
-        return ReportError(.io, "\(message): \(cause.reason)", file: path, underlying: cause)
     }
 
     /// The absolute path of `relativePath` inside the folder.

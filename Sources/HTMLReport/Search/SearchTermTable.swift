@@ -1,12 +1,5 @@
+import Foundation
 import ResultModel
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The search terms of a report so far, each with the tests that have it, found by the term's UTF-8 bytes without
 /// making a string: a run's terms come again and again (every test of a suite has the suite's), and hashing and

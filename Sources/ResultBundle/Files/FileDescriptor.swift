@@ -1,12 +1,6 @@
 import Foundation
 import ResultSupport
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A POSIX file descriptor with the few calls the bundle needs: whole writes, positioned reads and writes.
 /// No buffering: what `write` returns from is in the kernel, which survives the process being killed.
 final class FileDescriptor {
@@ -19,40 +13,49 @@ final class FileDescriptor {
         self.path = path
     }
 
-    deinit { if !isClosed { _ = systemClose(fd) } }
+    deinit { if !isClosed { try? file.close() } }
 
     /// Creates or truncates a file for writing (and reading back, for merges and checks).
     static func create(_ path: String) throws -> FileDescriptor {
-        let fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw systemError("cannot create", path: path) }
-        return FileDescriptor(fd: fd, path: path)
+        do {
+            return FileDescriptor(fd: try POSIXFile.open(path, O_RDWR | O_CREAT | O_TRUNC).descriptor, path: path)
+        } catch {
+            throw bundleError(SystemCallError("create", path: path, number: error.number))
+        }
     }
 
     /// Opens an existing file for reading.
     static func openForReading(_ path: String) throws -> FileDescriptor {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw systemError("cannot open", path: path) }
-        return FileDescriptor(fd: fd, path: path)
+        do {
+            return FileDescriptor(fd: try POSIXFile.open(path, O_RDONLY).descriptor, path: path)
+        } catch {
+            throw bundleError(error)
+        }
     }
 
     /// Opens an existing regular file for reading. Anything else (a named pipe, a device, a folder) is refused
     /// before a read could wait forever for a writer or never reach an end: a bundle is a file.
     static func openRegularFile(_ path: String) throws -> FileDescriptor {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { throw systemError("cannot open", path: path) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else {
-            let error = systemError("cannot stat", path: path)
-            _ = systemClose(fd)
-            throw error
+        let file: POSIXFile
+        let info: stat
+        do {
+            file = try POSIXFile.open(path, O_RDONLY | O_NONBLOCK)
+        } catch {
+            throw bundleError(error)
+        }
+        do {
+            info = try file.status()
+        } catch {
+            try? file.close()
+            throw bundleError(error)
         }
         guard info.st_mode & S_IFMT == S_IFREG else {
-            _ = systemClose(fd)
+            try? file.close()
             throw BundleError(
                 .io, "not a regular file (\(Self.kind(of: info.st_mode))); a bundle is a file", path: path)
         }
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-        return FileDescriptor(fd: fd, path: path)
+        file.setNonBlocking(false)
+        return FileDescriptor(fd: file.descriptor, path: path)
     }
 
     private static func kind(of mode: mode_t) -> String {
@@ -67,9 +70,7 @@ final class FileDescriptor {
 
     /// The file's current size.
     func size() throws -> Int64 {
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw Self.systemError("cannot stat", path: path) }
-        return Int64(info.st_size)
+        do { return Int64(try file.status().st_size) } catch { throw Self.bundleError(error) }
     }
 
     /// The calls, retried when interrupted (``ResultSupport/POSIXFile``).
@@ -110,44 +111,28 @@ final class FileDescriptor {
 
     /// The current write position.
     func position() throws -> Int64 {
-        let result = lseek(fd, 0, SEEK_CUR)
-        guard result >= 0 else { throw Self.systemError("cannot seek", path: path) }
-        return Int64(result)
+        do { return try file.position() } catch { throw Self.bundleError(error) }
     }
 
     /// Cuts the file at `length` and moves the position there.
     func truncate(at length: Int64) throws {
-        guard ftruncate(fd, off_t(length)) == 0, lseek(fd, off_t(length), SEEK_SET) >= 0 else {
-            throw Self.systemError("cannot truncate", path: path)
-        }
+        do { try file.truncate(at: length) } catch { throw Self.bundleError(error) }
     }
 
     /// Flushes the file to the storage device.
     func sync() throws {
-        guard fsync(fd) == 0 else { throw Self.systemError("cannot sync", path: path) }
+        do { try file.sync() } catch { throw Self.bundleError(error) }
     }
 
     /// Closes the descriptor.
     func close() throws {
         guard !isClosed else { return }
         isClosed = true
-        guard systemClose(fd) == 0 else { throw Self.systemError("cannot close", path: path) }
-    }
-
-    static func systemError(_ what: String, path: String) -> BundleError {
-        bundleError(SystemCallError(String(what.dropFirst("cannot ".count)), path: path))
+        do { try file.close() } catch { throw Self.bundleError(error) }
     }
 
     /// A failed call as the bundle's error: `cannot write the file: <reason>`, with the call as its cause.
     static func bundleError(_ error: SystemCallError) -> BundleError {
         BundleError(.io, "cannot \(error.operation) the file: \(error.reason)", path: error.path, underlying: error)
     }
-}
-
-private func systemClose(_ fd: Int32) -> Int32 {
-    #if canImport(Glibc)
-        Glibc.close(fd)
-    #else
-        Darwin.close(fd)
-    #endif
 }

@@ -1,9 +1,10 @@
 import Foundation
+import ResultSupport
 
 /// The one error type of the bundle module: what went wrong, in which bundle, and at which byte.
 ///
 /// `description` reads like `x.resultbundle: byte 1234: frame checksum mismatch (record batch of 812 bytes)`.
-public struct BundleError: Error, CustomStringConvertible, Sendable, Equatable {
+public struct BundleError: PlacedError, Equatable {
     /// A stable, machine-readable kind of error. New codes may be added; switch with a `default`.
     public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
         /// The code's name, for example `notABundle`.
@@ -68,14 +69,10 @@ public struct BundleError: Error, CustomStringConvertible, Sendable, Equatable {
             && left.byteOffset == right.byteOffset
     }
 
-    /// `path: byte N: message`, leaving out what is unknown.
-    public var description: String {
-        var parts: [String] = []
-        if let path { parts.append(path) }
-        if let byteOffset { parts.append("byte \(byteOffset)") }
-        parts.append(message)
-        return parts.joined(separator: ": ")
-    }
+    /// The bundle and the byte offset, as one place.
+    public var place: ErrorPlace { ErrorPlace(file: path, byteOffset: byteOffset) }
+    /// The error that caused this one.
+    public var cause: (any Error & Sendable)? { underlying }
 
     /// A copy with the path and, when not already set, the byte offset filled in.
     func located(path: String?, byteOffset: Int64? = nil) -> BundleError {

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import ResultModel
+import ResultSupport
 
 /// Writes a `.resultbundle` file as results arrive: the crash-safe file is the output.
 ///
@@ -227,7 +228,9 @@ public final class BundleWriter: ResultSink {
             spareBuffer = finished.buffer
         } catch {
             // The file's end is unknown now: refuse every later write (the file still opens up to the last frame).
-            let failure = (error as? BundleError) ?? BundleError(.io, "\(error)", path: url.path)
+            let failure =
+                (error as? BundleError)
+                ?? BundleError(.io, "\(error)", path: url.path, underlying: error as? SystemCallError)
             writeFailure = failure
             throw failure
         }

@@ -81,12 +81,7 @@ struct BaselineSetCommand: ParsableCommand {
     func run() throws {
         let reader = try BundleOpening.open(bundle, quiet: true)
         let location = try location()
-        var catalog: [MachineBaselines]
-        do {
-            catalog = try location.load()
-        } catch let error as BaselineError {
-            throw CLIError(error.description)
-        }
+        var catalog = try location.load()
         let date = ISO8601DateFormatter().string(from: Date())
         var lines: [String] = []
         for run in reader.runs {
@@ -121,11 +116,7 @@ struct BaselineSetCommand: ParsableCommand {
                 }
             }
             guard changed > 0 else { continue }
-            do {
-                try location.save(baselines)
-            } catch let error as BaselineError {
-                throw CLIError(error.description, exitCode: 1)
-            }
+            try location.save(baselines)
             catalog.removeAll { $0.machine == machine }
             catalog.append(baselines)
             lines.insert("\(machine.key) (\(changed) baseline\(changed == 1 ? "" : "s")):", at: lines.count - changed)
@@ -198,11 +189,7 @@ struct BaselineRemoveCommand: ParsableCommand {
             }
             guard baselines.baselines.count != before else { continue }
             removed += before - baselines.baselines.count
-            do {
-                try options.writableLocation.save(baselines)
-            } catch let error as BaselineError {
-                throw CLIError(error.description, exitCode: 1)
-            }
+            try options.writableLocation.save(baselines)
         }
         try StandardOutput.line("removed \(removed) baseline\(removed == 1 ? "" : "s")")
     }

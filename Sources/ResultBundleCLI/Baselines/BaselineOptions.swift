@@ -39,11 +39,7 @@ struct BaselineOptions: ParsableArguments {
 
     /// The baselines there (none without a location).
     func catalog() throws -> BaselineCatalog {
-        do {
-            return BaselineCatalog(try location?.load() ?? [])
-        } catch let error as BaselineError {
-            throw CLIError(error.description)
-        }
+        BaselineCatalog(try location?.load() ?? [])
     }
 
     /// What `record` and `import` judge measurements with: the baselines, when there is a location.

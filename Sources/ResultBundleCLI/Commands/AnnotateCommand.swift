@@ -81,27 +81,23 @@ struct AnnotateCommand: ParsableCommand {
         let inputs = zip(bundles, readers).map {
             (name: URL(fileURLWithPath: $0, relativeTo: current).standardizedFileURL.path, source: $1)
         }
-        do {
-            if plan == .standardOutput {
-                try renderer.render(inputs) {
-                    try CheckedWrite.write(Data($0.utf8), to: STDOUT_FILENO, named: StandardOutput.name)
-                }
-            } else {
-                try OutputWriting.produce(plan, shape: .document(.annotations(format)), command: "annotate") { file in
-                    let descriptor = try CheckedWrite.create(file)
-                    do {
-                        try renderer.render(inputs) {
-                            try CheckedWrite.write(Data($0.utf8), to: descriptor, named: output)
-                        }
-                    } catch {
-                        _ = close(descriptor)
-                        throw error
-                    }
-                    try CheckedWrite.close(descriptor, named: output)
-                }
+        if plan == .standardOutput {
+            try renderer.render(inputs) {
+                try CheckedWrite.write(Data($0.utf8), to: STDOUT_FILENO, named: StandardOutput.name)
             }
-        } catch let error as BundleError {
-            throw ErrorReport.cliError(error)
+        } else {
+            try OutputWriting.produce(plan, shape: .document(.annotations(format)), command: "annotate") { file in
+                let descriptor = try CheckedWrite.create(file)
+                do {
+                    try renderer.render(inputs) {
+                        try CheckedWrite.write(Data($0.utf8), to: descriptor, named: output)
+                    }
+                } catch {
+                    _ = close(descriptor)
+                    throw error
+                }
+                try CheckedWrite.close(descriptor, named: output)
+            }
         }
     }
 

@@ -107,21 +107,12 @@ struct CompareCommand: ParsableCommand {
         // The history is read on another thread while the runs are.
         let pending = history.map { PendingHistory(URL(fileURLWithPath: $0), decodingNewest: window) }
         let digests = try [base, head].map { path in
-            do {
-                return try RunDigest(BundleOpening.open(path, quiet: true, limits: .display))
-            } catch let error as BundleError {
-                throw ErrorReport.cliError(error)
-            }
+            return try RunDigest(BundleOpening.open(path, quiet: true, limits: .display))
         }
-        var analysis: HistoryAnalysis?
-        do {
-            analysis = try pending.map { pending in
-                let loaded = try pending.get()
-                HistoryWarnings.print(loaded.damage, file: history ?? "")
-                return HistoryAnalysis(loaded, window: window)
-            }
-        } catch let error as HistoryError {
-            throw CLIError(error.description, exitCode: 2)
+        let analysis = try pending.map { pending in
+            let loaded = try pending.get()
+            HistoryWarnings.print(loaded.damage, file: history ?? "")
+            return HistoryAnalysis(loaded, window: window)
         }
         let comparison = RunComparer(
             thresholds: .init(seconds: slowerSeconds, percent: slowerPercent),

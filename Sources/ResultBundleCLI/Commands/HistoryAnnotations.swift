@@ -24,26 +24,16 @@ enum HistoryAnnotations {
 extension HistoryAnnotations {
     /// The history at `path` (its newest runs decoded), its damage shown as warnings.
     static func read(_ path: String) throws -> RunHistory {
-        do {
-            let history = try RunHistory.read(
-                URL(fileURLWithPath: path), decodingNewest: HistoryAnalysis.defaultWindow)
-            HistoryWarnings.print(history.damage, file: path)
-            return history
-        } catch let error as HistoryError {
-            throw CLIError(error.description, exitCode: 2)
-        }
+        let history = try RunHistory.read(URL(fileURLWithPath: path), decodingNewest: HistoryAnalysis.defaultWindow)
+        HistoryWarnings.print(history.damage, file: path)
+        return history
     }
 
     /// What `report --history` draws, from the history file at `path`; `runURL` links each run to its own report.
     static func reportHistory(_ path: String, runURL: String? = nil, includeDirty: Bool = false) throws
         -> ReportHistory
     {
-        let template: RunURLTemplate?
-        do {
-            template = try runURL.map { try RunURLTemplate($0) }
-        } catch let error as HistoryError {
-            throw CLIError(error.description, exitCode: 2)
-        }
+        let template = try runURL.map { try RunURLTemplate($0) }
         let history = try read(path)
         // The labels, strips and flaky list leave out runs made with uncommitted changes; the trend charts show
         // every run.

@@ -56,18 +56,12 @@ struct HistoryAddCommand: ParsableCommand {
     func run() throws {
         let reader = try BundleOpening.open(bundle, quiet: true, limits: .display)
         let destination = try HistoryDestination.resolve(history)
-        LeftoverCleanup.removeStalePartials(in: destination.deletingLastPathComponent())
+        PartialName.removeStale(in: destination.deletingLastPathComponent())
         let outcome: HistoryWriter.Outcome
-        do {
-            // The history is read on another thread meanwhile.
-            outcome = try HistoryWriter.add(to: destination, keep: keep, allowDuplicate: allowDuplicate) {
-                let digest = try RunDigest(reader)
-                return (digest, facts(of: reader, digest: digest))
-            }
-        } catch let error as BundleError {
-            throw ErrorReport.cliError(error)
-        } catch let error as HistoryError {
-            throw CLIError(error.description, exitCode: error.code == .io ? 1 : 2)
+        // The history is read on another thread meanwhile.
+        outcome = try HistoryWriter.add(to: destination, keep: keep, allowDuplicate: allowDuplicate) {
+            let digest = try RunDigest(reader)
+            return (digest, facts(of: reader, digest: digest))
         }
         HistoryWarnings.print(outcome.damage, file: history)
         try StandardOutput.line(
@@ -124,12 +118,7 @@ struct HistoryShowCommand: ParsableCommand {
     var includeDirty = false
 
     func run() throws {
-        let loaded: RunHistory
-        do {
-            loaded = try RunHistory.read(URL(fileURLWithPath: history), decodingNewest: max(1, window))
-        } catch let error as HistoryError {
-            throw CLIError(error.description, exitCode: 2)
-        }
+        let loaded = try RunHistory.read(URL(fileURLWithPath: history), decodingNewest: max(1, window))
         HistoryWarnings.print(loaded.damage, file: history)
         let analysis = HistoryAnalysis(includeDirty ? loaded : loaded.withoutDirtyRuns(), window: window)
         let flaky = analysis.flakyTests(limit: 50)

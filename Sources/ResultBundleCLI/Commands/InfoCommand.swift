@@ -31,12 +31,7 @@ struct InfoCommand: ParsableCommand {
 
     func run() throws {
         let reader = try BundleOpening.open(bundle, quiet: json, limits: json ? .standard : .display)
-        let info: BundleInfo
-        do {
-            info = try BundleInfo(reader: reader)
-        } catch let error as BundleError {
-            throw ErrorReport.cliError(error)
-        }
+        let info = try BundleInfo(reader: reader)
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -33,23 +33,19 @@ struct JSONCommand: ParsableCommand {
         .plan(for: output)
         let reader = try BundleOpening.open(bundle)
         let exporter = BundleJSONExporter(reader: reader)
-        do {
-            if plan == .standardOutput {
-                try exporter.writeChunks { try CheckedWrite.write($0, to: STDOUT_FILENO, named: StandardOutput.name) }
-            } else {
-                try OutputWriting.produce(plan, shape: .document(.bundleJSON), command: "json") { file in
-                    let descriptor = try CheckedWrite.create(file)
-                    do {
-                        try exporter.writeChunks { try CheckedWrite.write($0, to: descriptor, named: output) }
-                    } catch {
-                        _ = close(descriptor)
-                        throw error
-                    }
-                    try CheckedWrite.close(descriptor, named: output)
+        if plan == .standardOutput {
+            try exporter.writeChunks { try CheckedWrite.write($0, to: STDOUT_FILENO, named: StandardOutput.name) }
+        } else {
+            try OutputWriting.produce(plan, shape: .document(.bundleJSON), command: "json") { file in
+                let descriptor = try CheckedWrite.create(file)
+                do {
+                    try exporter.writeChunks { try CheckedWrite.write($0, to: descriptor, named: output) }
+                } catch {
+                    _ = close(descriptor)
+                    throw error
                 }
+                try CheckedWrite.close(descriptor, named: output)
             }
-        } catch let error as BundleError {
-            throw ErrorReport.cliError(error)
         }
     }
 }

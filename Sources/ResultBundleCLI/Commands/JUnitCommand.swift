@@ -72,25 +72,19 @@ struct JUnitCommand: ParsableCommand {
                 .standardizedFileURL.path
         }
         let summary: JUnitExportSummary
-        do {
-            let export = {
-                try OutputWriting.produce(plan, shape: shape, command: "junit") { temporary in
-                    try JUnitExporter(options: options).export(readers, to: temporary)
-                }
+        let export = {
+            try OutputWriting.produce(plan, shape: shape, command: "junit") { temporary in
+                try JUnitExporter(options: options).export(readers, to: temporary)
             }
-            if case .replace(let folder) = attachmentsPlan {
-                options.attachmentsDirectory = folder
-                summary = try OutputWriting.produce(.replace(folder), shape: .folder, command: "junit") {
-                    options.attachmentsWriteDirectory = $0
-                    return try export()
-                }
-            } else {
-                summary = try export()
+        }
+        if case .replace(let folder) = attachmentsPlan {
+            options.attachmentsDirectory = folder
+            summary = try OutputWriting.produce(.replace(folder), shape: .folder, command: "junit") {
+                options.attachmentsWriteDirectory = $0
+                return try export()
             }
-        } catch let error as JUnitExportError {
-            throw ErrorReport.cliError(error)
-        } catch let error as BundleError {
-            throw ErrorReport.cliError(error)
+        } else {
+            summary = try export()
         }
         if !quiet {
             try OutputWriting.status(

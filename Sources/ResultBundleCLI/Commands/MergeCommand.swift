@@ -54,13 +54,8 @@ struct MergeCommand: ParsableCommand {
             throw CLIError("\(bundle): no such file")
         }
         let inputs = bundles.map { URL(fileURLWithPath: $0) }
-        let outcome: BundleMerger.Outcome
-        do {
-            outcome = try OutputWriting.produce(plan, shape: .bundle, command: "merge") { temporary in
-                try BundleMerger().merge(inputs, into: temporary, runName: runName)
-            }
-        } catch let error as BundleError {
-            throw ErrorReport.cliError(error)
+        let outcome = try OutputWriting.produce(plan, shape: .bundle, command: "merge") { temporary in
+            try BundleMerger().merge(inputs, into: temporary, runName: runName)
         }
         for damage in outcome.damage { StandardError.humanLine("warning: \(damage)") }
         if !quiet {

@@ -96,22 +96,15 @@ struct ReportCommand: ParsableCommand {
             for: output)
         let readers = try baselineOptions.judged(
             bundles.map { try BundleOpening.open($0, quiet: quiet, limits: .display) })
-        let summary: ReportSummary
-        do {
-            summary = try OutputWriting.produce(plan, shape: shape, command: "report") { temporary in
-                var options = ReportOptions(
-                    title: title, outputDirectory: temporary, singleFile: singleFile,
-                    templatesDirectory: templates.map { URL(fileURLWithPath: $0) },
-                    sourceRoot: sourceRoot.map { URL(fileURLWithPath: $0) })
-                options.generator = ResultBundleCommand.producer
-                options.history = reportHistory
-                options.sourceURL = sourceURL
-                return try ReportGenerator(options: options).generate(from: readers)
-            }
-        } catch let error as ReportError {
-            throw ErrorReport.cliError(error)
-        } catch let error as BundleError {
-            throw ErrorReport.cliError(error)
+        let summary = try OutputWriting.produce(plan, shape: shape, command: "report") { temporary in
+            var options = ReportOptions(
+                title: title, outputDirectory: temporary, singleFile: singleFile,
+                templatesDirectory: templates.map { URL(fileURLWithPath: $0) },
+                sourceRoot: sourceRoot.map { URL(fileURLWithPath: $0) })
+            options.generator = ResultBundleCommand.producer
+            options.history = reportHistory
+            options.sourceURL = sourceURL
+            return try ReportGenerator(options: options).generate(from: readers)
         }
         for warning in summary.warnings { StandardError.humanLine("warning: \(warning)") }
         if !quiet {

@@ -91,11 +91,7 @@ struct ShardOptions: ParsableArguments {
     /// Each test's duration in the previous run (--from), by bundle id; empty without one.
     func previousDurations() throws -> [String: Double?] {
         guard let from else { return [:] }
-        do {
-            return ShardTestList.durations(of: try RunDigest(BundleOpening.open(from, quiet: true, limits: .display)))
-        } catch let error as BundleError {
-            throw ErrorReport.cliError(error)
-        }
+        return ShardTestList.durations(of: try RunDigest(BundleOpening.open(from, quiet: true, limits: .display)))
     }
 
     /// The tests --tests names, or nil without it.
@@ -110,11 +106,7 @@ struct ShardOptions: ParsableArguments {
                 throw CLIError("\(tests): no such file")
             }
             guard !isFolder.boolValue else { throw CLIError("\(tests) is a folder, not a file of test specifiers") }
-            do {
-                data = try Data(contentsOf: URL(fileURLWithPath: tests))
-            } catch {
-                throw ErrorReport.cliError(error)
-            }
+            data = try Data(contentsOf: URL(fileURLWithPath: tests))
         }
         return Self.specifiers(in: data)
     }

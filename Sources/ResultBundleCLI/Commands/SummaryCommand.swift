@@ -69,21 +69,15 @@ struct SummaryCommand: ParsableCommand {
         ).plan(for: output)
         let readers = try baselineOptions.judged(bundles.map { try BundleOpening.open($0, limits: .display) })
         let markdown: String
-        do {
-            var summary = MarkdownSummary(
-                maxBytes: maxBytes - MarkdownSummaryMarker.line.utf8.count, reportURL: reportURL)
-            summary.sourceRoot = sourceRoot.map {
-                URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-                    .standardizedFileURL.path
-            }
-            if let sourceURL { try summary.setSourceURL(sourceURL) }
-            if let history { try HistoryAnnotations.annotate(&summary, history: history, includeDirty: includeDirty) }
-            markdown = MarkdownSummaryMarker.line + (try summary.render(readers))
-        } catch let error as BundleError {
-            throw ErrorReport.cliError(error)
-        } catch let error as JUnitExportError {
-            throw CLIError(error.description, exitCode: 2)
+        var summary = MarkdownSummary(
+            maxBytes: maxBytes - MarkdownSummaryMarker.line.utf8.count, reportURL: reportURL)
+        summary.sourceRoot = sourceRoot.map {
+            URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+                .standardizedFileURL.path
         }
+        if let sourceURL { try summary.setSourceURL(sourceURL) }
+        if let history { try HistoryAnnotations.annotate(&summary, history: history, includeDirty: includeDirty) }
+        markdown = MarkdownSummaryMarker.line + (try summary.render(readers))
         try OutputWriting.write(Data(markdown.utf8), plan)
         if failOnEmpty, try EmptyRun.holdsNoTest(readers) {
             StandardError.print("resultbundle: no tests ran (--fail-on-empty)")

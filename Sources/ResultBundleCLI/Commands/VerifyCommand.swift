@@ -27,12 +27,7 @@ struct VerifyCommand: ParsableCommand {
 
     func run() throws {
         let reader = try BundleOpening.open(bundle, quiet: true)
-        let report: VerificationReport
-        do {
-            report = try reader.verify()
-        } catch let error as BundleError {
-            throw ErrorReport.cliError(error)
-        }
+        let report = try reader.verify()
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

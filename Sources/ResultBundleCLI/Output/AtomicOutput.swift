@@ -14,9 +14,8 @@ struct AtomicOutput {
         self.destination = destination.standardizedFileURL
         let parent = self.destination.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
-        LeftoverCleanup.removeStalePartials(in: parent)
-        let name = ".\(self.destination.lastPathComponent).partial-\(getpid())"
-        self.temporary = parent.appendingPathComponent(name)
+        PartialName.removeStale(in: parent)
+        self.temporary = PartialName.partial(of: self.destination)
         try? FileManager.default.removeItem(at: temporary)
     }
 
@@ -26,8 +25,7 @@ struct AtomicOutput {
         var isDirectory: ObjCBool = false
         if manager.fileExists(atPath: destination.path, isDirectory: &isDirectory) {
             if isDirectory.boolValue {
-                let old = destination.deletingLastPathComponent()
-                    .appendingPathComponent(".\(destination.lastPathComponent).old-\(getpid())")
+                let old = PartialName.old(of: destination)
                 try manager.moveItem(at: destination, to: old)
                 try manager.moveItem(at: temporary, to: destination)
                 try? manager.removeItem(at: old)
@@ -37,13 +35,14 @@ struct AtomicOutput {
             // as atomically as renaming over it, without ext4's flush of a file renamed over another (which
             // writes the new file's blocks out before returning: 5-20 ms for a 10 MB report).
             if (try? POSIXFile.exchange(temporary.path, destination.path)) != nil {
-                unlink(temporary.path)
+                POSIXFile.remove(temporary.path)
                 return
             }
         }
-        if rename(temporary.path, destination.path) != 0 {
-            throw CLIError(
-                "cannot move the finished output to \(destination.path): \(String(cString: strerror(errno)))")
+        do {
+            try POSIXFile.rename(temporary.path, destination.path)
+        } catch {
+            throw CLIError("cannot move the finished output to \(destination.path): \(error.reason)")
         }
     }
 

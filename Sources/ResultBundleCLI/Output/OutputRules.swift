@@ -1,4 +1,5 @@
 import Foundation
+import ResultSupport
 
 /// The one place that decides whether a command may write at its `-o` path, and how (docs/OUTPUTS.md).
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import ResultSupport
 
 /// Where a symlink leads, resolved the way the kernel would, including a target that does not exist yet.
 enum SymlinkTarget {

@@ -1,6 +1,7 @@
 import Foundation
 import ResultBundle
 import ResultModel
+import ResultSupport
 
 /// Reads the journals that test processes using ResultRecorder write while `record` runs, and merges what they
 /// recorded into the matching test as the test is written: steps, attachments (their blobs copied into the

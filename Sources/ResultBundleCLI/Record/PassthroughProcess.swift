@@ -2,12 +2,6 @@ import CSystemShims
 import Foundation
 import ResultSupport
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Runs a command with its standard output and error passed through to ours unchanged and byte for byte, while
 /// handing every complete line of each stream to a callback as it arrives.
 ///
@@ -122,8 +116,9 @@ final class PassthroughProcess: @unchecked Sendable {
                 onIdle()
                 lock.unlock()
             }
-            let count = POSIXFile.retryingInterrupts { read(descriptor, buffer.baseAddress! + carried, Self.readSize) }
-            if count <= 0 { break }
+            let free = UnsafeMutableRawBufferPointer(start: buffer.baseAddress! + carried, count: Self.readSize)
+            guard let count = try? POSIXFile(descriptor: descriptor, path: nil).readSome(into: free), count > 0
+            else { break }
             if echoing {
                 echoing = writeAll(target, UnsafeRawBufferPointer(rebasing: buffer[carried..<carried + count]))
             }

@@ -2,6 +2,7 @@ import Foundation
 import ResultBundle
 import ResultImport
 import ResultModel
+import ResultSupport
 
 /// Runs a test command, passes its output through live, parses it as it streams and writes every finished test
 /// to a bundle before reading more of the output, so a killed `record` still leaves every test that had finished.

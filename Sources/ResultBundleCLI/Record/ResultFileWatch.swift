@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The result files a test command writes at the places `--results` names: what was there before the command ran
 /// is noted, and only files written or changed during the run are picked up, so a report left from an earlier run
 /// is never imported as this one's.

@@ -118,31 +118,18 @@ struct SnapshotCommand: ParsableCommand {
 
     /// An asciicast recording plays at its own size; a raw stream at --cols by --rows.
     private func render(_ url: URL) throws -> TerminalSnapshot {
-        do {
-            if try isAsciicast(url) { return try AsciicastReader.replay(contentsOf: url).snapshot() }
-            var emulator = TerminalEmulator(columns: cols ?? 80, rows: rows ?? 24)
-            try emulator.feed(contentsOf: url)
-            return emulator.snapshot()
-        } catch {
-            throw ErrorReport.cliError(error)
-        }
+        if try isAsciicast(url) { return try AsciicastReader.replay(contentsOf: url).snapshot() }
+        var emulator = TerminalEmulator(columns: cols ?? 80, rows: rows ?? 24)
+        try emulator.feed(contentsOf: url)
+        return emulator.snapshot()
     }
 
     private func runCommand() throws -> TerminalSnapshot {
-        let session: PseudoTerminalSession
-        do {
-            session = try PseudoTerminalSession(command: command, columns: cols ?? 80, rows: rows ?? 24)
-        } catch {
-            throw ErrorReport.cliError(error)
-        }
+        let session = try PseudoTerminalSession(command: command, columns: cols ?? 80, rows: rows ?? 24)
         defer { session.terminate() }
         _ = session.waitUntilIdle(idle: idle, timeout: timeout)
         if let keys {
-            do {
-                try session.send(keys: keys)
-            } catch {
-                throw ErrorReport.cliError(error)
-            }
+            try session.send(keys: keys)
             _ = session.waitUntilIdle(idle: idle, timeout: timeout)
         }
         return session.snapshot()

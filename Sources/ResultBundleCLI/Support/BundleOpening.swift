@@ -11,16 +11,12 @@ enum BundleOpening {
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw CLIError("\(path): no such file")
         }
-        do {
-            let reader = try BundleReader(url: url, limits: limits)
-            if !quiet {
-                for damage in reader.damage where damage.kind != .missingIndex {
-                    StandardError.humanLine("warning: \(path): \(damage)")
-                }
+        let reader = try BundleReader(url: url, limits: limits)
+        if !quiet {
+            for damage in reader.damage where damage.kind != .missingIndex {
+                StandardError.humanLine("warning: \(path): \(damage)")
             }
-            return reader
-        } catch let error as BundleError {
-            throw ErrorReport.cliError(error)
         }
+        return reader
     }
 }

@@ -1,34 +1,25 @@
 import Foundation
-import HTMLReport
-import JUnitExport
-import ResultBundle
 import ResultImport
+import ResultSupport
 import TerminalEmulation
 
-/// Turns any error a command meets into the one sentence and the exit code the user sees (README's table): the
-/// path the user named (not the temporary name beside it), the error number's meaning, and never Foundation's
-/// `Error Domain=…` text or a `DecodingError`'s debug description.
+/// Turns any error a command meets into the one sentence and the exit code the user sees (README's table), as
+/// ArgumentParser's `MessageInfo` does for usage errors: the path the user named (not the temporary name beside
+/// it), the error number's meaning, and never Foundation's `Error Domain=…` text or a `DecodingError`'s debug
+/// description. Commands do not catch errors to classify them: they throw, and `runMain` asks this one place.
 ///
 /// Exit codes follow what failed, the same in every command: 1 when an output could not be written (the work was
 /// done, or could have been, but a write failed), 2 when an input could not be read or was not what the command
-/// needs.
+/// needs, or an output was refused.
 enum ErrorReport {
     static func cliError(_ error: any Error) -> CLIError {
         switch error {
         case let error as CLIError:
-            return CLIError(userPaths(error.description), exitCode: error.exitCode)
+            return CLIError(userPaths(error.message), exitCode: error.exitCode)
         case let error as DecodingError:
             return CLIError(describe(error), exitCode: 2)
-        case let error as ImportError:
-            return CLIError(userPaths(error.description), exitCode: 2)
-        case let error as TerminalEmulationError:
-            return CLIError(userPaths("\(error)"), exitCode: 2)
-        case let error as BundleError:
-            return fromMessage(error.description)
-        case let error as ReportError:
-            return fromMessage(error.description)
-        case let error as JUnitExportError:
-            return fromMessage(error.description)
+        case let error as any PlacedError:
+            return CLIError(userPaths(error.description), exitCode: exitCode(of: error))
         default:
             let ns = error as NSError
             if ns.domain == NSCocoaErrorDomain { return fromCocoa(ns) }
@@ -39,13 +30,26 @@ enum ErrorReport {
         }
     }
 
-    /// Messages of our own error types say what they tried; a failed write is exit 1, anything else 2.
-    private static func fromMessage(_ message: String) -> CLIError {
-        let writing = [
-            "cannot create", "cannot write", "cannot rename", "cannot sync", "cannot close", "cannot remove",
-        ]
-        let isWrite = writing.contains { message.contains($0) }
-        return CLIError(userPaths(message), exitCode: isWrite ? 1 : 2)
+    /// 1 when the error, or the chain of its causes, is a failed write; 2 otherwise. An import or a terminal only
+    /// reads (writing keys to a program is its input), so their errors are always 2.
+    static func exitCode(of error: any PlacedError) -> Int32 {
+        if error is ImportError || error is TerminalEmulationError { return 2 }
+        return isFailedWrite(error) ? 1 : 2
+    }
+
+    private static func isFailedWrite(_ error: any Error) -> Bool {
+        switch error {
+        case let call as SystemCallError: return call.isWrite
+        case let placed as any PlacedError: return placed.cause.map(isFailedWrite) ?? false
+        default: return isCocoaWrite(error as NSError)
+        }
+    }
+
+    /// Foundation's write failures: `NSFileWriteUnknownError` (512) to `NSFileWriteVolumeReadOnlyError` (642); the
+    /// read codes are below 512.
+    private static func isCocoaWrite(_ error: NSError) -> Bool {
+        error.domain == NSCocoaErrorDomain
+            && (CocoaError.fileWriteUnknown.rawValue...CocoaError.fileWriteVolumeReadOnly.rawValue).contains(error.code)
     }
 
     private static func fromCocoa(_ error: NSError) -> CLIError {
@@ -67,9 +71,7 @@ enum ErrorReport {
             default: reason = "error \(error.code)"
             }
         }
-        // NSFileReadUnknownError (256) to NSFileReadCorruptFileError (259) and the other read codes are below 512.
-        let isWrite = (CocoaError.fileWriteUnknown.rawValue...CocoaError.fileWriteVolumeReadOnly.rawValue)
-            .contains(error.code)
+        let isWrite = isCocoaWrite(error)
         let verb = isWrite ? "cannot write" : "cannot read"
         return CLIError("\(verb) \(userPaths(path)): \(reason)", exitCode: isWrite ? 1 : 2)
     }

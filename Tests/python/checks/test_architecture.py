@@ -146,3 +146,44 @@ def test_terminal_emulation_links_no_crypto():
             reached.add(name)
             waiting.extend(targets.get(name, []))
     assert "Crypto" not in reached, f"TerminalEmulation reaches Crypto through {sorted(reached & targets.keys())}"
+
+
+ERROR_TYPE = re.compile(r"^\s*(?:(?:public|package|internal|private|fileprivate)\s+)?(?:struct|enum|class)\s+(\w+)"
+                        r"\s*:\s*([^{]*)\{", re.M)
+
+
+def error_types_not_placed(sources):
+    """Error types (every `*Error`, and every public type that conforms to `Error`) that do not adopt
+    `PlacedError`; closed internal error sets (an internal `enum Refusal: Error`) may stay as they are."""
+    unplaced = []
+    for source in sorted(sources.rglob("*.swift")):
+        for match in ERROR_TYPE.finditer(source.read_text()):
+            name, conformances = match.group(1), set(re.findall(r"\w+", match.group(2)))
+            visible = re.match(r"\s*public\b", match.group(0))
+            if (name.endswith("Error") or (visible and "Error" in conformances)) and "PlacedError" not in conformances:
+                unplaced.append(f"{source.relative_to(sources.parent)}: {name}")
+    return unplaced
+
+
+def test_every_error_type_adopts_placed_error():
+    assert error_types_not_placed(ROOT / "Sources") == [], "error types that do not adopt PlacedError"
+
+
+# The one home of the C library's file calls, and the one file that truly needs more of it: the pseudo-terminal
+# session starts its program with the terminal as controlling terminal (posix_spawn attributes, `ioctl` for the
+# window size, `waitpid` and `kill` of its child), which is process control, not file access.
+C_LIBRARY_HOMES = ("Sources/ResultSupport/Files/", "Sources/TerminalEmulation/PseudoTerminalSession.swift")
+
+
+def c_library_imports_outside_homes(sources):
+    """Swift files that import the C library themselves (`#if canImport(Glibc)`) outside its homes."""
+    found = []
+    for source in sorted(sources.rglob("*.swift")):
+        path = source.relative_to(sources.parent).as_posix()
+        if "canImport(Glibc)" in source.read_text() and not path.startswith(C_LIBRARY_HOMES):
+            found.append(path)
+    return found
+
+
+def test_file_calls_have_one_home():
+    assert c_library_imports_outside_homes(ROOT / "Sources") == [], "files that import the C library themselves"

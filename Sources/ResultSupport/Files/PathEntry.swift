@@ -1,11 +1,11 @@
 import Foundation
 
 /// What is at a path, seen without following a final symlink (`lstat`).
-struct PathEntry {
-    enum Kind: Equatable, CustomStringConvertible {
+package struct PathEntry {
+    package enum Kind: Equatable, CustomStringConvertible {
         case regularFile, directory, symlink, characterDevice, blockDevice, fifo, socket, other
 
-        var description: String {
+        package var description: String {
             switch self {
             case .regularFile: "a file"
             case .directory: "a folder"
@@ -19,16 +19,16 @@ struct PathEntry {
         }
     }
 
-    let kind: Kind
-    let device: UInt64
-    let inode: UInt64
+    package let kind: Kind
+    package let device: UInt64
+    package let inode: UInt64
     /// The size in bytes (of the link itself, for a symlink).
-    let size: Int64
+    package let size: Int64
     /// The last modification, in seconds since 1970.
-    let modified: TimeInterval
+    package let modified: TimeInterval
 
     /// What is at `url`, or nil when nothing is (or it cannot be seen).
-    init?(_ url: URL) {
+    package init?(_ url: URL) {
         var info = stat()
         guard lstat(url.path, &info) == 0 else { return nil }
         self.init(info)
@@ -52,12 +52,12 @@ struct PathEntry {
     }
 
     /// What `url` leads to, following symlinks (`stat`), or nil when it leads nowhere.
-    init?(following url: URL) {
+    package init?(following url: URL) {
         var info = stat()
         guard stat(url.path, &info) == 0 else { return nil }
         self.init(info)
     }
 
     /// Whether both name the same file (hard links included).
-    func isSameFile(as other: PathEntry) -> Bool { device == other.device && inode == other.inode }
+    package func isSameFile(as other: PathEntry) -> Bool { device == other.device && inode == other.inode }
 }

@@ -1,20 +1,10 @@
 import Foundation
+import ResultSupport
 import Testing
 import _TestSupport
 
-@testable import ResultBundleCLI
-
 /// Scratch folders of killed runs are removed after a day; nothing else in the temporary folder is touched.
-@Suite struct LeftoverCleanupTests {
-    /// A process id that no process has now.
-    private func deadProcessID() throws -> pid_t {
-        for candidate in stride(from: pid_t(4_000_000), to: 4_100_000, by: 997)
-        where kill(candidate, 0) != 0 && errno == ESRCH {
-            return candidate
-        }
-        throw CancellationError()
-    }
-
+@Suite struct ScratchFolderTests {
     private func makeFolder(_ name: String, in parent: URL, ageInDays: Double) throws -> URL {
         let url = parent.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
@@ -25,7 +15,7 @@ import _TestSupport
 
     @Test func removesOnlyOldFoldersOfProcessesThatAreGone() throws {
         let parent = try TestPaths.makeTemporaryDirectory("leftover-scratch")
-        let dead = try deadProcessID()
+        let dead = try DeadProcess.id()
         let alive = getpid()
         let stale = try makeFolder("resultbundle-record-\(dead)-a1", in: parent, ageInDays: 2)
         let recent = try makeFolder("resultbundle-record-\(dead)-b2", in: parent, ageInDays: 0.5)
@@ -36,7 +26,7 @@ import _TestSupport
         try FileManager.default.setAttributes(
             [.modificationDate: Date().addingTimeInterval(-3 * 86_400)], ofItemAtPath: file.path)
 
-        LeftoverCleanup.removeStaleScratchFolders(in: parent)
+        ScratchFolder.removeStale(in: parent)
 
         let exists = { (url: URL) in FileManager.default.fileExists(atPath: url.path) }
         #expect(!exists(stale))

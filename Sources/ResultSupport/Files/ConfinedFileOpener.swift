@@ -23,18 +23,18 @@ import Foundation
 ///
 /// The descriptor is then read through ``OpenedFile/readablePath`` (the descriptor's own name), never through
 /// the path again.
-struct ConfinedFileOpener {
+package struct ConfinedFileOpener {
     /// An open regular file inside the root.
-    struct OpenedFile {
-        let descriptor: Int32
-        let size: Int
-        let device: UInt64
-        let inode: UInt64
-        let modified: Int64
-        let modifiedNanoseconds: Int64
+    package struct OpenedFile {
+        package let descriptor: Int32
+        package let size: Int
+        package let device: UInt64
+        package let inode: UInt64
+        package let modified: Int64
+        package let modifiedNanoseconds: Int64
 
         /// A path that reads this descriptor's file: `/proc/self/fd/N` (Linux) or `/dev/fd/N`.
-        var readablePath: String {
+        package var readablePath: String {
             #if os(Linux)
                 return "/proc/self/fd/\(descriptor)"
             #else
@@ -43,13 +43,13 @@ struct ConfinedFileOpener {
         }
 
         /// Closes the descriptor.
-        func close() {
+        package func close() {
             _ = SystemCalls.close(descriptor)
         }
     }
 
     /// Why a file was not opened.
-    enum Refusal: Error, Equatable {
+    package enum Refusal: Error, Equatable {
         /// The path leads outside the root (lexically, or through a symbolic link).
         case outsideRoot
         /// No file at that path (or a link to nothing).
@@ -61,18 +61,18 @@ struct ConfinedFileOpener {
     }
 
     /// The root as given, absolute and lexically normalized.
-    let root: String
+    package let root: String
     /// The root's real path (symbolic links resolved); `nil` when it does not exist.
-    let realRoot: String?
+    package let realRoot: String?
 
     /// Creates an opener confined to `root`.
-    init(root: URL) {
+    package init(root: URL) {
         self.root = Self.lexicallyNormalized(root.path)
         realRoot = Self.realPath(of: self.root)
     }
 
     /// Opens `path` (relative to the root, or absolute) when it is a regular file inside the root.
-    func open(_ path: String) -> Result<OpenedFile, Refusal> {
+    package func open(_ path: String) -> Result<OpenedFile, Refusal> {
         guard let realRoot, !path.isEmpty, !path.utf8.contains(0) else { return .failure(.missing) }
         let candidate = path.hasPrefix("/") ? path : root + "/" + path
         let lexical = Self.lexicallyNormalized(candidate)
@@ -154,21 +154,21 @@ struct ConfinedFileOpener {
     }
 
     /// `realpath(3)`; `nil` with `errno` set when the path cannot be resolved.
-    static func realPath(of path: String) -> String? {
+    package static func realPath(of path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
     }
 
     /// Whether `path` is `folder` or lies below it (both absolute and normalized).
-    static func isInside(_ path: String, _ folder: String) -> Bool {
+    package static func isInside(_ path: String, _ folder: String) -> Bool {
         if folder == "/" { return path.hasPrefix("/") }
         return path == folder || path.hasPrefix(folder + "/")
     }
 
     /// An absolute path with empty and `.` components removed and each `..` taking away the one before it (never
     /// above `/`), without looking at the file system.
-    static func lexicallyNormalized(_ path: String) -> String {
+    package static func lexicallyNormalized(_ path: String) -> String {
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             switch part {
