@@ -1,4 +1,5 @@
 import Foundation
+import ResultSupport
 
 /// Where `history add` writes: the file named, or the target of a symlink when it exists inside the link's own
 /// folder (docs/OUTPUTS.md). A link to nothing is refused rather than followed: the history would be created
