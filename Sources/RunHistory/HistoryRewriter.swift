@@ -55,12 +55,6 @@ enum HistoryRewriter {
         return bytes
     }
 
-    /// `.NAME.partial-PID` beside the history: one writer at a time holds the lock, and a killed one's file is
-    /// removed by the next command that writes there once that process is gone.
-    static func temporaryURL(for url: URL) -> URL {
-        url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).partial-\(getpid())")
-    }
-
     /// Checks that `bytes` read back as a history of `runs` runs whose table ends with `newKeys`, then writes them
     /// under a temporary name, syncs, and renames them over `url`.
     static func replace(_ url: URL, with bytes: [UInt8], expectingRuns runs: Int, newKeys: [String]) throws {
@@ -72,16 +66,12 @@ enum HistoryRewriter {
                 .io, "the history as rewritten does not read back as written; the file was left as it was",
                 file: url.path)
         }
-        let temporary = temporaryURL(for: url)
         do {
-            let file = try POSIXFile.open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC, mode: 0o644)
-            defer { try? file.close() }
-            try file.write(bytes)
-            guard fsync(file.descriptor) == 0 else { throw SystemCallError("sync", path: temporary.path) }
-            guard rename(temporary.path, url.path) == 0 else { throw SystemCallError("rename", path: url.path) }
+            // `.NAME.partial-PID` beside the history, synced and renamed over it (one writer at a time holds the
+            // lock); a killed writer's partial file is removed by the next rewrite once that process is gone.
+            try AtomicReplace.write(bytes, to: url.path)
         } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw HistoryError(.io, "cannot write the history: \(error)", file: url.path)
+            throw HistoryError(.io, "cannot write the history: \(error)", file: url.path, underlying: error)
         }
     }
 }

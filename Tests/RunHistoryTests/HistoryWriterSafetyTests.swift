@@ -1,5 +1,6 @@
 import Foundation
 import ResultModel
+import ResultSupport
 import Testing
 import _TestSupport
 
@@ -98,8 +99,7 @@ struct HistoryWriterSafetyTests {
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         #expect(names == [".h.rbhistory.lock", "h.rbhistory"])
         // What a killed rewrite leaves is named as every other partial output: `.NAME.partial-PID`.
-        #expect(
-            HistoryRewriter.temporaryURL(for: url).lastPathComponent == ".h.rbhistory.partial-\(getpid())")
+        #expect(PartialName.partial(of: url).lastPathComponent == ".h.rbhistory.partial-\(getpid())")
     }
 
     @Test func dirtyRunsAreLeftOutOfTheAnalysisUnlessAsked() throws {
