@@ -1,7 +1,7 @@
+import ContentHashing
 import Foundation
 import ResultModel
 import ResultSupport
-import ContentHashing
 
 /// What makes two additions the same run, so that `history add` of one bundle twice adds it once.
 ///

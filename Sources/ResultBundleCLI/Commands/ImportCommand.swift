@@ -4,8 +4,8 @@ import PerformanceBaselines
 import ResultBundle
 import ResultImport
 import ResultModel
-import TestSharding
 import ResultSupport
+import TestSharding
 
 extension ImportFormat: ExpressibleByArgument {}
 

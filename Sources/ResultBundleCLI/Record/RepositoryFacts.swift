@@ -1,5 +1,5 @@
-import Foundation
 import ContentHashing
+import Foundation
 import ResultModel
 import ResultSupport
 
