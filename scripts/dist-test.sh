@@ -146,3 +146,7 @@ if [ $failures -gt 0 ]; then
     die "$failures release check(s) failed (see FAIL lines above)"
 fi
 echo "dist-test: every release check passed ($tarball)"
+
+# The README's build command, as written: scripts/dist.sh has just built the same product with the same flags, so
+# this takes seconds (Tests/python/cli/test_readme_commands.py says why it runs here and not in make test).
+RESULTBUNDLE_README_BUILD=1 python3 -m pytest -q -p no:cacheprovider Tests/python/cli/test_readme_commands.py

@@ -3,7 +3,7 @@ checked, `<!-- readme-check: KIND (why) -->`:
 
 - `build`: run here, as written, from the repository root (the `cp` into /usr/local/bin is checked, not run: its
   source must be the binary just built). A release build from nothing takes about ten minutes on two cores, so it
-  runs when RESULTBUNDLE_README_BUILD=1: `.ci/run` sets it right after `make dist-test`, whose scripts/dist.sh has
+  runs when RESULTBUNDLE_README_BUILD=1: `make dist-test` sets it at its end, after scripts/dist.sh has
   just built the same product with the same flags, so the README's command is then an incremental build that
   finishes in seconds, and still fails if it needs a target the release build cannot compile (as a build without
   `--product resultbundle` does: ResultRecorder imports Testing).
@@ -96,7 +96,7 @@ def test_the_usage_block_names_real_commands_and_options():
 
 
 @pytest.mark.skipif(os.environ.get("RESULTBUNDLE_README_BUILD") != "1",
-                    reason="the release build runs with RESULTBUNDLE_README_BUILD=1 (.ci/run, after make dist-test)")
+                    reason="the release build runs with RESULTBUNDLE_README_BUILD=1 (at the end of make dist-test)")
 def test_the_build_block_builds_as_written():
     build = [lines for kind, lines, _ in blocks() if kind == "build"][0]
     for line in build:
