@@ -5,6 +5,8 @@ import ResultModel
 struct FileImportResults {
     /// Files imported (whole, or up to where they broke).
     var importedFiles: [String] = []
+    /// The formats the files were read as, each once, in the order first met.
+    var formats: [ImportFormat] = []
     /// Files that could not be imported at all, each with its error.
     var failures: [String] = []
     /// Errors inside inputs that were imported up to where they broke (a cut-off or malformed file).
@@ -28,6 +30,7 @@ struct FileImportResults {
             do {
                 let result = try importer.importFile(file, format: format)
                 results.importedFiles.append(file)
+                if !results.formats.contains(result.format) { results.formats.append(result.format) }
                 results.diagnostics += result.diagnostics
                 results.damage += result.diagnostics.filter { $0.severity == .error }
                 results.reportedCounts.merge(result.reportedCounts) { $0 + $1 }

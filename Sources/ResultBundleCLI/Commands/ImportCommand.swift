@@ -7,7 +7,14 @@ import ResultModel
 import ResultSupport
 import TestSharding
 
-extension ImportFormat: ExpressibleByArgument {}
+extension ImportFormat: ExpressibleByArgument {
+    /// Each format's one line, from the registry, so `import --help` lists every format read.
+    public static var allValueDescriptions: [String: String] {
+        var descriptions = ["auto": "detect each input's format from its content (the default)"]
+        for format in FormatRegistry.formats { descriptions[format.name.rawValue] = format.summary }
+        return descriptions
+    }
+}
 
 /// `resultbundle import`: turns files a test run left behind into a bundle.
 struct ImportCommand: ParsableCommand {
@@ -51,7 +58,7 @@ struct ImportCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The bundle to write.")
     var output: String
 
-    @Option(help: "The input format: \(ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(help: "The input format.")
     var format: ImportFormat = .auto
 
     @Option(help: "A name for the run (a configuration or shard name).")
@@ -121,7 +128,8 @@ struct ImportCommand: ParsableCommand {
             let totals = outcome.totals
             try OutputWriting.status(
                 "\(output): \(Counted.noun(totals.tests, "test")) (\(totals.passed) passed, \(totals.failed) failed, "
-                    + "\(totals.skipped) skipped) from \(outcome.importedFiles) of \(Counted.noun(files.count, "file"))",
+                    + "\(totals.skipped) skipped) from \(outcome.importedFiles) of \(Counted.noun(files.count, "file"))"
+                    + " (\(outcome.formats.map(\.rawValue).joined(separator: ", ")))",
                 besides: plan)
         }
         for note in outcome.baselineNotes { StandardError.humanLine("note: \(note)") }
@@ -134,6 +142,8 @@ struct ImportCommand: ParsableCommand {
 struct ImportAction {
     struct Outcome {
         var importedFiles = 0
+        /// The formats the files were read as, each once.
+        var formats: [ImportFormat] = []
         var failures: [String] = []
         /// Errors inside inputs that were imported up to where they broke (a cut-off or malformed file).
         var damage: [Diagnostic] = []
@@ -184,7 +194,8 @@ struct ImportAction {
             || files.contains { $0 != "-" && (try? ResultImporter.detectFormat(ofFile: $0)) == .eventStream }
         let imported = try FileImportResults.importing(files, format: format, with: importer)
         var outcome = Outcome(
-            importedFiles: imported.importedFiles.count, failures: imported.failures, damage: imported.damage)
+            importedFiles: imported.importedFiles.count, formats: imported.formats, failures: imported.failures,
+            damage: imported.damage)
         var end = RunEnd(
             end: nil, output: imported.output, diagnostics: imported.diagnostics,
             reportedCounts: imported.reportedCounts)

@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+
+@testable import ResultImport
+
+@Suite struct FormatRegistryTests {
+    @Test func everyFormatHasOneUniqueNameThatTheCommandLineAccepts() {
+        let names = FormatRegistry.formats.map(\.name.rawValue)
+        #expect(Set(names).count == names.count)
+        for name in names { #expect(ImportFormat(rawValue: name) != nil) }
+        #expect(ImportFormat(rawValue: "no-such-format") == nil)
+        #expect(ImportFormat.allCases.first == .auto)
+    }
+
+    @Test func theRootElementIsFoundPastTheDeclarationCommentsAndDoctype() {
+        let text = "\u{FEFF}<?xml version=\"1.0\"?>\n<!-- made by x -->\n<!DOCTYPE TestRun>\n<ns:TestRun id=\"1\">"
+        let probe = FormatProbe(prefix: Array(text.utf8), fileName: "t.xml")
+        #expect(probe.xmlRootElement == "TestRun")
+    }
+
+    @Test func aFolderWithNoKnownFormatIsRefusedWithItsEntryCount() throws {
+        let probe = FormatProbe(folderEntries: ["a.txt", "b.txt"], fileName: "results")
+        let error = try #require(throws: ImportError.self) { _ = try FormatRegistry.detect(probe) }
+        #expect(error.message.contains("this folder (2 entries) is not a results folder"))
+    }
+
+    @Test func textOfNoOtherFormatIsReadAsAConsoleLog() throws {
+        let probe = FormatProbe(prefix: Array("Building for debugging...\n".utf8), fileName: "log")
+        #expect(try FormatRegistry.detect(probe).name == .xctest)
+    }
+}
