@@ -29,3 +29,20 @@ import Testing
         #expect(try FormatRegistry.detect(probe).name == .xctest)
     }
 }
+
+@Suite struct DeclaredTotalsTests {
+    @Test func onlyTheCountsThatDisagreeAreNamedAndAgreementSaysNothing() throws {
+        var totals = DeclaredTotals()
+        totals.compare("total", declared: 12, found: 11)
+        totals.compare("passed", declared: 9, found: 9)
+        totals.compare("failed", declared: nil, found: 2)
+        let warning = try #require(totals.warning("the Counters element", file: "r.trx", line: 4))
+        #expect(
+            warning.message
+                == "the Counters element declares total 12, but the tests read give total 11; the tests read are counted"
+        )
+        var agreeing = DeclaredTotals()
+        agreeing.compare("total", declared: 3, found: 3)
+        #expect(agreeing.warning("the plan", file: "t.tap") == nil)
+    }
+}
