@@ -32,6 +32,11 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
+        .systemLibrary(
+            name: "CSQLite3",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
         // The one system call Swift's Glibc module leaves out (renameat2), for replacing outputs atomically.
         .target(name: "CSystemShims"),
         .target(name: "ResultModel"),
@@ -48,7 +53,7 @@ let package = Package(
             exclude: ["Records/RecordSchema.txt"]
         ),
         .target(name: "TerminalEmulation", dependencies: ["ResultModel", "ResultSupport"]),
-        .target(name: "ResultImport", dependencies: ["ResultModel", "ResultSupport", "CLibXML2"]),
+        .target(name: "ResultImport", dependencies: ["ResultModel", "ResultSupport", "CLibXML2", "CSQLite3"]),
         .target(
             name: "HTMLReport",
             dependencies: [

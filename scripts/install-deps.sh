@@ -6,7 +6,7 @@
 set -euo pipefail
 
 mode=${1:-build}
-apt_packages=(pkg-config zlib1g-dev libdeflate-dev libxml2-dev)
+apt_packages=(pkg-config zlib1g-dev libdeflate-dev libxml2-dev libsqlite3-dev)
 pip_packages=()
 if [ "$mode" = test ]; then
     apt_packages+=(chromium chromium-driver fonts-dejavu-core tmux libxml2-utils htop time)

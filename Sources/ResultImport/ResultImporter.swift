@@ -30,6 +30,15 @@ public final class ResultImporter {
         set { context.maxAttachmentBytes = newValue }
     }
 
+    /// Begins the run of one configuration of an input that holds several (an `.xcresult` tested on two devices),
+    /// returning its index; `nil` (the default) writes every configuration to the importer's own run.
+    public var beginConfigurationRun: ((String) throws -> Int)? {
+        get { context.beginConfigurationRun }
+        set { context.beginConfigurationRun = newValue }
+    }
+    /// The runs begun for configurations so far, which the caller ends.
+    public var configurationRuns: [(name: String, index: Int)] { context.configurationRuns }
+
     /// Creates an importer writing tests of run `runIndex` to `sink`.
     public init(sink: any ResultSink, runIndex: Int) {
         context = ImportContext(sink: sink, runIndex: runIndex)

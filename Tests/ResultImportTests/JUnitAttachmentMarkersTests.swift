@@ -6,7 +6,7 @@ import Testing
 /// `attachment` properties of test cases.
 @Suite struct JUnitAttachmentMarkersTests {
     private func found(_ text: String, firstLine: Int = 1) -> [String] {
-        JUnitAttachmentMarkers.references(in: text, firstLine: firstLine).map { "\($0.line) \($0.path)" }
+        JUnitAttachmentMarkers.references(in: text, firstLine: firstLine).map { "\($0.line ?? 0) \($0.path)" }
     }
 
     @Test func findsEveryMarkerOfAnOutputWithItsLine() {

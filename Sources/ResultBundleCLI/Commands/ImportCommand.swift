@@ -189,6 +189,13 @@ struct ImportAction {
         let importer = ResultImporter(sink: sink, runIndex: runIndex)
         importer.attachmentsRoot = attachmentsRoot
         importer.maxAttachmentBytes = writer.limits.maxBlobBytes
+        // An input with several configurations (devices, test plan configurations) gets one run for each, named
+        // after it (and after `--name`), beside the import's own run, which keeps the diagnostics.
+        importer.beginConfigurationRun = { configuration in
+            var configurationRun = run
+            configurationRun.name = runName.map { "\($0) \(configuration)" } ?? configuration
+            return try sink.beginRun(configurationRun)
+        }
         importer.ignoresSwiftTestingConsole =
             format == .eventStream
             || files.contains { $0 != "-" && (try? ResultImporter.detectFormat(ofFile: $0)) == .eventStream }
@@ -205,6 +212,9 @@ struct ImportAction {
             end.diagnostics += resolving?.notes ?? []
         }
         end.end = Date().timeIntervalSince1970
+        for configuration in importer.configurationRuns {
+            try sink.endRun(configuration.index, RunEnd(end: end.end))
+        }
         try sink.endRun(runIndex, end)
         try writer.close()
         outcome.diagnostics = end.diagnostics

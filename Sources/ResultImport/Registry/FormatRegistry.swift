@@ -5,6 +5,9 @@ public enum FormatRegistry {
     public static let formats: [any ResultFormat] = [
         JUnitFormat(),
         EventStreamFormat(),
+        AllureFormat(),
+        XCResultFormat(),
+        XCResultToolJSONFormat(),
         ConsoleFormat.xctest,
         ConsoleFormat.swiftTesting,
     ]

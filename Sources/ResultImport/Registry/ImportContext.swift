@@ -22,6 +22,22 @@ public final class ImportContext {
     /// The crash a console log showed while no XCTest test ran: an event stream imported after it (the stream of
     /// that process stops mid-test) gets its unfinished tests marked crashed with it.
     var crashOutsideTests: IssueRecord?
+    /// Begins the run of one configuration (a device, a test plan configuration) of an input that holds several,
+    /// and returns its index; `nil` writes every configuration's tests to ``runIndex``. The caller ends the runs
+    /// it began.
+    public var beginConfigurationRun: ((String) throws -> Int)?
+    /// The runs begun for configurations, by name.
+    public private(set) var configurationRuns: [(name: String, index: Int)] = []
+
+    /// The run the tests of configuration `name` go to: ``runIndex`` when there is no name or no way to begin runs,
+    /// else the configuration's own run, begun the first time it is asked for.
+    public func runIndex(forConfiguration name: String?) throws -> Int {
+        guard let name, let beginConfigurationRun else { return runIndex }
+        if let known = configurationRuns.first(where: { $0.name == name }) { return known.index }
+        let index = try beginConfigurationRun(name)
+        configurationRuns.append((name, index))
+        return index
+    }
 
     /// Creates a context writing tests of run `runIndex` to `sink`.
     public init(sink: any ResultSink, runIndex: Int) {

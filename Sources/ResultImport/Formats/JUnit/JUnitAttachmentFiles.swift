@@ -142,7 +142,7 @@ final class JUnitAttachmentFiles {
         return last.isEmpty ? path : last
     }
 
-    private func warn(_ message: String, line: Int) {
+    private func warn(_ message: String, line: Int?) {
         diagnostics.append(Diagnostic(severity: .warning, message: message, file: fileName, line: line))
     }
 }

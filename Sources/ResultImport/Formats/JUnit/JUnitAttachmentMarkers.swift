@@ -2,8 +2,9 @@
 struct AttachmentReference: Sendable, Hashable {
     /// The path as the producer wrote it (relative to the attachments root, or absolute).
     var path: String
-    /// The 1-based line of the JUnit XML where the path appeared.
-    var line: Int
+    /// The 1-based line of the file where the path appeared, when the reader knows it (an Allure result's JSON
+    /// is read whole, without lines).
+    var line: Int?
 }
 
 /// The attachment conventions of JUnit XML: `[[ATTACHMENT|path]]` markers in `<system-out>` and `<system-err>`
