@@ -15,8 +15,12 @@ import tempfile
 import time
 import zlib
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from format_rows import format_rows  # noqa: E402
+
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 GENERATOR = ROOT / "Benchmarks" / "tools" / "gen_bench_inputs.py"
+FORMAT_GENERATOR = ROOT / "Benchmarks" / "tools" / "gen_format_inputs.py"
 RUNS = int(os.environ.get("BENCH_RUNS", "3"))
 
 
@@ -185,6 +189,12 @@ def main():
         print_rows(rows)
         return
 
+    if os.environ.get("BENCH_ONLY") == "formats":  # `BENCH_ONLY=formats make bench`: the framework formats alone
+        format_rows(binary, work, row, FORMAT_GENERATOR, timed_with_peer, gzip_command, run_once)
+        print_rows(rows)
+        shutil.rmtree(work, ignore_errors=True)
+        return
+
     size = console.stat().st_size / 1e6
     seconds, memory, peer = timed_with_peer(
         [binary, "import", console, "-o", work / "console.resultbundle", "--quiet"], gzip_command(console))
@@ -242,6 +252,7 @@ def main():
         "report of one of them", peer, "≤ 0.5 s")
 
     history_rows(binary, work, row)
+    format_rows(binary, work, row, FORMAT_GENERATOR, timed_with_peer, gzip_command, run_once)
 
     # Ten million tests (issue 25.9): the index is a large index, the fresh bundle verifies, and `info` reads the
     # runs' totals from the index instead of reading ten million tests.

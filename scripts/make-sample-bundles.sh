@@ -19,4 +19,8 @@ RECORD_SAMPLES=1 swift test --filter SampleBundleGeneration
 # corpus's XCTests.swift and SwiftTests.swift under Tests/CalcTests/ (kept as imported; see SampleBundles/README.md):
 #   (cd /home/dev/Calc && resultbundle import --name wall-clock-and-sources calc.console.txt calc.events-v0.jsonl \
 #       -o .../SampleBundles/v1.4-wall-clock-and-sources.resultbundle)
+# v1.5-imported-run-facts is a real import of two corpus files, made in a folder outside any git repository (kept
+# as imported; see SampleBundles/README.md):
+#   (cd DIR-WITH-THE-TWO-FILES && resultbundle import --name imported-run-facts junit.fail.xml junit.gloo.static.xml \
+#       -o .../SampleBundles/v1.5-imported-run-facts.resultbundle)
 ls -l SampleBundles/

@@ -16,6 +16,14 @@ enum FileFuzzing {
         _ = try? ResultImporter(sink: sink, runIndex: run).importFile(file.path, format: .junit)
     }
 
+    /// A file in one of the import registry's formats, read as that format through `import`'s own entry point.
+    static func importing(_ input: UnsafeRawBufferPointer, as format: ImportFormat) {
+        guard let file = ScratchInput.write(input, named: "input.\(format.rawValue)") else { return }
+        let sink = InMemoryResults()
+        guard let run = try? sink.beginRun(RunRecord(producer: "fuzz", source: "fuzz")) else { return }
+        _ = try? ResultImporter(sink: sink, runIndex: run).importFile(file.path, format: format)
+    }
+
     /// A bundle: header, frames, index (or the scan that rebuilds it), records, blobs, lookups and `verify`.
     static func bundleReader(_ input: UnsafeRawBufferPointer) {
         guard let file = ScratchInput.write(input, named: "input.resultbundle"),

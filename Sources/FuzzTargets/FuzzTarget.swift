@@ -1,4 +1,5 @@
 import Foundation
+import ResultImport
 
 /// The parsers `make fuzz` runs under libFuzzer, one target each (docs/FUZZING.md).
 ///
@@ -6,18 +7,43 @@ import Foundation
 /// nothing away but the errors bad input is meant to produce: a crash, a sanitizer report, a hang or runaway
 /// memory is a finding. The same targets replay the seeds and every input a finding left behind
 /// (`Fuzz/Regressions/<target>/`) in the ordinary test suite, without sanitizers.
-public enum FuzzTarget: String, CaseIterable, Sendable {
-    case xctestConsole = "xctest-console"
-    case swiftTestingConsole = "swift-testing-console"
-    case eventStream = "event-stream"
-    case junit
-    case bundleReader = "bundle-reader"
-    case terminal
-    case asciicast
-    case attachmentPreview = "attachment-preview"
-    case baselinePlist = "baseline-plist"
-    case baselineStore = "baseline-store"
-    case historyReader = "history-reader"
+public struct FuzzTarget: RawRepresentable, Hashable, Sendable, CaseIterable {
+    /// The target's name (`RESULTBUNDLE_FUZZ_TARGET`, `Fuzz/seeds.txt`, `Fuzz/Regressions/<name>/`).
+    public let rawValue: String
+
+    /// The target named `rawValue`, when there is one.
+    public init?(rawValue: String) {
+        guard Self.allCases.contains(where: { $0.rawValue == rawValue }) else { return nil }
+        self.rawValue = rawValue
+    }
+
+    private init(named name: String) { rawValue = name }
+
+    public static let xctestConsole = FuzzTarget(named: "xctest-console")
+    public static let swiftTestingConsole = FuzzTarget(named: "swift-testing-console")
+    public static let eventStream = FuzzTarget(named: "event-stream")
+    public static let junit = FuzzTarget(named: "junit")
+    public static let bundleReader = FuzzTarget(named: "bundle-reader")
+    public static let terminal = FuzzTarget(named: "terminal")
+    public static let asciicast = FuzzTarget(named: "asciicast")
+    public static let attachmentPreview = FuzzTarget(named: "attachment-preview")
+    public static let baselinePlist = FuzzTarget(named: "baseline-plist")
+    public static let baselineStore = FuzzTarget(named: "baseline-store")
+    public static let historyReader = FuzzTarget(named: "history-reader")
+
+    /// The targets written for one reader each.
+    private static let ownTargets: [FuzzTarget] = [
+        .xctestConsole, .swiftTestingConsole, .eventStream, .junit, .bundleReader, .terminal, .asciicast,
+        .attachmentPreview, .baselinePlist, .baselineStore, .historyReader,
+    ]
+
+    /// Every target: the readers' own, then `import-<format>` for each file format of the import registry that
+    /// has no target of its own (so a new format is fuzzed as soon as it is registered).
+    public static var allCases: [FuzzTarget] {
+        let covered: Set<String> = ["xctest", "swift-testing", "event-stream", "junit"]
+        let formats = FormatRegistry.formats.filter { !$0.readsFolders && !covered.contains($0.name.rawValue) }
+        return ownTargets + formats.map { FuzzTarget(named: "import-\($0.name.rawValue)") }
+    }
 
     /// Runs the target on one input.
     public func run(_ input: UnsafeRawBufferPointer) {
@@ -33,6 +59,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .baselinePlist: BaselineFuzzing.propertyList(input)
         case .baselineStore: BaselineFuzzing.store(input)
         case .historyReader: HistoryFuzzing.reader(input)
+        default:
+            guard let format = ImportFormat(rawValue: String(rawValue.dropFirst("import-".count))) else { return }
+            FileFuzzing.importing(input, as: format)
         }
     }
 

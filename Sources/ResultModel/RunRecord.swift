@@ -90,6 +90,13 @@ public struct RunEnd: Sendable, Codable, Hashable {
     /// recorded, so a report made later can tell an excerpt of the file as it was from one of a changed file.
     /// Format 1.4.
     public var sources: [SourceFileHash]?
+    /// When the run's tests started by the inputs' own clocks (the earliest start a test or suite of the inputs
+    /// gives), for an imported run, whose start (``RunRecord/start``) is the time of the import. Format 1.5.
+    public var testsStarted: Double?
+    /// The machines the inputs say the tests ran on (JUnit suites' `hostname`, TRX's `computerName`), each once, in
+    /// the order met, at most 16; for an imported run, whose own host is the importing machine or unknown.
+    /// Format 1.5.
+    public var hosts: [String]?
 
     /// Creates a run end.
     public init(
@@ -100,7 +107,9 @@ public struct RunEnd: Sendable, Codable, Hashable {
         reportedCounts: [String: Int] = [:],
         interruption: String? = nil,
         wallClock: Double? = nil,
-        sources: [SourceFileHash]? = nil
+        sources: [SourceFileHash]? = nil,
+        testsStarted: Double? = nil,
+        hosts: [String]? = nil
     ) {
         self.end = end
         self.exitCode = exitCode
@@ -110,6 +119,8 @@ public struct RunEnd: Sendable, Codable, Hashable {
         self.interruption = interruption
         self.wallClock = wallClock
         self.sources = sources
+        self.testsStarted = testsStarted
+        self.hosts = hosts
     }
 }
 

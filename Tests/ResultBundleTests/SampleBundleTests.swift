@@ -91,6 +91,18 @@ import _TestSupport
         }
     }
 
+    @Test func formatOnePointFiveKeepsAnImportedRunsOwnStartAndHosts() throws {
+        let reader = try BundleReader(
+            url: TestPaths.sampleBundles.appendingPathComponent("v1.5-imported-run-facts.resultbundle"))
+        #expect(reader.formatVersion == FormatVersion(major: 1, minor: 5))
+        let run = try #require(reader.runs.first)
+        let end = try #require(run.end)
+        // junit.gloo.static.xml's suite `timestamp="2020-08-31T09:24:42.375746"` (no zone: UTC), the earlier one.
+        #expect(abs((end.testsStarted ?? 0) - 1_598_865_882.375746) < 1e-3)
+        #expect(end.hosts == ["3f909e363d82", "3cda9070441d"])
+        #expect((run.record.start ?? 0) > 1_790_000_000)
+    }
+
     @Test(arguments: samples)
     func theReferenceReaderAgreesWithTheSwiftReader(sample: URL) throws {
         let python = try compareWithReferenceReader(sample)

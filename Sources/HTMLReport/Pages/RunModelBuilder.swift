@@ -12,13 +12,24 @@ enum RunModelBuilder {
         add("Source", record.source)
         add("Command", record.command.isEmpty ? nil : record.command.joined(separator: " "))
         add("Host", record.host.hostname)
+        // An import's host is the importing machine, or unknown; the machines the files name are the tests' own.
+        if let hosts = run.end?.hosts, !hosts.isEmpty {
+            add(
+                hosts.count == 1 ? "Tests ran on" : "Tests ran on (\(hosts.count) hosts)", hosts.joined(separator: ", ")
+            )
+        }
         add("OS", record.host.operatingSystem)
         add(
             "CPU",
             [record.host.cpuModel, record.host.cpuCount.map { "\($0) cores" }].compactMap { $0 }.joined(separator: ", ")
         )
         add("Toolchain", record.toolchain)
-        add("Started", ReportFormatting.date(record.start))
+        if record.source == "import", let testsStarted = run.end?.testsStarted {
+            add("Tests started", ReportFormatting.date(testsStarted))
+            add("Imported", ReportFormatting.date(record.start))
+        } else {
+            add("Started", ReportFormatting.date(record.start))
+        }
         // An import's start and end are the import's own; how long its tests took is their wall clock below.
         if record.source != "import", let start = record.start, let end = run.end?.end {
             add("Duration", ReportFormatting.duration(end - start))

@@ -4,10 +4,10 @@ import ResultModel
 /// Writes a whole bundle as one documented, versioned JSON document (see "JSON export" in `docs/FORMAT.md`),
 /// streaming: one test in memory at a time.
 ///
-/// Top level: `{"schemaVersion":"1.4","formatVersion":"1.4","runs":[...],"suites":[...],"tests":[...]}`.
+/// Top level: `{"schemaVersion":"1.5","formatVersion":"1.5","runs":[...],"suites":[...],"tests":[...]}`.
 public struct BundleJSONExporter {
     /// The version of the export schema (independent of the bundle format's version).
-    public static let schemaVersion = "1.4"
+    public static let schemaVersion = "1.5"
 
     private let source: any ResultSource
     private let formatVersion: String

@@ -22,6 +22,14 @@ final class RunEndFactsSink: ResultSink {
     private let base: any ResultSink
     private var clocks: [Int: Clock] = [:]
     private var roots: [Int: String] = [:]
+    /// The runs that are imports, whose start is the import's own time: their inputs' clocks and hosts are kept.
+    private var imports: Set<Int> = []
+    /// Per imported run, the earliest start a test or suite gave.
+    private var earliest: [Int: Double] = [:]
+    /// Per imported run, the hosts its suites named, in order met.
+    private var hosts: [Int: [String]] = [:]
+    /// The most hosts kept for a run.
+    static let maxHosts = 16
     /// Per run, each file an issue named, with its hash (`nil` when it is not a readable file inside the root).
     private var hashes: [Int: [String: SourceFileHash?]] = [:]
 
@@ -31,11 +39,20 @@ final class RunEndFactsSink: ResultSink {
         let index = try base.beginRun(run)
         let folder = run.workingDirectory ?? FileManager.default.currentDirectoryPath
         roots[index] = URL(fileURLWithPath: folder).resolvingSymlinksInPath().standardizedFileURL.path
+        if run.source == "import" { imports.insert(index) }
         return index
     }
 
     func addSuite(_ suite: SuiteRecord) throws {
         for issue in suite.issues { note(issue, runIndex: suite.runIndex) }
+        if imports.contains(suite.runIndex) {
+            noteStart(suite.start, runIndex: suite.runIndex)
+            if let host = suite.hostname?.trimmingCharacters(in: .whitespacesAndNewlines), !host.isEmpty {
+                var named = hosts[suite.runIndex] ?? []
+                if named.count < Self.maxHosts, !named.contains(host) { named.append(host) }
+                hosts[suite.runIndex] = named
+            }
+        }
         try base.addSuite(suite)
     }
 
@@ -44,6 +61,12 @@ final class RunEndFactsSink: ResultSink {
             test.attempts.contains { $0.start != nil }
             || test.cases.contains { $0.attempts.contains { $0.start != nil } }
         clocks[test.runIndex, default: Clock()].measure(placed: placed) { $0.add(test) }
+        if imports.contains(test.runIndex) {
+            for attempt in test.attempts { noteStart(attempt.start, runIndex: test.runIndex) }
+            for testCase in test.cases {
+                for attempt in testCase.attempts { noteStart(attempt.start, runIndex: test.runIndex) }
+            }
+        }
         for attempt in test.attempts { noteIssues(of: attempt, runIndex: test.runIndex) }
         for testCase in test.cases {
             for attempt in testCase.attempts { noteIssues(of: attempt, runIndex: test.runIndex) }
@@ -52,6 +75,7 @@ final class RunEndFactsSink: ResultSink {
     }
 
     func addPassedTest(_ test: PassedTestText) throws {
+        if imports.contains(test.runIndex) { noteStart(test.start, runIndex: test.runIndex) }
         if let duration = test.duration {
             clocks[test.runIndex, default: Clock()].measure(placed: test.start != nil) {
                 $0.add(start: test.start, duration: duration)
@@ -69,11 +93,22 @@ final class RunEndFactsSink: ResultSink {
         if (completed.wallClock ?? 0) <= 0, let covered = clocks[runIndex]?.seconds, covered > 0 {
             completed.wallClock = covered
         }
+        if imports.contains(runIndex) {
+            completed.testsStarted = completed.testsStarted ?? earliest[runIndex]
+            if let named = hosts[runIndex], !named.isEmpty { completed.hosts = named }
+        }
+        earliest[runIndex] = nil
+        hosts[runIndex] = nil
         let files = (hashes[runIndex] ?? [:]).values.compactMap { $0 }.sorted { $0.path < $1.path }
         if !files.isEmpty { completed.sources = (completed.sources ?? []) + files }
         clocks[runIndex] = nil
         hashes[runIndex] = nil
         try base.endRun(runIndex, completed)
+    }
+
+    private func noteStart(_ start: Double?, runIndex: Int) {
+        guard let start, start.isFinite, start > 0 else { return }
+        if earliest[runIndex].map({ start < $0 }) ?? true { earliest[runIndex] = start }
     }
 
     private func noteIssues(of attempt: TestAttempt, runIndex: Int) {

@@ -31,6 +31,12 @@ enum ExportEncoding {
             for element in values { sourceFile(element, &json) }
             json.endArray()
         }
+        json.field("testsStarted", end?.testsStarted)
+        if let values = end?.hosts {
+            json.key("hosts"); json.beginArray()
+            for element in values { json.string(element) }
+            json.endArray()
+        }
         json.key("host"); host(record.host, &json)
         json.field("toolchain", record.toolchain)
         json.key("environment"); json.beginObject()

@@ -216,6 +216,12 @@ extension JSONBytes {
         endArray()
         field("end", record.end)
         field("exitCode", record.exitCode)
+        if let values = record.hosts {
+            key("hosts")
+            beginArray()
+            for element in values { string(element) }
+            endArray()
+        }
         field("interruption", record.interruption)
         if let value = record.output { key("output"); encode(value) }
         key("reportedCounts"); beginObject()
@@ -227,6 +233,7 @@ extension JSONBytes {
             for element in values { encode(element) }
             endArray()
         }
+        field("testsStarted", record.testsStarted)
         field("wallClock", record.wallClock)
         endObject()
     }

@@ -473,6 +473,8 @@ extension JSONCursor {
         var interruption: String?
         var wallClock: Double?
         var sources: [SourceFileHash]?
+        var testsStarted: Double?
+        var hosts: [String]?
         try readObject { cursor, key in
             if key.equals("end") {
                 end = try cursor.optionalDouble()
@@ -490,11 +492,15 @@ extension JSONCursor {
                 wallClock = try cursor.optionalDouble()
             } else if key.equals("sources") {
                 sources = cursor.readNull() ? nil : try cursor.array { try $0.decodeSourceFileHash() }
+            } else if key.equals("testsStarted") {
+                testsStarted = try cursor.optionalDouble()
+            } else if key.equals("hosts") {
+                hosts = cursor.readNull() ? nil : try cursor.stringArray()
             } else {
                 try cursor.skipValue()
             }
         }
-        return RunEnd(end: end, exitCode: exitCode, output: output, diagnostics: diagnostics, reportedCounts: reportedCounts, interruption: interruption, wallClock: wallClock, sources: sources)
+        return RunEnd(end: end, exitCode: exitCode, output: output, diagnostics: diagnostics, reportedCounts: reportedCounts, interruption: interruption, wallClock: wallClock, sources: sources, testsStarted: testsStarted, hosts: hosts)
     }
 
     /// Reads a ``ResultModel/Diagnostic`` as the schema's `Diagnostic` table says.

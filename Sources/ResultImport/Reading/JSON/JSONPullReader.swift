@@ -1,3 +1,5 @@
+import ResultSupport
+
 /// Reads a JSON document from bytes one value at a time, so a large report (a Jest or Playwright JSON of 100,000
 /// tests) is walked element by element: a format materialises each test's small object as a ``JSONValue`` and
 /// skips or streams the rest, and tests before a damaged byte are already written when the damage is found.
@@ -292,7 +294,9 @@ public struct JSONPullReader {
 }
 
 /// A JSON document that could not be read, with where: the byte offset and, counted from it, line and column.
-public struct JSONReadError: Error, Sendable, CustomStringConvertible {
+public struct JSONReadError: PlacedError {
+    /// JSON has one kind of error: the document is not well-formed (or nests too deeply).
+    public var code: ImportError.Code { .malformed }
     /// What is wrong.
     public let message: String
     /// The 0-based offset of the byte where the problem was found.
@@ -315,7 +319,10 @@ public struct JSONReadError: Error, Sendable, CustomStringConvertible {
         self.column = byteOffset - lineStart + 1
     }
 
-    public var description: String { "\(message) (line \(line), column \(column))" }
+    /// The line, column and byte in the document (its file is the caller's: ``importError(file:firstLine:)``).
+    public var place: ErrorPlace { ErrorPlace(file: nil, line: line, column: column, byteOffset: Int64(byteOffset)) }
+    /// A JSON error has no cause of its own.
+    public var cause: (any Error & Sendable)? { nil }
 
     /// The error as an import error of `file`, where the document's line 1 is the input's line `firstLine`.
     public func importError(file: String, firstLine: Int = 1) -> ImportError {

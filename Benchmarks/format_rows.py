@@ -1,0 +1,44 @@
+"""`make bench` rows of the framework formats `import` reads: each 100,000-test file next to `gzip -6` of itself,
+a 1,000,000-test TAP stream's peak memory, and TAP against PyPI's `tap2junit` (TAP to JUnit) in the same run.
+Inputs come from Benchmarks/tools/gen_format_inputs.py."""
+import shutil
+import subprocess
+import sys
+
+FORMATS = [("trx", "TRX", "trx"), ("nunit3", "NUnit 3 XML", "xml"), ("tap13", "TAP 13", "tap"),
+           ("test2json", "go test -json", "jsonl"), ("libtest", "libtest JSON", "jsonl"),
+           ("jest", "Jest JSON", "json")]
+
+
+def generate(generator, name, tests, path):
+    subprocess.run([sys.executable, generator, name, str(tests), path], check=True, capture_output=True)
+
+
+def format_rows(binary, work, row, generator, timed_with_peer, gzip_command, run_once):
+    for name, title, extension in FORMATS:
+        source = work / f"{name}-100k.{extension}"
+        generate(generator, name, 100_000, source)
+        size = source.stat().st_size / 1e6
+        seconds, memory, peer = timed_with_peer(
+            ["sh", "-c", f"rm -f '{work}/{name}.resultbundle' && '{binary}' import --quiet '{source}' "
+                         f"-o '{work}/{name}.resultbundle'"], gzip_command(source))
+        row(f"import of a 100,000-test {title} file ({size:.1f} MB): {size / seconds:.0f} MB/s, {memory:.0f} MB peak",
+            seconds, "gzip -6 of the file", peer, "≤ 1.5x")
+        if name == "tap13":
+            converter = shutil.which("tap2junit")
+            if converter:
+                seconds, _, peer = timed_with_peer(
+                    ["sh", "-c", f"rm -f '{work}/tap.resultbundle' && '{binary}' import --quiet '{source}' "
+                                 f"-o '{work}/tap.resultbundle' && '{binary}' junit '{work}/tap.resultbundle' "
+                                 f"-o '{work}/tap.xml' --force --quiet"],
+                    [converter, "-i", source, "-o", work / "tap2junit.xml", "-c"])
+                row("TAP 13 of 100,000 tests to JUnit XML: import and junit", seconds, "tap2junit", peer,
+                    "≥ 10x faster", faster=True)
+        source.unlink()
+    large = work / "tap13-1m.tap"
+    generate(generator, "tap13", 1_000_000, large)
+    seconds, memory = run_once([binary, "import", "--quiet", large, "-o", work / "tap-1m.resultbundle"])
+    gzip_seconds, _ = run_once(gzip_command(large))
+    row(f"import of a 1,000,000-test TAP 13 stream ({large.stat().st_size / 1e6:.0f} MB): {memory:.0f} MB peak",
+        seconds, "gzip -6 of the stream", gzip_seconds, "≤ 150 MB peak")
+    large.unlink()
