@@ -58,6 +58,15 @@ enum FileFuzzing {
 enum ScratchInput {
     private static let folder: URL? = try? ScratchFolder.make(purpose: "fuzz").url
 
+    /// A folder inside the scratch folder (an input that is a folder: an Allure results folder, an `.xcresult`).
+    static func subfolder(named name: String) -> URL? {
+        guard let folder else { return nil }
+        let subfolder = folder.appendingPathComponent(name, isDirectory: true)
+        guard (try? FileManager.default.createDirectory(at: subfolder, withIntermediateDirectories: true)) != nil
+        else { return nil }
+        return subfolder
+    }
+
     static func write(_ input: UnsafeRawBufferPointer, named name: String) -> URL? {
         guard let folder else { return nil }
         let file = folder.appendingPathComponent(name)

@@ -30,11 +30,13 @@ public struct FuzzTarget: RawRepresentable, Hashable, Sendable, CaseIterable {
     public static let baselinePlist = FuzzTarget(named: "baseline-plist")
     public static let baselineStore = FuzzTarget(named: "baseline-store")
     public static let historyReader = FuzzTarget(named: "history-reader")
+    public static let allureFolder = FuzzTarget(named: "allure-folder")
+    public static let xcresultDatabase = FuzzTarget(named: "xcresult-database")
 
     /// The targets written for one reader each.
     private static let ownTargets: [FuzzTarget] = [
         .xctestConsole, .swiftTestingConsole, .eventStream, .junit, .bundleReader, .terminal, .asciicast,
-        .attachmentPreview, .baselinePlist, .baselineStore, .historyReader,
+        .attachmentPreview, .baselinePlist, .baselineStore, .historyReader, .allureFolder, .xcresultDatabase,
     ]
 
     /// Every target: the readers' own, then `import-<format>` for each file format of the import registry that
@@ -59,6 +61,8 @@ public struct FuzzTarget: RawRepresentable, Hashable, Sendable, CaseIterable {
         case .baselinePlist: BaselineFuzzing.propertyList(input)
         case .baselineStore: BaselineFuzzing.store(input)
         case .historyReader: HistoryFuzzing.reader(input)
+        case .allureFolder: FolderFuzzing.allure(input)
+        case .xcresultDatabase: FolderFuzzing.xcresult(input)
         default:
             guard let format = ImportFormat(rawValue: String(rawValue.dropFirst("import-".count))) else { return }
             FileFuzzing.importing(input, as: format)
