@@ -70,6 +70,7 @@ final class XCResultDatabaseReader {
                     file: database.fileName))
         }
         try writeSuiteIssues()
+        if written == 0, let note = try buildIssuesNote() { diagnostics.append(note) }
         return ImportOutcome(format: .xcresult, testCount: written, diagnostics: diagnostics)
     }
 
@@ -141,6 +142,25 @@ final class XCResultDatabaseReader {
                 },
                 attempts: attempts, cases: cases))
         written += 1
+    }
+
+    /// A bundle without test runs (a build that failed before testing): a warning with what the build reported
+    /// (`BuildIssues`, with each issue's file and line from its `DocumentLocations` address).
+    private func buildIssuesNote() throws -> Diagnostic? {
+        guard try database.hasTable("BuildIssues") else { return nil }
+        var issues: [String] = []
+        try database.forEachRow(
+            "SELECT b.message, d.url FROM BuildIssues AS b LEFT JOIN DocumentLocations AS d "
+                + "ON d.rowid = b.documentLocation_fk ORDER BY b.severity DESC, b.rowid LIMIT 5"
+        ) { row in
+            guard let message = row.text(0) else { return }
+            issues.append(message + (row.text(1).flatMap(XcodeDocumentLocation.place).map { " (\($0))" } ?? ""))
+        }
+        guard !issues.isEmpty else { return nil }
+        return Diagnostic(
+            severity: .warning,
+            message: "the bundle has no test runs; its build reported: " + issues.joined(separator: "; "),
+            file: database.fileName)
     }
 
     /// Issues recorded by a suite outside its tests (a failing `setUp` of a class) as suite records.
