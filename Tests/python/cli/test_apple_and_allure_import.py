@@ -1,6 +1,7 @@
 """Allure results folders, .xcresult bundles and xcresulttool JSON as a user imports them: JUnit of each validates
 against the three schemas, and an .xcresult bundle that is locked, read-only, without its database, not SQLite,
 cut short or full of hostile values is read or refused with a clear message, never a crash."""
+import json
 import shutil
 import sqlite3
 import stat
@@ -121,3 +122,34 @@ def test_hostile_values_in_the_real_schema_are_read_without_a_crash(tmp_path):
     result = imported(bundle, tmp_path)
     assert result.returncode == 0, result.stderr
     assert "3 tests" in result.stdout or "2 tests" in result.stdout
+
+
+def test_a_bundle_run_on_two_destinations_has_a_run_for_each(tmp_path):
+    """The real flaky-retry database with a second destination added the way Xcode records one (its own action,
+    test plan run, testable run and suite run), in the tables' own schema."""
+    bundle = bundle_copy(tmp_path)
+    database = sqlite3.connect(bundle / "database.sqlite3")
+    database.executescript("""
+        INSERT INTO RunDestinations (rowid, name, architecture, sdk_fk, device_fk) VALUES (2, 'iPad Air', 'arm64', 1, 1);
+        INSERT INTO Actions (rowid, orderInInvocation, invocation_fk, name, started, finished, testPlan_fk,
+                             runDestination_fk, host_fk)
+            SELECT 2, 1, invocation_fk, name, started, finished, testPlan_fk, 2, host_fk FROM Actions WHERE rowid = 1;
+        INSERT INTO TestPlanRuns (rowid, testPlan_fk, orderInAction, action_fk, configuration_fk) VALUES (2, 1, 0, 2, 1);
+        INSERT INTO TestableRuns (rowid, testable_fk, orderInTestPlanRun, testPlanRun_fk) VALUES (2, 1, 0, 2);
+        INSERT INTO TestSuiteRuns (rowid, duration, testSuite_fk, testableRun_fk, orderInParent) VALUES (2, 1.0, 1, 2, 0);
+        INSERT INTO TestCaseRuns (result, testSuiteRun_fk, duration, testCase_fk, orderInTestSuiteRun)
+            VALUES ('Failure', 2, 0.5, 1, 0), ('Success', 2, 0.25, 2, 1);
+        INSERT INTO TestCaseResultsByDestinationAndConfiguration (testCase_fk, result, destination_fk, configuration_fk)
+            VALUES (1, 'Failure', 2, 1), (2, 'Success', 2, 1);
+    """)
+    database.commit()
+    database.close()
+    output = tmp_path / "out.resultbundle"
+    result = run("import", bundle, "-o", output)
+    assert "4 tests (3 passed, 1 failed" in result.stdout
+    document = json.loads(run("json", output).stdout)
+    names = [entry.get("name") for entry in document["runs"]]
+    assert "iPhone 17 Pro 27.0 · Test Scheme Action" in names and "iPad Air 27.0 · Test Scheme Action" in names
+    by_run = {(test["runIndex"], test["name"]): test["status"] for test in document["tests"]}
+    ipad = names.index("iPad Air 27.0 · Test Scheme Action")
+    assert by_run[(ipad, "testFlaky()")] == "failed"
