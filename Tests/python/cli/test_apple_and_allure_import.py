@@ -153,3 +153,19 @@ def test_a_bundle_run_on_two_destinations_has_a_run_for_each(tmp_path):
     by_run = {(test["runIndex"], test["name"]): test["status"] for test in document["tests"]}
     ipad = names.index("iPad Air 27.0 · Test Scheme Action")
     assert by_run[(ipad, "testFlaky()")] == "failed"
+
+
+def test_a_database_without_a_table_every_test_needs_is_named_and_optional_tables_may_be_missing(tmp_path):
+    bundle = bundle_copy(tmp_path)
+    database = sqlite3.connect(bundle / "database.sqlite3")
+    database.executescript("DROP TABLE TestTags; DROP TABLE Activities; DROP TABLE TestCaseResultsByDestinationAndConfiguration;")
+    database.close()
+    result = imported(bundle, tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "2 tests (2 passed" in result.stdout
+    database = sqlite3.connect(bundle / "database.sqlite3")
+    database.executescript("DROP TABLE TestPlanRuns;")
+    database.close()
+    result = imported(bundle, tmp_path)
+    assert result.returncode != 0
+    assert "database.sqlite3 has no TestPlanRuns table" in result.stderr

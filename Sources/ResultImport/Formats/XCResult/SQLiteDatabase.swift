@@ -8,6 +8,8 @@ final class SQLiteDatabase {
     private var handle: OpaquePointer?
     /// The database's path as diagnostics show it.
     let fileName: String
+    /// The names of its tables, read when it is opened (the first read, which finds a file that is not SQLite).
+    private(set) var tables: Set<String> = []
 
     /// Opens `path` read-only; `fileName` names it in errors.
     init(path: String, fileName: String) throws {
@@ -20,6 +22,9 @@ final class SQLiteDatabase {
             sqlite3_close_v2(handle)
             handle = nil
             throw error
+        }
+        try forEachRow("SELECT name FROM sqlite_master WHERE type = 'table'") { row in
+            if let name = row.text(0) { tables.insert(name) }
         }
     }
 
@@ -46,12 +51,8 @@ final class SQLiteDatabase {
         }
     }
 
-    /// Whether the database has a table named `name`.
-    func hasTable(_ name: String) throws -> Bool {
-        var found = false
-        try forEachRow("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '\(name)'") { _ in found = true }
-        return found
-    }
+    /// Whether the database has every table of `names`.
+    func hasTables(_ names: String...) -> Bool { names.allSatisfy(tables.contains) }
 
     /// An error that says what SQLite's code means for an `.xcresult` database.
     private func failure(_ code: Int32, doing what: String) -> ImportError {

@@ -14,15 +14,23 @@ final class XCResultDatabaseReader {
     private let details: XCResultRunDetails
     private var written = 0
 
+    /// The tables every test is read through; the others (issues, tags, activities, arguments, verdicts) are read
+    /// when the database has them.
+    static let requiredTables = [
+        "TestCaseRuns", "TestCases", "TestSuiteRuns", "TestSuites", "TestableRuns", "Testables", "TestPlanRuns",
+        "Actions",
+    ]
+
     /// Seconds from 1970 to 2001, where Apple's reference dates count from.
     static let referenceDateOffset = 978_307_200.0
 
     init(database: SQLiteDatabase, context: ImportContext) throws {
-        guard try database.hasTable("TestCaseRuns"), try database.hasTable("TestCases") else {
+        let missing = Self.requiredTables.filter { !database.tables.contains($0) }
+        guard missing.isEmpty else {
             throw ImportError(
                 .malformed,
-                "database.sqlite3 has no TestCaseRuns or TestCases table: it is not an Xcode 16 test results database",
-                file: database.fileName)
+                "database.sqlite3 has no \(missing.joined(separator: ", ")) table: it is not an Xcode 16 (or later) "
+                    + "test results database", file: database.fileName)
         }
         self.database = database
         self.context = context
@@ -147,7 +155,7 @@ final class XCResultDatabaseReader {
     /// A bundle without test runs (a build that failed before testing): a warning with what the build reported
     /// (`BuildIssues`, with each issue's file and line from its `DocumentLocations` address).
     private func buildIssuesNote() throws -> Diagnostic? {
-        guard try database.hasTable("BuildIssues") else { return nil }
+        guard database.hasTables("BuildIssues", "DocumentLocations") else { return nil }
         var issues: [String] = []
         try database.forEachRow(
             "SELECT b.message, d.url FROM BuildIssues AS b LEFT JOIN DocumentLocations AS d "
@@ -165,6 +173,7 @@ final class XCResultDatabaseReader {
 
     /// Issues recorded by a suite outside its tests (a failing `setUp` of a class) as suite records.
     private func writeSuiteIssues() throws {
+        guard database.hasTables("TestIssues") else { return }
         var bySuite: [(suite: Int64, issues: [IssueRecord])] = []
         try database.forEachRow(
             "SELECT tsr.testSuite_fk, i.rowid FROM TestIssues AS i JOIN TestSuiteRuns AS tsr "

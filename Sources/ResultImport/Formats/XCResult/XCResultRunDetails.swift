@@ -16,25 +16,29 @@ struct XCResultRunDetails {
         let status = XcodeTestOutcome.status(result)
         var issues: [IssueRecord] = []
         var expected: Set<Int64> = []
-        try database.forEachRow(
-            "SELECT failureReason, issue_fk FROM ExpectedFailures WHERE testCaseRun_fk = ? ORDER BY orderInOwner",
-            [runID]
-        ) { row in
-            var known =
-                row.int(1).flatMap { try? issue($0, expected: true) }
-                ?? IssueRecord(kind: .knownIssue, message: "expected failure")
-            if let reason = row.text(0), !reason.isEmpty { known.message = reason + ": " + known.message }
-            if let id = row.int(1) { expected.insert(id) }
-            issues.append(known)
+        if database.hasTables("ExpectedFailures") {
+            try database.forEachRow(
+                "SELECT failureReason, issue_fk FROM ExpectedFailures WHERE testCaseRun_fk = ? ORDER BY orderInOwner",
+                [runID]
+            ) { row in
+                var known =
+                    row.int(1).flatMap { try? issue($0, expected: true) }
+                    ?? IssueRecord(kind: .knownIssue, message: "expected failure")
+                if let reason = row.text(0), !reason.isEmpty { known.message = reason + ": " + known.message }
+                if let id = row.int(1) { expected.insert(id) }
+                issues.append(known)
+            }
         }
-        try database.forEachRow(
-            "SELECT rowid FROM TestIssues WHERE testCaseRun_fk = ? ORDER BY orderInOwner, rowid", [runID]
-        ) { row in
-            guard let id = row.int(0), !expected.contains(id) else { return }
-            issues.append(try issue(id, expected: false))
+        if database.hasTables("TestIssues") {
+            try database.forEachRow(
+                "SELECT rowid FROM TestIssues WHERE testCaseRun_fk = ? ORDER BY orderInOwner, rowid", [runID]
+            ) { row in
+                guard let id = row.int(0), !expected.contains(id) else { return }
+                issues.append(try issue(id, expected: false))
+            }
         }
         var reason: String?
-        if let skipNotice {
+        if let skipNotice, database.hasTables("SkipNotices") {
             try database.forEachRow(
                 "SELECT message, fileName, lineNumber FROM SkipNotices WHERE rowid = ?", [skipNotice]
             ) { row in
@@ -51,6 +55,10 @@ struct XCResultRunDetails {
     /// One issue: its compact description as the message, the detailed one as details, its source location.
     func issue(_ id: Int64, expected: Bool) throws -> IssueRecord {
         var record = IssueRecord(kind: expected ? .knownIssue : .assertion, message: "issue")
+        guard
+            database.hasTables(
+                "TestIssues", "SourceCodeContexts", "SourceCodeLocations", "SourceCodeFrames", "SourceCodeSymbolInfos")
+        else { return record }
         try database.forEachRow(
             """
             SELECT i.issueType, i.compactDescription, i.detailedDescription, i.sanitizedDescription,
@@ -92,6 +100,7 @@ struct XCResultRunDetails {
     /// The run's arguments as `label: value, ...`, or `nil` when it ran without any.
     func arguments(runID: Int64) throws -> String? {
         var parts: [String] = []
+        guard database.hasTables("Arguments", "TestValues", "Parameters") else { return nil }
         try database.forEachRow(
             """
             SELECT COALESCE(p.label, p.name), v.description FROM Arguments AS a
@@ -109,6 +118,7 @@ struct XCResultRunDetails {
     /// xcresulttool's own result for the test case in that destination and configuration, when it stored one.
     func verdict(testCase: Int64, destination: Int64?, configuration: Int64?) throws -> TestStatus? {
         var word: String?
+        guard database.hasTables("TestCaseResultsByDestinationAndConfiguration") else { return nil }
         try database.forEachRow(
             """
             SELECT result FROM TestCaseResultsByDestinationAndConfiguration
@@ -121,6 +131,7 @@ struct XCResultRunDetails {
     /// The run's activities as a tree, children in order.
     private func activities(runID: Int64) throws -> [ActivityRecord] {
         var rows: [(id: Int64, parent: Int64?, activity: ActivityRecord)] = []
+        guard database.hasTables("Activities") else { return [] }
         try database.forEachRow(
             """
             SELECT rowid, parent_fk, title, startTime, finishTime, failureIDs FROM Activities

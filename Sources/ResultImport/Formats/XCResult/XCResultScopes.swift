@@ -7,6 +7,8 @@ final class XCResultScopes {
     private let database: SQLiteDatabase
     private var suites: [Int64: (name: String, parent: Int64?, testable: Int64?)] = [:]
     private var testables: [Int64: String] = [:]
+    /// Configuration names already made, by destination and configuration.
+    private var configurationNames: [[Int64?]: String] = [:]
 
     /// One test case's identity, display name and tags.
     struct TestCase {
@@ -56,18 +58,22 @@ final class XCResultScopes {
             testName = String(last)
         }
         var tags: [String] = []
-        try database.forEachRow("SELECT name FROM TestTags WHERE testCase_fk = ?", [id]) { row in
-            if let tag = row.text(0), !tags.contains(tag) { tags.append(tag) }
+        if database.hasTables("TestTags") {
+            try database.forEachRow("SELECT name FROM TestTags WHERE testCase_fk = ?", [id]) { row in
+                if let tag = row.text(0), !tags.contains(tag) { tags.append(tag) }
+            }
         }
         return TestCase(
             identity: TestIdentity(module: scope.module, suites: scope.path, name: testName),
             displayName: testName == name ? nil : name, tags: tags)
     }
 
-    /// `destination · configuration`: the run destination's name and the test plan configuration's.
+    /// `destination · configuration`: the run destination's name and OS version and the test plan configuration's
+    /// name, made once per pair.
     func configurationName(destination: Int64?, configuration: Int64?) throws -> String {
+        if let known = configurationNames[[destination, configuration]] { return known }
         var parts: [String] = []
-        if let destination {
+        if let destination, database.hasTables("RunDestinations", "Devices") {
             try database.forEachRow(
                 "SELECT d.name, dev.operatingSystemVersion FROM RunDestinations AS d "
                     + "LEFT JOIN Devices AS dev ON dev.rowid = d.device_fk WHERE d.rowid = ?", [destination]
@@ -75,11 +81,13 @@ final class XCResultScopes {
                 parts.append([row.text(0), row.text(1)].compactMap { $0 }.joined(separator: " "))
             }
         }
-        if let configuration {
+        if let configuration, database.hasTables("TestPlanConfigurations") {
             try database.forEachRow("SELECT name FROM TestPlanConfigurations WHERE rowid = ?", [configuration]) { row in
                 if let name = row.text(0) { parts.append(name) }
             }
         }
-        return parts.isEmpty ? "configuration" : parts.joined(separator: " · ")
+        let name = parts.isEmpty ? "configuration" : parts.joined(separator: " · ")
+        configurationNames[[destination, configuration]] = name
+        return name
     }
 }
