@@ -22,9 +22,11 @@ struct ImportCommand: ParsableCommand {
         commandName: "import",
         abstract: "Convert console logs, swift-testing event streams and JUnit XML into a bundle.",
         discussion: """
-            Every file goes into one run of the output bundle. The format of each file is detected from its \
-            content unless --format says it. A file that is not test output is reported and skipped; the others \
-            are still imported (the exit code is then 1). When an event stream is among the inputs, \
+            Every file goes into one run of the output bundle, but for an .xcresult bundle (or xcresulttool \
+            JSON) tested on several destinations or test plan configurations, which gets one run for each. The \
+            format of each file (or results folder) is detected from its content unless --format says it. A \
+            file that is not test output is reported and skipped; the others are still imported (the exit code \
+            is then 1). When an event stream is among the inputs, \
             swift-testing lines of console logs are skipped so no test is counted twice.
 
             JUnit XML attaches files through [[ATTACHMENT|path]] lines of a test case's system-out or system-err \
