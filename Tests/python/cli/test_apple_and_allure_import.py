@@ -169,3 +169,14 @@ def test_a_database_without_a_table_every_test_needs_is_named_and_optional_table
     result = imported(bundle, tmp_path)
     assert result.returncode != 0
     assert "database.sqlite3 has no TestPlanRuns table" in result.stderr
+
+
+def test_performance_metrics_of_an_xcresult_are_the_tests_measurements(tmp_path):
+    output = tmp_path / "out.resultbundle"
+    run("import", FAMILIES["xcresult"], "-o", output)
+    tests = {test["name"]: test for test in json.loads(run("json", output).stdout)["tests"]}
+    measured = tests["testPerformance()"]["attempts"][-1]["measurements"]
+    assert [entry["metric"] for entry in measured] == ["com.apple.XCTPerformanceMetric_WallClockTime"]
+    assert measured[0]["unit"] == "seconds" and len(measured[0]["values"]) == 10
+    assert measured[0]["values"][0] == 0.000219208
+    assert len(tests["testPerformanceWithMetrics()"]["attempts"][-1]["measurements"]) == 7

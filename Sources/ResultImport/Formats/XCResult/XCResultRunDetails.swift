@@ -49,7 +49,8 @@ struct XCResultRunDetails {
         }
         return TestAttempt(
             status: status, statusReason: status == .skipped ? reason : nil, start: start, duration: duration,
-            issues: issues, activities: try activities(runID: runID))
+            issues: issues, activities: try activities(runID: runID),
+            measurements: try XCResultMeasurements(database: database).measurements(runID: runID))
     }
 
     /// One issue: its compact description as the message, the detailed one as details, its source location.
