@@ -33,8 +33,7 @@ final class SingleFileReport {
         testPages.append(try bytes.withUnsafeBytes { try spill.append($0) })
     }
 
-    /// Writes the document at `file`: `shell` (the report's header and footer fields, linked in the single-file
-    /// style) around the sections of `pages`, in order, and then of the test pages. Returns its size and the warnings
+    /// Writes the document at `file`: the page shell of `shell` (the report's header and footer fields) around the sections of `pages`, in order, and then of the test pages. Returns its size and the warnings
     /// for the user.
     func write(_ pages: [ReportPage], shell: PageChrome, templates: TemplateSet, to file: URL) throws -> (
         bytes: Int, warnings: [String]
@@ -48,6 +47,9 @@ final class SingleFileReport {
         chrome.stylesHTML = stylesheet
         chrome.scriptHTML = script
         chrome.hasScript = true
+        // Without the sticky header, as the single file has always been; its links go through the link style too,
+        // so showing it is this flag alone.
+        chrome.hasNavigation = false
         let (start, end) = try PageShell.pieces(chrome, templates: templates)
         let output = try ReportFileWriter(root: file.deletingLastPathComponent())
         try output.write(to: file.lastPathComponent) { append in
