@@ -53,8 +53,8 @@ enum LinkStyle: Sendable {
 
 /// A page of one of the lists: `all-3.html`, `failed.html`, `failed-2.html`, `skipped.html`, …
 struct ListPage: Equatable {
-    /// The lists.
-    enum List: Equatable {
+    /// The lists, by the name their pages' files start with.
+    enum List: String {
         /// Every test, ``ReportOptions/testsPerListPage`` a page.
         case all
         /// The failed tests, with their stories.

@@ -79,14 +79,12 @@ struct ListPages {
     /// ``removeScratchFile()`` deletes it afterwards.
     func pages(chrome: (String) -> PageChrome) throws -> [ReportPage] {
         var pages: [ReportPage] = []
-        for (list, name, heading, allOfThem, total, of, perPage): (ListPage.List, _, _, _, _, _, _) in [
-            (.all, "all", "All tests", allPages, testCount, "grouped by module and suite", testsPerPage),
-            (.failed, "failed", "Failed tests", failedPages, failedCount, "of \(testCount) tests", testsPerStatusPage),
-            (
-                .skipped, "skipped", "Skipped tests", skippedPages, skippedCount, "of \(testCount) tests",
-                testsPerStatusPage
-            ),
+        for (list, heading, allOfThem, total, of, perPage) in [
+            (ListPage.List.all, "All tests", allPages, testCount, "grouped by module and suite", testsPerPage),
+            (.failed, "Failed tests", failedPages, failedCount, "of \(testCount) tests", testsPerStatusPage),
+            (.skipped, "Skipped tests", skippedPages, skippedCount, "of \(testCount) tests", testsPerStatusPage),
         ] {
+            let name = list.rawValue
             var listPages = allOfThem
             if !listPages.isEmpty { try listPages[listPages.count - 1].flush(spill) }
             let pageCount = max(1, listPages.count)
