@@ -33,8 +33,8 @@ final class SingleFileReport {
         testPages.append(try bytes.withUnsafeBytes { try spill.append($0) })
     }
 
-    /// Writes the document at `file`: the page shell of `shell` (the report's header and footer fields) around the sections of `pages`, in order, and then of the test pages. Returns its size and the warnings
-    /// for the user.
+    /// Writes the document at `file`: the page shell of `shell` (the report's header and footer fields) around the
+    /// sections of `pages`, in order, and then of the test pages. Returns its size and the warnings for the user.
     func write(_ pages: [ReportPage], shell: PageChrome, templates: TemplateSet, to file: URL) throws -> (
         bytes: Int, warnings: [String]
     ) {
