@@ -88,7 +88,7 @@ struct HeaderSummaryModel {
     var verdict: String
     /// The verdict's status class (`passed`, `failed`, `unknown`).
     var verdictStatus: String
-    /// Counts by status, each linking to its list (relative to the report's root).
+    /// Counts by status, each linking to its list from the page that shows them (``LinkStyle``).
     var counts: [CountModel]
 }
 
