@@ -1,4 +1,5 @@
 import Foundation
+import ResultSupport
 
 /// Small, allocation-free helpers for matching ASCII patterns in a line of bytes.
 extension UnsafeBufferPointer where Element == UInt8 {
@@ -8,6 +9,13 @@ extension UnsafeBufferPointer where Element == UInt8 {
         let length = prefix.utf8CodeUnitCount
         guard count >= length else { return false }
         return memcmp(baseAddress!, prefix.utf8Start, length) == 0
+    }
+
+    /// Whether the bytes start with `prefix`'s.
+    package func hasPrefix(_ prefix: [UInt8]) -> Bool {
+        guard count >= prefix.count else { return false }
+        guard !prefix.isEmpty else { return true }
+        return prefix.withUnsafeBufferPointer { memcmp(baseAddress!, $0.baseAddress!, prefix.count) == 0 }
     }
 
     /// Whether the bytes are `other`'s.
