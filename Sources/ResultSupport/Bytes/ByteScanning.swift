@@ -1,5 +1,4 @@
 import Foundation
-import ResultSupport
 
 /// Small, allocation-free helpers for matching ASCII patterns in a line of bytes.
 extension UnsafeBufferPointer where Element == UInt8 {
