@@ -27,7 +27,9 @@ enum CheckedWrite {
             do {
                 count = try buffer.withUnsafeMutableBytes { try input.readSome(into: $0) }
             } catch let error as SystemCallError {
-                throw CLIError("cannot read \(file.path): \(error.reason)", exitCode: 1)
+                // The copy is the output's delivery: a failed read of it is a failed output, as a write is.
+                let delivery = SystemCallError(error.operation, path: error.path, number: error.number, isWrite: true)
+                throw CLIError("cannot read \(file.path): \(error.reason)", cause: delivery)
             }
             if count == 0 { return }
             try buffer.withUnsafeBytes {
@@ -64,6 +66,6 @@ enum CheckedWrite {
     }
 
     static func failure(_ name: String, _ error: SystemCallError) -> CLIError {
-        CLIError("cannot write to \(name): \(error.reason)", exitCode: 1)
+        CLIError("cannot write to \(name): \(error.reason)", cause: error)
     }
 }

@@ -54,7 +54,7 @@ enum OutputWriting {
         do {
             device = try POSIXFile.open(url.path, O_WRONLY | O_NOCTTY)
         } catch {
-            throw CLIError("cannot open \(url.path) for writing: \(error.reason)", exitCode: 1)
+            throw CLIError("cannot open \(url.path) for writing: \(error.reason)", cause: error)
         }
         do {
             try body(device.descriptor)
