@@ -32,6 +32,11 @@ extension ModuleError {
         get { facts.place.file }
         set { facts.place.file = newValue }
     }
+    /// The 1-based line in that file, when known.
+    public var line: Int? {
+        get { facts.place.line }
+        set { facts.place.line = newValue }
+    }
     /// The byte offset in that file, when known.
     public var byteOffset: Int64? {
         get { facts.place.byteOffset }
