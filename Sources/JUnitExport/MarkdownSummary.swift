@@ -118,8 +118,10 @@ public struct MarkdownSummary {
                 shown += 1
             }
             if shown < failures.count {
+                let hidden = failures.count - shown
                 output +=
-                    "\n_\(failures.count - shown) more failed tests are not shown (summary limit \(maxBytes) bytes)._\n"
+                    "\n_\(Counted.noun(hidden, "more failed test")) \(hidden == 1 ? "is" : "are") not shown (summary "
+                    + "limit \(maxBytes) bytes)._\n"
             }
         }
         budget = maxBytes - 120
