@@ -169,7 +169,7 @@ public struct ReportGenerator {
                 chrome: chrome(title: "Flaky tests", root: "", links: links, totals: totals),
                 heading: "Flaky tests",
                 description: "Tests whose results flipped between passing and failing, or that passed only on a "
-                    + "retry, in the last \(history.runs.count) runs of the history; most flaky first (flip rate: "
+                    + "retry, in the last \(Counted.noun(history.runs.count, "run")) of the history; most flaky first (flip rate: "
                     + "changes per run).",
                 groups: history.flaky.isEmpty
                     ? [] : [GroupModel(title: "Most flaky first", rowsHTML: HistoryHTML.flakyRows(history))],

@@ -90,16 +90,16 @@ public struct MarkdownSummary {
         }
         var head =
             totals.failed > 0
-            ? "## ❌ \(totals.failed) of \(totals.tests) tests failed\n\n"
+            ? "## ❌ \(totals.failed) of \(Counted.noun(totals.tests, "test")) failed\n\n"
             : totals.tests == 0
                 ? "## ⚠️ No tests ran\n\nA run with no test is not a success: check the test command and its filters.\n\n"
-                : "## ✅ All \(totals.tests) tests passed\n\n"
+                : "## ✅ \(totals.tests == 1 ? "The" : "All") \(Counted.noun(totals.tests, "test")) passed\n\n"
         if let notRun = TestsNotRun(runs: sources.flatMap(\.runs)).sentence {
             head += "⚠️ " + notRun.prefix(1).uppercased() + notRun.dropFirst() + ".\n\n"
         }
         if totals.skipped > 0 || totals.expectedFailures > 0 {
             head +=
-                "\(totals.passed) passed, \(totals.failed) failed, \(totals.skipped) skipped, \(totals.expectedFailures) expected failures.\n\n"
+                "\(totals.passed) passed, \(totals.failed) failed, \(totals.skipped) skipped, \(Counted.noun(totals.expectedFailures, "expected failure")).\n\n"
         }
         if let url = reportURL, let safe = MarkdownEscaping.safeURL(url) { head += "[Full HTML report](\(safe))\n\n" }
         head += "| Run | OS | Tests | Passed | Failed | Skipped | Wall clock |\n|---|---|---:|---:|---:|---:|---:|\n"
@@ -121,8 +121,10 @@ public struct MarkdownSummary {
                 shown += 1
             }
             if shown < failures.count {
+                let hidden = failures.count - shown
                 output +=
-                    "\n_\(failures.count - shown) more failed tests are not shown (summary limit \(maxBytes) bytes)._\n"
+                    "\n_\(Counted.noun(hidden, "more failed test")) \(hidden == 1 ? "is" : "are") not shown (summary "
+                    + "limit \(maxBytes) bytes)._\n"
             }
         }
         budget = maxBytes - 120

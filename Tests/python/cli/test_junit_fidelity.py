@@ -182,7 +182,7 @@ def test_a_suite_that_failed_outside_its_test_cases_shows_in_junit_and_the_summa
     status, message, kind, _ = outcome(cases[("setup", "(suite)")][0])
     assert (status, message, kind) == ("failed", "setUpClass failed", "RuntimeError")
     summary = run("summary", bundle).stdout
-    assert "1 of 1 tests failed" in summary and "setUpClass failed" in summary
+    assert "1 of 1 test failed" in summary and "setUpClass failed" in summary
 
 
 @pytest.mark.parametrize("flavor", ["jenkins", "xunit", "surefire"])
