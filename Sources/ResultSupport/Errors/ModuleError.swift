@@ -37,6 +37,11 @@ extension ModuleError {
         get { facts.place.line }
         set { facts.place.line = newValue }
     }
+    /// The 1-based column in that line, when known.
+    public var column: Int? {
+        get { facts.place.column }
+        set { facts.place.column = newValue }
+    }
     /// The byte offset in that file, when known.
     public var byteOffset: Int64? {
         get { facts.place.byteOffset }

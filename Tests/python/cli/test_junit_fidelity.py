@@ -289,5 +289,5 @@ def test_the_files_left_out_as_not_junit_are_refused_by_import(name, tmp_path):
 @pytest.mark.parametrize("name", sorted(CUT_OFF))
 def test_the_files_left_out_as_cut_off_import_but_junitparser_cannot_read_them(name, tmp_path):
     assert importable(JUNIT_CORPUS / name, tmp_path) is not None
-    with pytest.raises(Exception, match="no element found"):
+    with pytest.raises(Exception, match="no element found|Premature end of data"):
         JUnitXml.fromfile(str(JUNIT_CORPUS / name))
