@@ -46,21 +46,11 @@ public enum CoverageImporter {
     }
 
     private static func readPrefix(_ file: POSIXFile, path: String, count: Int) throws -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: count)
-        var filled = 0
-        while filled < count {
-            let got: Int
-            do {
-                got = try bytes.withUnsafeMutableBytes {
-                    try file.readSome(into: UnsafeMutableRawBufferPointer(rebasing: $0[filled..<count]))
-                }
-            } catch let error as SystemCallError {
-                throw CoverageError(.unreadable, "read failed: \(error.reason)", file: path, cause: error)
-            }
-            if got == 0 { break }
-            filled += got
+        do {
+            return try file.readPrefix(upTo: count)
+        } catch {
+            throw CoverageError(.unreadable, "read failed: \(error.reason)", file: path, cause: error)
         }
-        return Array(bytes[0..<filled])
     }
 
     /// An error of any reader as an error diagnostic with its place.
