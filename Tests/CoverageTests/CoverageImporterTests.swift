@@ -10,7 +10,7 @@ struct CoverageImporterTests {
         ("cobertura/pycobertura/cobertura-generated-by-istanbul-from-coffeescript.xml", "cobertura"),
         ("go/cover.set.out", "go"), ("coverage.py/shapes.json", "coverage.py"),
         ("llvm-cov/tally-clang.json", "llvm-cov"),
-        ("istanbul/coverage-final.json", "istanbul"),
+        ("istanbul/coverage-final.json", "istanbul"), ("jacoco/jacoco.xml", "jacoco"),
     ])
     func detectsEachFormatFromItsContent(fixture: String, format: String) throws {
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: CoverageFixtures.path(fixture))).prefix(64 << 10))

@@ -74,7 +74,7 @@ struct HostileCoverageTests {
     @Test(arguments: [
         "lcov/shapes-coveragepy.lcov", "go/cover.count.out",
         "cobertura/pycobertura/cobertura-generated-by-istanbul-from-coffeescript.xml",
-        "coverage.py/shapes.json", "llvm-cov/tally-clang.json", "istanbul/coverage-final.json",
+        "coverage.py/shapes.json", "llvm-cov/tally-clang.json", "istanbul/coverage-final.json", "jacoco/jacoco.xml",
     ])
     func survivesTruncationAtEveryByte(fixture: String) throws {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: CoverageFixtures.path(fixture)))

@@ -8,6 +8,7 @@ public enum CoverageFormatRegistry {
         LcovFormat(),
         GoCoverProfileFormat(),
         CoberturaFormat(),
+        JaCoCoFormat(),
         LLVMCovFormat(),
         CoveragePyFormat(),
         IstanbulFormat(),
