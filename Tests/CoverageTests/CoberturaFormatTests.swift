@@ -33,6 +33,14 @@ struct CoberturaFormatTests {
         #expect(CoverageFixtures.summary(run.totals) == [8, 7, 1, 1, 2, 1])
     }
 
+    @Test func readsGcovrsOwnReferenceOutput() throws {
+        // gcovr's reference file declares lines-valid 11, lines-covered 7, branches-valid 4, branches-covered 2.
+        let (run, diagnostics) = CoverageFixtures.read("cobertura/gcovr/simple1-gcc-8.xml", sourceRoot: "/src/simple1")
+        #expect(diagnostics == [])
+        #expect(run.files.map(\.path) == ["main.cpp"])
+        #expect(CoverageFixtures.summary(run.totals) == [11, 7, 0, 0, 4, 2])
+    }
+
     @Test func warnsWhenTheDeclaredLineRateDisagreesWithTheLines() throws {
         let path = try CoverageFixtures.write(
             """
