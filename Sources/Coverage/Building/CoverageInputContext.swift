@@ -151,7 +151,17 @@ public final class CoverageInputContext {
         }
         repeated = [:]
         repeatedOrder = []
-        let built = files.map { $0.build(summing: sumsRepeatedEntries) }
+        // Each builder is let go once built, and the index of recorded paths with them, so a million files are
+        // not held twice.
+        fileIndex = [:]
+        var built: [SourceFileCoverage] = []
+        built.reserveCapacity(files.count)
+        var builders: [FileCoverageBuilder?] = files
+        files = []
+        for index in builders.indices {
+            if let builder = builders[index] { built.append(builder.build(summing: sumsRepeatedEntries)) }
+            builders[index] = nil
+        }
         // Declared totals cover every file of the input, so they are only held against the lines read when no
         // file was refused.
         if let declared, refusedCount == 0, let warning = declaredTotalsWarning(declared, built) {

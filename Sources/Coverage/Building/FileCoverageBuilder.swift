@@ -37,12 +37,18 @@ final class FileCoverageBuilder {
     func addRegion(_ region: CoveredRegion) { regions.append(region) }
 
     /// The file's coverage. Repeats of a line within the input are summed (`summing`: lcov's records of several
-    /// tests, Go's `count` mode) or the larger kept (a report naming the same line twice for one run); branches of
-    /// one line are added up, since a reader hands over each branch or each line's outcomes once.
+    /// tests, Go's `count` mode) or the larger kept (a report naming the same line twice for one run); so are a
+    /// line's branch counts (outcomes named by the format are matched first, then counted once each).
     /// - Complexity: O(n log n) in the entries.
     func build(summing: Bool) -> SourceFileCoverage {
+        // Named outcomes become one entry per line, counted once each.
+        var perLine: [UInt32: (found: UInt32, hit: UInt32)] = [:]
         for (outcome, count) in outcomes {
-            branches.append(LineBranches(line: outcome.line, found: 1, hit: count > 0 ? 1 : 0))
+            let seen = perLine[outcome.line] ?? (0, 0)
+            perLine[outcome.line] = (seen.found &+ 1, seen.hit &+ (count > 0 ? 1 : 0))
+        }
+        for (line, counts) in perLine {
+            branches.append(LineBranches(line: line, found: counts.found, hit: counts.hit))
         }
         outcomes = [:]
         var file = SourceFileCoverage(path: path)
@@ -55,6 +61,9 @@ final class FileCoverageBuilder {
         file.branches = Self.combined(
             branches, isSorted: false, line: \.line,
             combine: {
+                guard summing else {
+                    return LineBranches(line: $0.line, found: max($0.found, $1.found), hit: max($0.hit, $1.hit))
+                }
                 let found = $0.found.addingReportingOverflow($1.found)
                 let hit = $0.hit.addingReportingOverflow($1.hit)
                 return LineBranches(

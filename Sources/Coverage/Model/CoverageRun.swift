@@ -31,18 +31,24 @@ public struct CoverageRun: Sendable, Hashable, Codable {
     /// - Complexity: O(n log n) in the files of both.
     public mutating func merge(_ added: [SourceFileCoverage]) {
         guard !added.isEmpty else { return }
-        // Stable, so files of one path merge in the order given.
-        let all = (files + added).enumerated().sorted { ($0.element.path, $0.offset) < ($1.element.path, $1.offset) }
-        var merged: [SourceFileCoverage] = []
-        merged.reserveCapacity(all.count)
-        for (_, file) in all {
-            if merged.last?.path == file.path {
-                merged[merged.count - 1].merge(file)
+        // One array sorted in place (the sort is stable, so files of one path merge in the order given) and
+        // folded in place: a run of a million files is not copied several times over.
+        var all = files
+        files = []
+        all.append(contentsOf: added)
+        all.sort { $0.path < $1.path }
+        var kept = 0
+        for index in all.indices {
+            if kept > 0 && all[kept - 1].path == all[index].path {
+                let file = all[index]
+                all[kept - 1].merge(file)
             } else {
-                merged.append(file)
+                all.swapAt(kept, index)
+                kept += 1
             }
         }
-        files = merged
+        all.removeLast(all.count - kept)
+        files = all
     }
 
     /// Whether the files are sorted by path, each once, and each keeps its own invariants.
