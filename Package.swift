@@ -93,7 +93,7 @@ let package = Package(
             name: "FuzzTargets",
             dependencies: [
                 "ResultModel", "ResultSupport", "ResultBundle", "ResultImport", "TerminalEmulation", "HTMLReport",
-                "PerformanceBaselines", "RunComparison", "RunHistory",
+                "PerformanceBaselines", "RunComparison", "RunHistory", "Coverage",
             ]
         ),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "_TestSupport"]),
