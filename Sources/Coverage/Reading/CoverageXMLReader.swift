@@ -77,6 +77,23 @@ final class CoverageXMLReader {
         retained.release()
     }
 
+    /// Reads `input` node by node, handing each to `body` with the reader (for attributes and text) after setting
+    /// the context's input line to the node's.
+    static func forEachNode(
+        of input: ImportInput, format: String, _ context: CoverageInputContext,
+        _ body: (Node, CoverageXMLReader) throws -> Void
+    ) throws -> CoverageXMLReader {
+        guard case .stream(let descriptor, let prefix) = input else {
+            throw CoverageError(.unreadable, "\(format) is a file, not a folder", file: context.fileName)
+        }
+        let reader = try CoverageXMLReader(prefix: prefix, descriptor: descriptor, fileName: context.fileName)
+        while let node = try reader.next() {
+            context.inputLine = reader.nodeLine
+            try body(node, reader)
+        }
+        return reader
+    }
+
     /// The next node of interest, or `nil` at the end of the document.
     func next() throws -> Node? {
         while true {

@@ -18,13 +18,8 @@ struct CoberturaFormat: CoverageFormat {
     }
 
     func read(_ input: ImportInput, into context: CoverageInputContext) throws {
-        guard case .stream(let descriptor, let prefix) = input else {
-            throw CoverageError(.unreadable, "Cobertura XML is a file, not a folder", file: context.fileName)
-        }
-        let reader = try CoverageXMLReader(prefix: prefix, descriptor: descriptor, fileName: context.fileName)
         var state = CoberturaState(context: context)
-        while let node = try reader.next() {
-            context.inputLine = reader.nodeLine
+        let reader = try CoverageXMLReader.forEachNode(of: input, format: "Cobertura XML", context) { node, reader in
             switch node {
             case .start(let name, let isEmpty): try state.start(name, reader, isEmpty: isEmpty)
             case .end(let name): state.end(name)

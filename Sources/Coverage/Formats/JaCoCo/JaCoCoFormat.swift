@@ -19,13 +19,8 @@ struct JaCoCoFormat: CoverageFormat {
     }
 
     func read(_ input: ImportInput, into context: CoverageInputContext) throws {
-        guard case .stream(let descriptor, let prefix) = input else {
-            throw CoverageError(.unreadable, "JaCoCo XML is a file, not a folder", file: context.fileName)
-        }
-        let reader = try CoverageXMLReader(prefix: prefix, descriptor: descriptor, fileName: context.fileName)
         var state = JaCoCoState(context: context)
-        while let node = try reader.next() {
-            context.inputLine = reader.nodeLine
+        let reader = try CoverageXMLReader.forEachNode(of: input, format: "JaCoCo XML", context) { node, reader in
             switch node {
             case .start(let name, let isEmpty): state.start(name, reader, isEmpty: isEmpty)
             case .end(let name): state.end(name)
