@@ -18,6 +18,24 @@ struct CoverageImporterTests {
         #expect(detected.name == format)
     }
 
+    @Test(arguments: [
+        #"<coverage version="1"><file path="a.c"><lineToCover lineNumber="1" covered="true"/></file></coverage>"#,
+        #"<coverage generated="1" clover="4.4.1"><project timestamp="1"><file name="a.php"/></project></coverage>"#,
+    ])
+    func leavesOtherCoverageRootsToTheirOwnFormats(text: String) throws {
+        let probe = FormatProbe(prefix: Array(text.utf8), fileName: "other.xml")
+        #expect(throws: CoverageError.self) { try CoverageFormatRegistry.detect(probe) }
+    }
+
+    @Test func namesTheFirstRefusedPathsAndCountsTheRest() throws {
+        let records = (1...25).map { "SF:/outside/f\($0).c\nDA:1,1\nend_of_record\n" }.joined()
+        let (run, diagnostics) = CoverageImporter.read(
+            paths: [try CoverageFixtures.write(records)], sourceRoot: "/project")
+        #expect(run.files.isEmpty)
+        #expect(diagnostics.count == 21)
+        #expect(diagnostics.last?.message == "5 more source paths outside /project were skipped")
+    }
+
     @Test func mergesFilesOfDifferentFormatsIntoOneRun() throws {
         // The same C program's tracefile (2 runs) and gcovr's XML of the same 2 runs: counts double, lines stay.
         let (run, diagnostics) = CoverageImporter.read(
