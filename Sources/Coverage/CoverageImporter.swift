@@ -8,8 +8,8 @@ import ResultSupport
 /// Files are merged: hits of the same line summed, lines unioned. A file that cannot be read is an error
 /// diagnostic and adds nothing; the others are still read.
 public enum CoverageImporter {
-    /// The coverage of the files at `paths`, with paths relative to `sourceRoot` (an absolute folder; nothing
-    /// outside it is kept), and the problems found, each with its place.
+    /// The coverage of the files at `paths`, with paths relative to `sourceRoot` (a folder; a relative one is taken
+    /// from the current directory; nothing outside it is kept), and the problems found, each with its place.
     public static func read(paths: [String], sourceRoot: String) -> (CoverageRun, [Diagnostic]) {
         var run = CoverageRun()
         var diagnostics: [Diagnostic] = []

@@ -61,6 +61,15 @@ struct CoverageImporterTests {
         #expect(diagnostics.map(\.line) == [1, 4, 10, 13])
     }
 
+    @Test func takesARelativeSourceRootFromTheCurrentDirectory() throws {
+        let here = FileManager.default.currentDirectoryPath
+        let path = try CoverageFixtures.write(
+            "SF:\(here)/sub/a.c\nDA:1,1\nend_of_record\nSF:\(here)/b.c\nDA:1,1\nend_of_record\n")
+        let (run, diagnostics) = CoverageImporter.read(paths: [path], sourceRoot: "sub")
+        #expect(run.files.map(\.path) == ["a.c"])
+        #expect(diagnostics.count == 1)
+    }
+
     @Test func reportsAnUnreadableOrUnknownFileAndKeepsTheOthers() throws {
         let unknown = try CoverageFixtures.write("hello, this is not coverage\n")
         let (run, diagnostics) = CoverageImporter.read(

@@ -7,6 +7,8 @@ import ResultSupport
 ///
 /// Problems that repeat (negative counts, line numbers out of range) are counted and reported once per input
 /// with their first place, so a hostile file of a million bad entries gives a few diagnostics, not a million.
+///
+/// One context serves one input, read on one thread; it is not safe to share between tasks.
 public final class CoverageInputContext {
     /// The input's name as diagnostics show it.
     public let fileName: String
@@ -30,11 +32,14 @@ public final class CoverageInputContext {
     /// Individual diagnostics for refused paths before they are only counted.
     static let refusalsNamed = 20
 
-    /// A context for the input `fileName`, whose paths are made relative to `sourceRoot` (absolute).
+    /// A context for the input `fileName`, whose paths are made relative to `sourceRoot` (a relative root is taken
+    /// from the current directory).
     public init(fileName: String, sourceRoot: String) {
         self.fileName = fileName
-        self.paths = SourcePaths(root: sourceRoot)
-        self.sourceRoot = paths.root ?? sourceRoot
+        let absolute =
+            sourceRoot.hasPrefix("/") ? sourceRoot : FileManager.default.currentDirectoryPath + "/" + sourceRoot
+        self.paths = SourcePaths(root: absolute)
+        self.sourceRoot = paths.root ?? absolute
     }
 
     /// A handle for the file recorded as `recordedPath`, or `nil` when the path is refused (outside the source
