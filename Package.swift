@@ -54,6 +54,8 @@ let package = Package(
         ),
         .target(name: "TerminalEmulation", dependencies: ["ResultModel", "ResultSupport"]),
         .target(name: "ResultImport", dependencies: ["ResultModel", "ResultSupport", "CLibXML2", "CSQLite3"]),
+        // Code coverage files of every format, read into one model; reuses ResultImport's readers.
+        .target(name: "Coverage", dependencies: ["ResultModel", "ResultSupport", "ResultImport", "CLibXML2"]),
         .target(
             name: "HTMLReport",
             dependencies: [
@@ -96,7 +98,7 @@ let package = Package(
             name: "FuzzTargets",
             dependencies: [
                 "ResultModel", "ResultSupport", "ResultBundle", "ResultImport", "TerminalEmulation", "HTMLReport",
-                "PerformanceBaselines", "RunComparison", "RunHistory",
+                "PerformanceBaselines", "RunComparison", "RunHistory", "Coverage",
             ]
         ),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "_TestSupport"]),
@@ -105,6 +107,7 @@ let package = Package(
         .testTarget(name: "ResultBundleTests", dependencies: ["ResultBundle", "ContentHashing", "_TestSupport"]),
         .testTarget(name: "TerminalEmulationTests", dependencies: ["TerminalEmulation", "_TestSupport"]),
         .testTarget(name: "ResultImportTests", dependencies: ["ResultImport", "_TestSupport"]),
+        .testTarget(name: "CoverageTests", dependencies: ["Coverage", "ResultImport", "_TestSupport"]),
         .testTarget(
             name: "HTMLReportTests", dependencies: ["HTMLReport", "ResultSupport", "ContentHashing", "_TestSupport"],
             exclude: ["Goldens"]

@@ -1,3 +1,4 @@
+import Coverage
 import Foundation
 import ResultImport
 
@@ -40,11 +41,13 @@ public struct FuzzTarget: RawRepresentable, Hashable, Sendable, CaseIterable {
     ]
 
     /// Every target: the readers' own, then `import-<format>` for each file format of the import registry that
-    /// has no target of its own (so a new format is fuzzed as soon as it is registered).
+    /// has no target of its own, and `coverage-<format>` for each coverage format (so a new format is fuzzed as
+    /// soon as it is registered).
     public static var allCases: [FuzzTarget] {
         let covered: Set<String> = ["xctest", "swift-testing", "event-stream", "junit"]
         let formats = FormatRegistry.formats.filter { !$0.readsFolders && !covered.contains($0.name.rawValue) }
         return ownTargets + formats.map { FuzzTarget(named: "import-\($0.name.rawValue)") }
+            + CoverageFormatRegistry.formats.map { FuzzTarget(named: "coverage-\($0.name)") }
     }
 
     /// Runs the target on one input.
@@ -64,6 +67,11 @@ public struct FuzzTarget: RawRepresentable, Hashable, Sendable, CaseIterable {
         case .allureFolder: FolderFuzzing.allure(input)
         case .xcresultDatabase: FolderFuzzing.xcresult(input)
         default:
+            if rawValue.hasPrefix("coverage-") {
+                let name = String(rawValue.dropFirst("coverage-".count))
+                guard let format = CoverageFormatRegistry.format(named: name) else { return }
+                return CoverageFuzzing.reading(input, as: format)
+            }
             guard let format = ImportFormat(rawValue: String(rawValue.dropFirst("import-".count))) else { return }
             FileFuzzing.importing(input, as: format)
         }

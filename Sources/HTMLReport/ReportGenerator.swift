@@ -20,32 +20,34 @@ public struct ReportGenerator {
     public static let contentSecurityPolicy =
         "default-src 'none'; img-src 'self' data:; style-src 'self'; script-src 'self'; base-uri 'none'; form-action 'none'"
 
-    /// Writes the report: a folder, or with ``ReportOptions/singleFile`` one HTML file at `outputDirectory`.
+    /// Writes the report: a folder, or with ``ReportOptions/singleFile`` one HTML file at `outputDirectory`. Both
+    /// are drawn from the same pages, linked in their own style (``LinkStyle``).
     public func generate(from sources: [any ResultSource]) throws -> ReportSummary {
-        guard options.singleFile else {
-            return try generateFolder(from: sources, into: options.outputDirectory).summary
-        }
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "resultbundle-single-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        var (summary, pages) = try generateFolder(from: sources, into: scratch)
         let templates = try TemplateSet(overrides: options.templatesDirectory)
-        let folded = try SingleFileReport.fold(
-            folder: scratch, pages: pages, into: options.outputDirectory, title: options.title,
-            templates: templates, generator: options.generator)
-        summary.filesWritten = 1
-        summary.bytesWritten = Int64(folded.bytes)
-        summary.indexBytes = folded.bytes
-        summary.warnings += folded.warnings
-        return summary
+        guard options.singleFile else {
+            return try generate(
+                from: sources, templates: templates,
+                output: .folder(try ReportFileWriter(root: options.outputDirectory)))
+        }
+        let scratch: ScratchFolder
+        do {
+            scratch = try ScratchFolder.make(purpose: "single")
+        } catch {
+            throw ReportError(
+                .io, "cannot create a scratch folder: \(error.reason)", file: error.path, underlying: error)
+        }
+        defer { scratch.remove() }
+        let single = try SingleFileReport(templates: templates, scratchFolder: scratch.url)
+        return try generate(
+            from: sources, templates: templates, output: .singleFile(single, scratchFolder: scratch.url))
     }
 
-    /// Writes the report folder; returns its summary and the pages written (``ReportFileWriter/pagesWritten``).
-    private func generateFolder(from sources: [any ResultSource], into folder: URL) throws -> (
-        summary: ReportSummary, pages: [String]
-    ) {
-        let templates = try TemplateSet(overrides: options.templatesDirectory)
-        let files = try ReportFileWriter(root: folder)
+    /// Draws the report's pages into `output`: each test's page as its test is read, the others from one list at the
+    /// end.
+    private func generate(
+        from sources: [any ResultSource], templates: TemplateSet, output: ReportOutput
+    ) throws -> ReportSummary {
+        let links = output.links
         var sourceURL: LinkTemplate?
         if let template = options.sourceURL {
             do {
@@ -58,10 +60,11 @@ public struct ReportGenerator {
         }
         var summaries = TestSummaryBuilder()
         var lists = try ListPages(
-            testsPerPage: options.testsPerListPage, testsPerStatusPage: options.testsPerStatusListPage,
-            scratchFolder: files.root)
-        var search = try SearchIndexWriter(files: files)
-        var facts = IndexFacts(failuresOnIndex: options.failuresOnIndex)
+            testsPerPage: options.testsPerListPage, testsPerStatusPage: options.testsPerStatusListPage, links: links,
+            scratchFolder: output.scratchFolder)
+        // The search's data is files that `search.js` loads: the single file has none.
+        var search = try output.files.map { try SearchIndexWriter(files: $0) }
+        var facts = IndexFacts(failuresOnIndex: options.failuresOnIndex, links: links)
         var totals = ResultTotals()
         let knownTotals = Self.storedTotals(sources)
         var runModels: [RunModel] = []
@@ -71,7 +74,8 @@ public struct ReportGenerator {
         for run in sources.flatMap(\.runs) where !configurations.contains(ConfigurationMatrix.configuration(of: run)) {
             configurations.append(ConfigurationMatrix.configuration(of: run))
         }
-        var matrix = configurations.count > 1 ? ConfigurationMatrix(configurations: configurations) : nil
+        var matrix =
+            configurations.count > 1 ? ConfigurationMatrix(configurations: configurations, links: links) : nil
 
         for (sourceIndex, source) in sources.enumerated() {
             let runNames = Dictionary(
@@ -90,7 +94,8 @@ public struct ReportGenerator {
                             readsRecordedFolders: options.readsRecordedSourceFolders)
                     )
                 }, uniquingKeysWith: { first, _ in first })
-            var pages = TestPageBuilder(source: source, files: files, displays: displays, runName: nil)
+            var pages = TestPageBuilder(
+                source: source, files: output.files, links: links, displays: displays, runName: nil)
             pages.history = options.history
             let configurationOfRun = Dictionary(
                 uniqueKeysWithValues: source.runs.map { ($0.index, ConfigurationMatrix.configuration(of: $0)) })
@@ -113,19 +118,21 @@ public struct ReportGenerator {
                     matrix?.add(test, summary: summary, configuration: configuration)
                 }
                 try lists.add(summary)
-                try search.add(
+                try search?.add(
                     summary, identity: test.identity, runKey: sourceIndex * 10_000 + test.runIndex,
                     paths: Self.searchPaths(of: test, display: displays[test.runIndex] ?? .plain))
                 facts.add(summary)
                 for measurement in test.attempts.last?.measurements ?? [] {
-                    facts.addMeasurement(Self.performanceModel(measurement, of: summary))
+                    facts.addMeasurement(Self.performanceModel(measurement, of: summary, links: links))
                 }
                 guard let pagePath = summary.pagePath else { return }
                 let model = try pages.model(
                     for: test,
-                    chrome: chrome(title: summary.name, root: "../", templates: templates, totals: knownTotals),
-                    listHref: "../all-\(summary.listPage).html#\(summary.anchor)", pagePath: pagePath)
-                try files.write(ReportPage(path: pagePath, model: model), templates: templates)
+                    chrome: chrome(title: summary.name, root: "../", links: links, totals: knownTotals),
+                    listHref: links.href(
+                        toRow: summary.anchorHash, on: ListPage(list: .all, number: summary.listPage), from: "../"),
+                    pagePath: pagePath)
+                try output.writeTestPage(ReportPage(path: pagePath, model: model), templates: templates)
             }
         }
 
@@ -135,19 +142,22 @@ public struct ReportGenerator {
                 wallClock: runWallClocks.contains(nil) ? nil : runWallClocks.compactMap { $0 }.reduce(0, +),
                 summed: totals.duration),
             runs: runModels, testCount: lists.testCount,
-            search: SearchModel(
-                shards: try search.finish().joined(separator: " "), listPageSize: lists.testsPerPage,
-                statusListPageSize: lists.testsPerStatusPage,
-                recordBlockSize: search.blockSize),
-            chrome: chrome(title: options.title, root: "", templates: templates, totals: totals),
+            search: try search.map { search in
+                var search = search
+                return SearchModel(
+                    shards: try search.finish().joined(separator: " "), listPageSize: lists.testsPerPage,
+                    statusListPageSize: lists.testsPerStatusPage, recordBlockSize: search.blockSize)
+            },
+            chrome: chrome(title: options.title, root: "", links: links, totals: totals),
             history: options.history, matrix: matrix, notRun: TestsNotRun(runs: sources.flatMap(\.runs)))
         // The pages written once every test is read, in the order they are written (each test's page went out as
         // the test was read).
         defer { lists.removeScratchFile() }
-        var pages = try lists.pages { chrome(title: $0, root: "", templates: templates, totals: totals) }
+        var pages = [ReportPage(path: "index.html", model: index)]
+        pages += try lists.pages { chrome(title: $0, root: "", links: links, totals: totals) }
         if let matrix {
             let page = MatrixPageModel(
-                chrome: chrome(title: "Tests by configuration", root: "", templates: templates, totals: totals),
+                chrome: chrome(title: "Tests by configuration", root: "", links: links, totals: totals),
                 heading: "Tests by configuration",
                 description: "Each test once, with its status in each of the \(matrix.configurations.count) "
                     + "configurations; tests that fail on some configurations but not on others come first.",
@@ -156,32 +166,40 @@ public struct ReportGenerator {
         }
         if let history = options.history {
             let flaky = ListPageModel(
-                chrome: chrome(title: "Flaky tests", root: "", templates: templates, totals: totals),
+                chrome: chrome(title: "Flaky tests", root: "", links: links, totals: totals),
                 heading: "Flaky tests",
                 description: "Tests whose results flipped between passing and failing, or that passed only on a "
-                    + "retry, in the last \(history.runs.count) runs of the history; most flaky first (flip rate: "
+                    + "retry, in the last \(Counted.noun(history.runs.count, "run")) of the history; most flaky first (flip rate: "
                     + "changes per run).",
                 groups: history.flaky.isEmpty
                     ? [] : [GroupModel(title: "Most flaky first", rowsHTML: HistoryHTML.flakyRows(history))],
-                isEmpty: history.flaky.isEmpty, pages: [], hasPages: false)
+                isEmpty: history.flaky.isEmpty, pages: [], hasPages: false,
+                idPrefix: links.idPrefix(ofPage: "flaky.html"))
             pages.append(ReportPage(path: "flaky.html", model: flaky))
         }
-        pages.append(ReportPage(path: "index.html", model: index))
-        var indexBytes = 0
-        for page in pages {
-            let bytes = try files.write(page, templates: templates)
-            if page.path == "index.html" { indexBytes = bytes }
-        }
-        try files.write(templates.stylesheet, to: "assets/report.css")
-        try files.write(templates.script, to: "assets/report.js")
-        try files.write(templates.searchScript, to: "assets/search.js")
-
         var summary = ReportSummary()
-        summary.filesWritten = files.filesWritten
-        summary.bytesWritten = files.bytesWritten
         summary.testCount = lists.testCount
-        summary.indexBytes = indexBytes
-        return (summary, files.pagesWritten)
+        switch output {
+        case .folder(let files):
+            for page in pages {
+                let bytes = try files.write(page, templates: templates)
+                if page.path == "index.html" { summary.indexBytes = bytes }
+            }
+            try files.write(templates.stylesheet, to: "assets/report.css")
+            try files.write(templates.script, to: "assets/report.js")
+            try files.write(templates.searchScript, to: "assets/search.js")
+            summary.filesWritten = files.filesWritten
+            summary.bytesWritten = files.bytesWritten
+        case .singleFile(let single, _):
+            let written = try single.write(
+                pages, shell: chrome(title: options.title, root: "", links: links, totals: totals),
+                templates: templates, to: options.outputDirectory)
+            summary.filesWritten = 1
+            summary.bytesWritten = Int64(written.bytes)
+            summary.indexBytes = written.bytes
+            summary.warnings = written.warnings
+        }
+        return summary
     }
 
     /// The file paths a test is found by in the search: where it is declared and where it first failed, as shown.
@@ -197,11 +215,14 @@ public struct ReportGenerator {
         return paths
     }
 
-    private static func performanceModel(_ measurement: MeasurementRecord, of test: TestSummary) -> PerformanceModel {
+    private static func performanceModel(
+        _ measurement: MeasurementRecord, of test: TestSummary, links: LinkStyle
+    ) -> PerformanceModel {
         let verdict = measurement.verdict
         return PerformanceModel(
             name: test.name,
-            href: test.hasPage ? test.href : "all-\(test.listPage).html",
+            href: test.hasPage
+                ? test.href(links) : links.href(toPage: ListPage(list: .all, number: test.listPage).file),
             metric: DisplayText.clean("\(measurement.name) (\(measurement.unit))"),
             average: ReportFormatting.number(measurement.average),
             change: measurement.percentRegression.map(Self.change) ?? "",
@@ -218,12 +239,17 @@ public struct ReportGenerator {
             + (rounded > 0 ? "worse" : "better")
     }
 
-    private func chrome(
-        title: String, root: String, templates: TemplateSet, totals: ResultTotals? = nil
-    ) -> PageChrome {
-        PageChrome(
+    /// The header and footer fields of a page `root` away from the report's root, its links in the style `links`.
+    private func chrome(title: String, root: String, links: LinkStyle, totals: ResultTotals? = nil) -> PageChrome {
+        var chrome = PageChrome(
             title: title, reportTitle: options.title, csp: Self.contentSecurityPolicy, root: root,
-            generator: options.generator, stylesHTML: nil, scriptHTML: nil, summary: totals.map(HeaderSummary.model))
+            generator: options.generator, stylesHTML: nil, scriptHTML: nil,
+            summary: totals.map { HeaderSummary.model($0, links: links, root: root) })
+        chrome.indexHref = links.href(toPage: "index.html", from: root)
+        chrome.failedHref = links.href(toPage: ListPage(list: .failed, number: 1).file, from: root)
+        chrome.skippedHref = links.href(toPage: ListPage(list: .skipped, number: 1).file, from: root)
+        chrome.allTestsHref = links.href(toPage: ListPage(list: .all, number: 1).file, from: root)
+        return chrome
     }
 
     /// The totals of all `sources` when every one has them stored (a bundle's index, format 1.2), so that test

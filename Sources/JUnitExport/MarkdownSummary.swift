@@ -52,6 +52,7 @@ public struct MarkdownSummary {
         var timing = RunTiming(wallClock: 0, summed: 0)
         var failures: [String] = []
         var failureCount = 0
+        var causes = FailureClusters()
         var regressions: [String] = []
         for source in sources {
             var perRun: [Int: ResultTotals] = [:]
@@ -66,6 +67,7 @@ public struct MarkdownSummary {
                 if test.attempts.contains(where: { $0.start != nil }) { placed.insert(test.runIndex) }
                 if test.status.isFailure {
                     failureCount += 1
+                    causes.add(test)
                     failures.append(failureEntry(test, place: places.links(runIndex: test.runIndex)))
                 }
                 for measurement in test.finalAttempt?.measurements ?? [] where measurement.verdict.isFailure {
@@ -88,16 +90,16 @@ public struct MarkdownSummary {
         }
         var head =
             totals.failed > 0
-            ? "## ❌ \(totals.failed) of \(totals.tests) tests failed\n\n"
+            ? "## ❌ \(totals.failed) of \(Counted.noun(totals.tests, "test")) failed\n\n"
             : totals.tests == 0
                 ? "## ⚠️ No tests ran\n\nA run with no test is not a success: check the test command and its filters.\n\n"
-                : "## ✅ All \(totals.tests) tests passed\n\n"
+                : "## ✅ \(totals.tests == 1 ? "The" : "All") \(Counted.noun(totals.tests, "test")) passed\n\n"
         if let notRun = TestsNotRun(runs: sources.flatMap(\.runs)).sentence {
             head += "⚠️ " + notRun.prefix(1).uppercased() + notRun.dropFirst() + ".\n\n"
         }
         if totals.skipped > 0 || totals.expectedFailures > 0 {
             head +=
-                "\(totals.passed) passed, \(totals.failed) failed, \(totals.skipped) skipped, \(totals.expectedFailures) expected failures.\n\n"
+                "\(totals.passed) passed, \(totals.failed) failed, \(totals.skipped) skipped, \(Counted.noun(totals.expectedFailures, "expected failure")).\n\n"
         }
         if let url = reportURL, let safe = MarkdownEscaping.safeURL(url) { head += "[Full HTML report](\(safe))\n\n" }
         head += "| Run | OS | Tests | Passed | Failed | Skipped | Wall clock |\n|---|---|---:|---:|---:|---:|---:|\n"
@@ -109,6 +111,7 @@ public struct MarkdownSummary {
 
         var output = head
         var budget = maxBytes - 200
+        output += Self.causesSection(causes)
         if !failures.isEmpty {
             output += "\n### Failed tests\n\n"
             var shown = 0
@@ -118,8 +121,10 @@ public struct MarkdownSummary {
                 shown += 1
             }
             if shown < failures.count {
+                let hidden = failures.count - shown
                 output +=
-                    "\n_\(failures.count - shown) more failed tests are not shown (summary limit \(maxBytes) bytes)._\n"
+                    "\n_\(Counted.noun(hidden, "more failed test")) \(hidden == 1 ? "is" : "are") not shown (summary "
+                    + "limit \(maxBytes) bytes)._\n"
             }
         }
         budget = maxBytes - 120
@@ -147,6 +152,30 @@ public struct MarkdownSummary {
             if shown < section.lines.count { output += "\n_\(section.lines.count - shown) more are not shown._\n" }
         }
         return output
+    }
+
+    /// The most causes the summary lists.
+    static let causesShown = 10
+
+    /// `### Failure causes`: the failures grouped by cause, largest first, when some cause is shared by more than
+    /// one failed test (otherwise the failed tests below say it all).
+    static func causesSection(_ causes: FailureClusters) -> String {
+        let clusters = causes.largestFirst
+        guard let largest = clusters.first, largest.count > 1 else { return "" }
+        var section = "\n### Failure causes\n\n| Failures | Cause | Where |\n|---:|---|---|\n"
+        for cluster in clusters.prefix(causesShown) {
+            let message = MarkdownEscaping.table(String(cluster.sampleMessage.prefix(200)))
+            var places = cluster.suites.isEmpty ? cluster.modules : cluster.suites
+            if places.isEmpty { places = cluster.files }
+            let more = places.count == FailureClusters.maxListed ? ", …" : ""
+            let spans = MarkdownEscaping.table(
+                places.prefix(3).joined(separator: ", ") + (places.count > 3 ? ", …" : more))
+            section += "| \(cluster.count) | \(message) | \(spans) |\n"
+        }
+        if clusters.count > causesShown {
+            section += "\n_\(clusters.count - causesShown) more causes are in the report._\n"
+        }
+        return section
     }
 
     private func qualifiedName(_ test: TestRecord) -> String {

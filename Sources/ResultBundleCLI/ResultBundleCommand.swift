@@ -68,9 +68,9 @@ public struct ResultBundleCommand: ParsableCommand {
             // Help requests (`resultbundle help record`), validation and other usage errors.
             exitForUsage(error)
         } catch {
-            let report = ErrorReport.cliError(error)
-            StandardError.humanLine("error: \(report.description)")
-            Foundation.exit(report.exitCode)
+            let shown = ErrorReport.shown(error)
+            StandardError.humanLine("error: \(shown.message)")
+            Foundation.exit(shown.exitCode)
         }
     }
 

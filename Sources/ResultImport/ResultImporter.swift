@@ -101,22 +101,11 @@ public final class ResultImporter {
     }
 
     private func readPrefix(_ descriptor: Int32, count: Int) throws -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: count)
-        var filled = 0
-        let file = POSIXFile(descriptor: descriptor, path: context.fileName)
-        while filled < count {
-            let got: Int
-            do {
-                got = try bytes.withUnsafeMutableBytes {
-                    try file.readSome(into: UnsafeMutableRawBufferPointer(rebasing: $0[filled..<count]))
-                }
-            } catch let error as SystemCallError {
-                throw ImportError.unreadable(error, file: context.fileName)
-            }
-            if got == 0 { break }
-            filled += got
+        do {
+            return try POSIXFile(descriptor: descriptor, path: context.fileName).readPrefix(upTo: count)
+        } catch {
+            throw ImportError.unreadable(error, file: context.fileName)
         }
-        return Array(bytes[0..<filled])
     }
 }
 

@@ -23,7 +23,7 @@ public enum ComparisonText {
     /// One side's count: `164 tests (7 parameterized with 14 cases)` (``ResultModel/TestCount``).
     static func count(_ comparison: Comparison, base: Bool) -> String {
         let count = base ? comparison.baseTests : comparison.headTests
-        return count?.description ?? "\(base ? comparison.baseCount : comparison.headCount) tests"
+        return count?.description ?? Counted.noun(base ? comparison.baseCount : comparison.headCount, "test")
     }
 
     /// The test as one line: `Module/Suite/name [arguments] @configuration`.

@@ -2,12 +2,13 @@ import ResultSupport
 
 /// A history file that cannot be read or written: the module's one error type, shaped as every module's is (a
 /// code, a message, the place, and the cause).
-public struct HistoryError: PlacedError {
+public struct HistoryError: ModuleError {
     /// A stable, machine-readable kind of error. New codes may be added; switch with a `default`.
-    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public struct Code: PlacedErrorCode {
+        /// The code's name, for example `io`.
         public var rawValue: String
+        /// Creates a code from its name.
         public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
 
         /// The file could not be read or written.
         public static let io = Code(rawValue: "io")
@@ -27,28 +28,9 @@ public struct HistoryError: PlacedError {
         public static let badTemplate = Code(rawValue: "badTemplate")
     }
 
-    public var code: Code
-    public var message: String
-    public var file: String?
-    public var line: Int?
-    public var byteOffset: Int64?
-    public var underlying: (any Error & Sendable)?
+    /// The code, message, place and cause.
+    public var facts: ErrorFacts<Code>
 
-    /// Creates an error.
-    public init(
-        _ code: Code, _ message: String, file: String? = nil, line: Int? = nil, byteOffset: Int64? = nil,
-        underlying: (any Error & Sendable)? = nil
-    ) {
-        self.code = code
-        self.message = message
-        self.file = file
-        self.line = line
-        self.byteOffset = byteOffset
-        self.underlying = underlying
-    }
-
-    /// The file, line and byte offset, as one place.
-    public var place: ErrorPlace { ErrorPlace(file: file, line: line, byteOffset: byteOffset) }
-    /// The error that caused this one.
-    public var cause: (any Error & Sendable)? { underlying }
+    /// An error with these facts.
+    public init(facts: ErrorFacts<Code>) { self.facts = facts }
 }

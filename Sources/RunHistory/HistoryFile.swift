@@ -6,13 +6,13 @@ enum HistoryFile {
     /// The file's bytes; nil when nothing is at `url`. Only a regular file is read (a named pipe would wait
     /// forever, and a folder is not a history); a symlink is followed.
     static func contents(of url: URL) throws -> [UInt8]? {
-        guard let kind = kind(of: url.path, following: true) else {
-            if kind(of: url.path, following: false) == S_IFLNK {
+        guard let kind = PathEntry(following: url)?.kind else {
+            if PathEntry(url)?.kind == .symlink {
                 throw HistoryError(.refused, "a symlink to nothing, so not a history file", file: url.path)
             }
             return nil
         }
-        guard kind == S_IFREG else {
+        guard kind == .regularFile else {
             throw HistoryError(.notAHistory, "not a regular file, so not a history file", file: url.path)
         }
         do {
@@ -43,14 +43,6 @@ enum HistoryFile {
             if count == 0 { return bytes }
             bytes.append(contentsOf: chunk[..<count])
         }
-    }
-
-    /// The file type bits (`S_IFREG`, `S_IFLNK`, ...) of what is at `path`, following a symlink or not; nil when
-    /// nothing is there.
-    static func kind(of path: String, following: Bool) -> mode_t? {
-        var status = stat()
-        let result = following ? stat(path, &status) : lstat(path, &status)
-        return result == 0 ? status.st_mode & S_IFMT : nil
     }
 
     /// Whether `bytes` are no more than the start of a header this tool writes (a first write that was stopped

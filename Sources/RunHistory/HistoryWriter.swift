@@ -42,7 +42,7 @@ public enum HistoryWriter {
         to url: URL, keep: Int, allowDuplicate: Bool = false,
         _ makeRun: () throws -> (RunDigest, HistoryRun.Facts)
     ) throws -> Outcome {
-        if HistoryFile.kind(of: url.path, following: false) == S_IFLNK {
+        if PathEntry(url)?.kind == .symlink {
             throw HistoryError(
                 .refused, "a symlink; history add writes a history file named directly (name the file it points to)",
                 file: url.path)
@@ -211,8 +211,8 @@ public enum HistoryWriter {
         }
         guard let problem else { return }
         if let file = try? POSIXFile.open(url.path, O_RDWR) {
-            _ = ftruncate(file.descriptor, off_t(offset))
-            _ = fsync(file.descriptor)
+            try? file.truncate(at: Int64(offset))
+            try? file.sync()
             try? file.close()
         }
         throw HistoryError(

@@ -63,6 +63,25 @@ struct HistoryHTMLTests {
         #expect(!ReportHistory.Trend(statuses: ["passed", "retried"], durations: [], label: nil).isClean)
     }
 
+    @Test func oneRunIsSingularInEveryLabel() {
+        let strip = HistoryHTML.strip(ReportHistory.Trend(statuses: ["passed"], durations: [0.1], label: nil))
+        #expect(strip.contains("aria-label=\"Results of the last 1 run, oldest first: passed\""))
+        let linked = HistoryHTML.strip(
+            ReportHistory.Trend(
+                statuses: ["failed", "passed"], durations: [nil, nil], label: nil, urls: ["a/", "b/"]))
+        #expect(linked.contains("aria-label=\"1 run before: failed\""))
+        #expect(
+            HistoryHTML.miniStrip(ReportHistory.Trend(statuses: ["passed"], durations: [], label: nil))
+                .contains("aria-label=\"Last 1 run, oldest first: passed\""))
+        let history = ReportHistory(
+            runs: [.init(name: "c1", tests: 1, failed: 1, duration: 1, p95: nil)],
+            flaky: [.init(test: "M/S/t", flips: 1, flipRate: 1, retriesPassed: 0, runs: 1)], trend: { _ in nil })
+        let trends = HistoryHTML.trends(history)
+        #expect(trends.contains("in each of the last 1 run</title>"))
+        #expect(trends.contains("c1: 1 test, 1 failed"))
+        #expect(HistoryHTML.flakyRows(history).contains("1 flip, 0 passed on a retry, in the last 1 run"))
+    }
+
     @Test func theIndexListsNewFailuresBeforeOlderOnes() {
         var facts = IndexFacts(failuresOnIndex: 2)
         func failing(_ name: String, label: String?) -> TestSummary {

@@ -25,7 +25,7 @@ struct KeySequenceTests {
             _ = try KeySequence(parsing: "ab<Bogus>")
         } throws: { error in
             let error = error as? TerminalEmulationError
-            return error?.code == .invalidKeyNotation && error?.offset == 2
+            return error?.code == .invalidKeyNotation && error?.byteOffset == 2
         }
     }
 }

@@ -5,11 +5,13 @@ import ResultSupport
 /// and a bar showing where in the test's time it ran and how long it took. Each step has a stable id to link to,
 /// from its position in the tree: `<idPrefix>step-2-1` is the first child of the second top-level step. A step's
 /// attachment links to its item on the page (`attachmentIDs`: the gallery's image, a preview) when it has one, else
-/// to its file.
+/// to where `attachmentHref` says its file is (its name alone when nowhere: the single file holds only the
+/// attachments the page shows).
 enum ActivityTreeHTML {
     static func render(
         _ activities: [ActivityRecord], testStart: Double?, testDuration: Double?, display: SourceDisplay = .plain,
-        idPrefix: String = "", attachmentIDs: [AttachmentRecord: String] = [:]
+        idPrefix: String = "", attachmentIDs: [AttachmentRecord: String] = [:],
+        attachmentHref: (AttachmentRecord) -> String? = exportedFile
     ) -> String {
         guard !activities.isEmpty else { return "" }
         let start = testStart ?? activities.compactMap(\.start).min()
@@ -20,14 +22,21 @@ enum ActivityTreeHTML {
         for (index, activity) in activities.prefix(2000).enumerated() {
             html += item(
                 activity, id: "\(idPrefix)step-\(index + 1)", origin: start, total: total, depth: 0, display: display,
-                attachmentIDs: attachmentIDs)
+                attachmentIDs: attachmentIDs, attachmentHref: attachmentHref)
         }
         return html + "</ul>"
     }
 
+    /// Where an attachment's file is in the report folder, from a test page.
+    static func exportedFile(_ attachment: AttachmentRecord) -> String? {
+        "../"
+            + ReportPaths.attachment(
+                name: attachment.name, sha256: attachment.blob.sha256, mediaType: attachment.mediaType)
+    }
+
     private static func item(
         _ activity: ActivityRecord, id: String, origin: Double?, total: Double, depth: Int, display: SourceDisplay,
-        attachmentIDs: [AttachmentRecord: String]
+        attachmentIDs: [AttachmentRecord: String], attachmentHref: (AttachmentRecord) -> String?
     ) -> String {
         let status = activity.status.rawValue
         var line = "<span class=\"title\">\(HTMLEscaping.escape(DisplayText.clean(activity.title)))</span>"
@@ -39,20 +48,19 @@ enum ActivityTreeHTML {
         for issue in activity.issues.prefix(100) { IssueHTML.appendItem(issue, display: display, to: &issues) }
         extras += issues.string
         for attachment in activity.attachments.prefix(100) {
-            let href =
-                attachmentIDs[attachment].map { "#" + $0 }
-                ?? "../"
-                + ReportPaths.attachment(
-                    name: attachment.name, sha256: attachment.blob.sha256, mediaType: attachment.mediaType)
-            extras +=
-                "<li class=\"attachment\">attachment: <a href=\"\(href)\">\(HTMLEscaping.escape(attachment.name))</a></li>"
+            let name = HTMLEscaping.escape(attachment.name)
+            if let href = attachmentIDs[attachment].map({ "#" + $0 }) ?? attachmentHref(attachment) {
+                extras += "<li class=\"attachment\">attachment: <a href=\"\(href)\">\(name)</a></li>"
+            } else {
+                extras += "<li class=\"attachment\">attachment: \(name)</li>"
+            }
         }
         let children =
             depth < 32
             ? activity.children.prefix(2000).enumerated().map { index, child in
                 item(
                     child, id: "\(id)-\(index + 1)", origin: origin, total: total, depth: depth + 1, display: display,
-                    attachmentIDs: attachmentIDs)
+                    attachmentIDs: attachmentIDs, attachmentHref: attachmentHref)
             }.joined()
             : ""
         if extras.isEmpty && children.isEmpty {

@@ -10,8 +10,9 @@ enum AttemptTimelineHTML {
     /// Width of each row's bar, in pixels.
     static let barWidth = 240
 
-    /// The timeline, or `nil` for a test with fewer than two attempts.
-    static func render(_ attempts: [TestAttempt]) -> String? {
+    /// The timeline, or `nil` for a test with fewer than two attempts; `idPrefix` is what the page's ids start with
+    /// (``LinkStyle/idPrefix(ofPage:)``).
+    static func render(_ attempts: [TestAttempt], idPrefix: String = "") -> String? {
         guard attempts.count > 1 else { return nil }
         let shown = Array(attempts.prefix(1000))
         let starts = shown.compactMap { $0.start.flatMap { $0.isFinite ? $0 : nil } }
@@ -30,7 +31,9 @@ enum AttemptTimelineHTML {
         for (index, attempt) in shown.enumerated() {
             let number = index + 1
             let status = attempt.status.rawValue
-            html.append("<li><a href=\"#attempt-")
+            html.append("<li><a href=\"#")
+            html.appendTrusted(idPrefix)
+            html.append("attempt-")
             html.appendDecimal(number)
             html.append("\"><span class=\"attempt-name\">Attempt ")
             html.appendDecimal(number)

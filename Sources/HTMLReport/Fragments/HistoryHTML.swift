@@ -29,11 +29,11 @@ enum HistoryHTML {
         var svg =
             "<svg class=\"trend\" role=\"\(role)\" aria-labelledby=\"trend-counts-title\" viewBox=\"0 0 \(Int(width)) \(Int(height))\">"
         svg +=
-            "<title id=\"trend-counts-title\">Tests (grey) and failures (red) in each of the last \(runs.count) runs</title>"
-        svg += axis(top: "\(Int(most)) tests", bottom: "0", xLabel: "runs, oldest to newest")
+            "<title id=\"trend-counts-title\">Tests (grey) and failures (red) in each of the last \(Counted.noun(runs.count, "run"))</title>"
+        svg += axis(top: Counted.noun(Int(most), "test"), bottom: "0", xLabel: "runs, oldest to newest")
         for (index, run) in runs.enumerated() {
             let x = left + Double(index) * step
-            let title = HTMLEscaping.escape(run.name) + ": \(run.tests) tests, \(run.failed) failed"
+            let title = HTMLEscaping.escape(run.name) + ": \(Counted.noun(run.tests, "test")), \(run.failed) failed"
             if let url = run.url { svg += "<a href=\"\(HTMLEscaping.escape(url))\" aria-label=\"\(title)\">" }
             svg +=
                 "<rect class=\"tests\" x=\"\(number(x))\" y=\"\(number(y(Double(run.tests))))\" width=\"\(number(bar))\" "
@@ -92,9 +92,9 @@ enum HistoryHTML {
         "passed": "#2e8b57", "failed": "#c0392b", "skipped": "#999", "retried": "#e6a700", "absent": "none",
     ]
 
-    /// `newest run`, `1 run ago`, `5 runs ago`.
+    /// `newest run`, `1 run before`, `5 runs before`.
     private static func runsAgo(_ count: Int) -> String {
-        count == 0 ? "newest run" : count == 1 ? "1 run before" : "\(count) runs before"
+        count == 0 ? "newest run" : Counted.noun(count, "run") + " before"
     }
 
     /// The run report address of each of `trend`'s newest `count` statuses (nil where unknown).
@@ -115,9 +115,11 @@ enum HistoryHTML {
         let linked = links.contains { $0 != nil }
         var svg = "<svg class=\"strip\" "
         if linked {
-            svg += "aria-label=\"Results of the last \(statuses.count) runs, oldest first, linked to their reports\" "
+            svg +=
+                "aria-label=\"Results of the last \(Counted.noun(statuses.count, "run")), oldest first, linked to their reports\" "
         } else {
-            svg += "role=\"img\" aria-label=\"Results of the last \(statuses.count) runs, oldest first: "
+            svg +=
+                "role=\"img\" aria-label=\"Results of the last \(Counted.noun(statuses.count, "run")), oldest first: "
             svg += statuses.joined(separator: ", ") + "\" "
         }
         svg += "width=\"\(statuses.count * 12)\" height=\"12\">"
@@ -136,7 +138,8 @@ enum HistoryHTML {
         if durations.count > 1, let most = durations.map(\.1).max(), most > 0 {
             let points = durations.map { "\($0.0 * 12 + 5),\(number(2 + 16 * (1 - $0.1 / most)))" }.joined(
                 separator: " ")
-            html += "<svg class=\"sparkline\" role=\"img\" aria-label=\"Duration of the last \(durations.count) runs, "
+            html +=
+                "<svg class=\"sparkline\" role=\"img\" aria-label=\"Duration of the last \(Counted.noun(durations.count, "run")), "
             html += "up to \(ReportFormatting.duration(most))\" width=\"\(statuses.count * 12)\" height=\"20\">"
             html += "<polyline fill=\"none\" stroke=\"#2a7ab8\" stroke-width=\"1.5\" points=\"\(points)\"/></svg>"
         }
@@ -150,7 +153,8 @@ enum HistoryHTML {
         let links = urls(trend, newest: statuses.count)
         guard !statuses.isEmpty else { return "" }
         if !links.contains(where: { $0 != nil }) {
-            var html = "<span class=\"mini-strip\" role=\"img\" aria-label=\"Last \(statuses.count) runs, oldest "
+            var html =
+                "<span class=\"mini-strip\" role=\"img\" aria-label=\"Last \(Counted.noun(statuses.count, "run")), oldest "
             html += "first: \(statuses.joined(separator: ", "))\">"
             for status in statuses { html += "<i class=\"h-\(status)\"></i>" }
             return html + "</span>"
@@ -212,7 +216,8 @@ enum HistoryHTML {
             rows.appendTrusted(String(format: "%.2f", test.flipRate))
             rows.append("</td><td>")
             rows.appendTrusted(
-                "\(test.flips) flips, \(test.retriesPassed) passed on a retry, in the last \(test.runs) runs")
+                "\(Counted.noun(test.flips, "flip")), \(test.retriesPassed) passed on a retry, in the last "
+                    + Counted.noun(test.runs, "run"))
             rows.append("</td></tr>")
         }
         return rows.string

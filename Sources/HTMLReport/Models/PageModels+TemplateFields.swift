@@ -17,6 +17,10 @@ extension PageChrome: MustacheParent {
         case "summary": self.summary
         case "hasNavigation": self.hasNavigation
         case "hasScript": self.hasScript
+        case "indexHref": self.indexHref
+        case "failedHref": self.failedHref
+        case "skippedHref": self.skippedHref
+        case "allTestsHref": self.allTestsHref
         default: nil
         }
     }
@@ -195,6 +199,8 @@ extension IndexPageModel: MustacheParent {
         case "flakyCount": self.flakyCount
         case "hasFlaky": self.hasFlaky
         case "matrixHTML": self.matrixHTML
+        case "allTestsHref": self.allTestsHref
+        case "flakyHref": self.flakyHref
         default: nil
         }
     }
@@ -244,6 +250,7 @@ extension ListPageModel: MustacheParent {
         case "isEmpty": self.isEmpty
         case "pages": self.pages
         case "hasPages": self.hasPages
+        case "idPrefix": self.idPrefix
         default: nil
         }
     }
@@ -333,6 +340,7 @@ extension TestPageModel: MustacheParent {
         case "selfHref": self.selfHref
         case "permalink": self.permalink
         case "timelineHTML": self.timelineHTML
+        case "idPrefix": self.idPrefix
         default: nil
         }
     }

@@ -19,6 +19,11 @@ struct PageChrome {
     var hasNavigation = true
     /// Whether the page runs the report's script (`scriptHTML` inline, else `assets/report.js`).
     var hasScript = true
+    /// Where the sticky header's links lead (``LinkStyle``): the overview and the lists' first pages.
+    var indexHref = ""
+    var failedHref = ""
+    var skippedHref = ""
+    var allTestsHref = ""
 }
 
 struct LinkModel {
@@ -83,7 +88,7 @@ struct HeaderSummaryModel {
     var verdict: String
     /// The verdict's status class (`passed`, `failed`, `unknown`).
     var verdictStatus: String
-    /// Counts by status, each linking to its list (relative to the report's root).
+    /// Counts by status, each linking to its list from the page that shows them (``LinkStyle``).
     var counts: [CountModel]
 }
 
@@ -138,7 +143,8 @@ struct IndexPageModel: PageModel {
     var summaryLine: String
     var counts: [CountModel]
     var testCount: Int
-    var search: SearchModel
+    /// The search's data; `nil` leaves the search out (the single file has no search data).
+    var search: SearchModel?
     var runs: [RunModel]
     var failures: [FailureModel]
     var hasFailures: Bool
@@ -165,6 +171,9 @@ struct IndexPageModel: PageModel {
     var hasFlaky: Bool
     /// The configuration matrix's summary (``ConfigurationMatrix``), when the report holds several configurations.
     var matrixHTML: String?
+    /// Where the all-tests list's first page and the Flaky page are.
+    var allTestsHref: String
+    var flakyHref: String
 }
 
 struct GroupModel {
@@ -216,10 +225,13 @@ struct ListPageModel: PageModel {
     var isEmpty: Bool
     var pages: [PageLinkModel]
     var hasPages: Bool
+    /// What the page's own ids start with (``LinkStyle/idPrefix(ofPage:)``).
+    var idPrefix = ""
 }
 
 struct AttachmentModel {
-    /// The attachment's id on the test page (`attempt-2-attachment-3`), for links and the gallery's zoom.
+    /// The attachment's id on the test page (`attempt-2-attachment-3`, after the page's ``TestPageModel/idPrefix``),
+    /// for links and the gallery's zoom.
     var id: String
     var name: String
     var mediaType: String
@@ -289,12 +301,15 @@ struct TestPageModel: PageModel {
     /// The test's label, recent results and durations from the history (``HistoryHTML``).
     var historyHTML: String?
     var attempts: [AttemptModel]
-    /// The page's own file name (`x-0123456789abcdef.html`), which the `<h1>` links to.
+    /// Where the page itself is, from the page (`x-0123456789abcdef.html`), which the `<h1>` links to.
     var selfHref: String
-    /// The page's path from the report's root (`tests/x-0123456789abcdef.html`), for `data-permalink`.
+    /// Where the page is, from the report's root (`tests/x-0123456789abcdef.html`), for `data-permalink`.
     var permalink: String
     /// The attempts as a timeline (``AttemptTimelineHTML``), when there are several.
     var timelineHTML: String?
+    /// What the page's own ids start with (``LinkStyle/idPrefix(ofPage:)``): the template's own ids take it there,
+    /// the ids built in Swift (attachments, steps) have it already.
+    var idPrefix = ""
 }
 
 // Search (issue 22, scale): what the index's search script needs to find its shards.

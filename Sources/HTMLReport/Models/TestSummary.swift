@@ -32,11 +32,18 @@ struct TestSummary {
     /// The id of the test's row in the list pages.
     var anchor: String { ReportPaths.anchor(hash: anchorHash) }
 
-    /// Where links to the test lead, from the report's root: its page, or its row in the all-tests list.
-    var href: String {
+    /// Where links to the test lead, from the report's root (``OutputBuffer/appendHref(_:links:)``).
+    func href(_ links: LinkStyle) -> String {
         var buffer = OutputBuffer(capacity: 48)
-        buffer.appendHref(self)
+        buffer.appendHref(self, links: links)
         return buffer.string
+    }
+
+    /// The page of the failed or skipped list showing the test's story, when it failed or was skipped.
+    var statusListPlace: ListPage? {
+        if status.isFailure { return ListPage(list: .failed, number: statusListPage) }
+        if status == .skipped { return ListPage(list: .skipped, number: statusListPage) }
+        return nil
     }
 
     /// `run › module › suite`, the heading tests are grouped under.
@@ -50,26 +57,21 @@ struct TestSummary {
 }
 
 extension OutputBuffer {
-    /// Appends where links to `test` lead, from the report's root: its page `tests/….html`, or the row that shows its
-    /// story: `failed.html#t-…` or `skipped.html#t-…` (`failed-N.html` past the first page) when it failed or was
-    /// skipped, `all-N.html#t-…` otherwise.
+    /// Appends where links to `test` lead, from the report's root, in the style `links`: its page (`tests/….html`),
+    /// or the row that shows its story: in the failed or skipped list (`failed.html#t-…`, `failed-N.html` past the
+    /// first page) when it failed or was skipped, in the all-tests list (`all-N.html#t-…`) otherwise.
     /// Only our own sanitized names, so it needs no escaping.
-    mutating func appendHref(_ test: TestSummary) {
+    mutating func appendHref(_ test: TestSummary, links: LinkStyle) {
         if let page = test.pagePath {
-            appendTrusted(page)
-        } else if test.status.isFailure || test.status == .skipped {
-            append(test.status == .skipped ? "skipped" : "failed")
-            if test.statusListPage > 1 {
-                append("-")
-                appendDecimal(test.statusListPage)
+            switch links {
+            case .files: appendTrusted(page)
+            case .singleFile:
+                append("#")
+                appendTrusted(LinkStyle.sectionID(ofPage: page))
             }
-            append(".html#")
-            appendAnchor(test.anchorHash)
         } else {
-            append("all-")
-            appendDecimal(test.listPage)
-            append(".html#")
-            appendAnchor(test.anchorHash)
+            let page = test.statusListPlace ?? ListPage(list: .all, number: test.listPage)
+            appendHref(toRow: test.anchorHash, on: page, from: "", links: links)
         }
     }
 }

@@ -7,30 +7,27 @@ enum ListPageStreaming {
     private static let titleMarker = "\u{E000}group-title\u{E000}"
     private static let rowsMarker = "\u{E000}group-rows\u{E000}"
 
+    /// Writes the page through `append`, piece by piece.
     static func write(
         _ model: ListPageModel, template: String, rows: GroupedRows, spill: RowSpill, templates: TemplateSet,
-        files: ReportFileWriter, to path: String
+        to append: (UnsafeRawBufferPointer) throws -> Void
     ) throws {
-        guard !rows.titles.isEmpty else {
-            return try files.write(try templates.render(model, template: template), to: path)
+        func text(_ text: String) throws {
+            var text = text
+            try text.withUTF8 { try append(UnsafeRawBufferPointer($0)) }
         }
+        guard !rows.titles.isEmpty else { return try text(try templates.render(model, template: template)) }
         var marked = model
         marked.groups = Array(repeating: GroupModel(title: titleMarker, rowsHTML: rowsMarker), count: 2)
         let parts = try pieces(of: try templates.render(marked, template: template))
-        try files.write(to: path) { append in
-            func text(_ text: String) throws {
-                var text = text
-                try text.withUTF8 { try append(UnsafeRawBufferPointer($0)) }
-            }
-            try text(parts.beforeFirstGroup)
-            for (number, title) in rows.titles.enumerated() {
-                if number > 0 { try text(parts.betweenGroups) }
-                try text(HTMLEscaping.escape(title))
-                try text(parts.betweenTitleAndRows)
-                for piece in rows.pieces[number] { try spill.read(piece, append) }
-            }
-            try text(parts.afterLastGroup)
+        try text(parts.beforeFirstGroup)
+        for (number, title) in rows.titles.enumerated() {
+            if number > 0 { try text(parts.betweenGroups) }
+            try text(HTMLEscaping.escape(title))
+            try text(parts.betweenTitleAndRows)
+            for piece in rows.pieces[number] { try spill.read(piece, append) }
         }
+        try text(parts.afterLastGroup)
     }
 
     /// The page's text around its groups' titles and rows.

@@ -1,16 +1,10 @@
 extension ReportFileWriter {
     /// Renders `page` with `templates` and writes it at its path; returns the bytes written. The one place a page
-    /// of the report becomes a file.
+    /// of the folder report becomes a file.
     @discardableResult
     func write(_ page: ReportPage, templates: TemplateSet) throws -> Int {
         let before = bytesWritten
-        if let spilled = page.spilledRows, let model = page.model as? ListPageModel {
-            try ListPageStreaming.write(
-                model, template: page.template, rows: spilled.rows, spill: spilled.spill, templates: templates,
-                files: self, to: page.path)
-        } else {
-            try write(try templates.render(page.model, template: page.template), to: page.path)
-        }
+        try write(to: page.path) { append in try page.render(with: templates, to: append) }
         return Int(bytesWritten - before)
     }
 }

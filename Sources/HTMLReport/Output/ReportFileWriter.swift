@@ -13,9 +13,6 @@ final class ReportFileWriter {
     private let rootPath: String
     private(set) var filesWritten = 0
     private(set) var bytesWritten: Int64 = 0
-    /// Every page (`.html` file) written, in the order first written: what `--single-file` folds.
-    private(set) var pagesWritten: [String] = []
-    private var pageSet: Set<String> = []
     private var createdFolders: Set<Substring> = []
 
     init(root: URL) throws {
@@ -71,7 +68,6 @@ final class ReportFileWriter {
         }
         filesWritten += 1
         bytesWritten += Int64(total)
-        if relativePath.hasSuffix(".html"), pageSet.insert(relativePath).inserted { pagesWritten.append(relativePath) }
     }
 
     /// Creates the folders leading to `relativePath`, once each.

@@ -22,12 +22,15 @@ struct ConfigurationMatrix {
     }
 
     let configurations: [String]
+    /// How the matrix's tests and the index's summary link.
+    let links: LinkStyle
     private(set) var totals: [ResultTotals]
     private var rows: [Row] = []
     private var positions: [String: Int] = [:]
 
-    init(configurations: [String]) {
+    init(configurations: [String], links: LinkStyle = .files) {
         self.configurations = configurations
+        self.links = links
         totals = Array(repeating: ResultTotals(), count: configurations.count)
     }
 
@@ -44,7 +47,7 @@ struct ConfigurationMatrix {
             positions[key] = rows.count
             var statuses = [TestStatus?](repeating: nil, count: configurations.count)
             statuses[column] = test.status
-            rows.append(Row(name: DisplayText.clean(test.id), href: summary.href, statuses: statuses))
+            rows.append(Row(name: DisplayText.clean(test.id), href: summary.href(links), statuses: statuses))
         }
     }
 
@@ -67,9 +70,10 @@ struct ConfigurationMatrix {
         }
         html.append("</tbody></table>")
         let differing = inconsistent
+        let page = links.href(toPage: "matrix.html")
         html.appendTrusted(
-            "<p><a href=\"matrix.html\">\(differing.count) test\(differing.count == 1 ? "" : "s") fail on some "
-                + "configurations but not on others</a> · <a href=\"matrix.html\">every test by configuration</a></p>")
+            "<p><a href=\"\(page)\">\(differing.count) test\(differing.count == 1 ? "" : "s") fail on some "
+                + "configurations but not on others</a> · <a href=\"\(page)\">every test by configuration</a></p>")
         if !differing.isEmpty {
             html.append("<ul class=\"inconsistent\">")
             for row in differing.prefix(20) {

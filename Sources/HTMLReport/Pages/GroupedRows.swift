@@ -16,15 +16,17 @@ struct GroupedRows {
     /// Whether no row was added.
     var isEmpty: Bool { count == 0 }
 
-    /// Adds the row of `test` in `list`, opening a new group when its group key differs from the previous
-    /// row's.
-    mutating func add(_ test: TestSummary, list: ListPageRows.List = .allTests, spill: RowSpill) throws {
+    /// Adds the row of `test` in `list`, its links in the style `links`, opening a new group when its group key
+    /// differs from the previous row's.
+    mutating func add(
+        _ test: TestSummary, list: ListPageRows.List = .allTests, links: LinkStyle = .files, spill: RowSpill
+    ) throws {
         if titles.last != test.groupKey {
             try flush(spill)
             titles.append(test.groupKey)
             pieces.append([])
         }
-        ListPageRows.appendRow(test, root: "", list: list, to: &pending)
+        ListPageRows.appendRow(test, root: "", list: list, links: links, to: &pending)
         count += 1
         if pending.count >= 64 << 10 { try flush(spill) }
     }

@@ -22,18 +22,25 @@ struct IndexFacts {
     private var failingPerformance = 0
     private(set) var measurementCount = 0
     /// Modules, suites and (in small reports) tests, with counts and durations (``SuiteTree``).
-    private(set) var tree = SuiteTree()
+    private(set) var tree: SuiteTree
     /// Every test's duration in log-scale buckets.
     private(set) var durations = DurationHistogram()
 
-    init(failuresOnIndex: Int) { self.failuresOnIndex = failuresOnIndex }
+    /// How the facts' tests link.
+    let links: LinkStyle
+
+    init(failuresOnIndex: Int, links: LinkStyle = .files) {
+        self.failuresOnIndex = failuresOnIndex
+        self.links = links
+        tree = SuiteTree(links: links)
+    }
 
     /// Counts `test` and keeps it when the index lists it.
     mutating func add(_ test: TestSummary) {
         if test.status.isFailure {
             failedCount += 1
             let failure = FailureModel(
-                name: test.name, href: test.href, status: test.status.rawValue,
+                name: test.name, href: test.href(links), status: test.status.rawValue,
                 message: ReportFormatting.firstLines(test.failureMessage ?? "failed"),
                 location: test.failureLocation, label: test.historyLabel)
             if ReportHistory.isNewFailure(label: test.historyLabel) {

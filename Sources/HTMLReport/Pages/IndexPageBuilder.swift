@@ -5,25 +5,29 @@ import ResultModel
 enum IndexPageBuilder {
     static func model(
         facts: IndexFacts, totals: ResultTotals, timing: RunTiming, runs: [RunModel], testCount: Int,
-        search: SearchModel, chrome: PageChrome, history: ReportHistory? = nil, matrix: ConfigurationMatrix? = nil,
+        search: SearchModel?, chrome: PageChrome, history: ReportHistory? = nil, matrix: ConfigurationMatrix? = nil,
         notRun: TestsNotRun = TestsNotRun()
     ) -> IndexPageModel {
+        let links = facts.links
+        let allTests = links.href(toPage: ListPage(list: .all, number: 1).file)
+        let failed = links.href(toPage: ListPage(list: .failed, number: 1).file)
+        let skipped = links.href(toPage: ListPage(list: .skipped, number: 1).file)
         let failures = facts.failures
         let slowest = facts.slowest.map { test in
             RowModel(
-                name: test.name, href: test.href, status: test.status.rawValue,
+                name: test.name, href: test.href(links), status: test.status.rawValue,
                 duration: ReportFormatting.duration(test.duration))
         }
         let suiteLimit = 500
         let verdictFailed = totals.failed > 0
         let counts = [
-            CountModel(label: "tests", value: totals.tests, status: "all", href: "all-1.html"),
-            CountModel(label: "passed", value: totals.passed, status: "passed", href: "all-1.html"),
-            CountModel(label: "failed", value: totals.failed, status: "failed", href: "failed.html"),
-            CountModel(label: "skipped", value: totals.skipped, status: "skipped", href: "skipped.html"),
+            CountModel(label: "tests", value: totals.tests, status: "all", href: allTests),
+            CountModel(label: "passed", value: totals.passed, status: "passed", href: allTests),
+            CountModel(label: "failed", value: totals.failed, status: "failed", href: failed),
+            CountModel(label: "skipped", value: totals.skipped, status: "skipped", href: skipped),
             CountModel(
                 label: "expected failures", value: totals.expectedFailures, status: "expectedFailure",
-                href: "all-1.html"),
+                href: allTests),
         ]
         // The wall clock and the sum of the tests' durations, named as such: parallel tests' sum is no run time.
         var line = "\(totals.count) in \(runs.count) run(s), \(timing.phrase(ReportFormatting.duration))"
@@ -43,7 +47,7 @@ enum IndexPageBuilder {
             failures: Array(failures),
             hasFailures: !failures.isEmpty,
             moreFailures: facts.failedCount > failures.count ? facts.failedCount - failures.count : nil,
-            moreFailuresHref: "failed.html",
+            moreFailuresHref: failed,
             slowest: Array(slowest),
             performance: facts.performance,
             hasPerformance: facts.measurementCount > 0,
@@ -56,7 +60,9 @@ enum IndexPageBuilder {
             histogramHTML: OverviewCharts.histogramHTML(facts.durations),
             trendsHTML: history.map(HistoryHTML.trends).flatMap { $0.isEmpty ? nil : $0 },
             flakyCount: history?.flaky.count ?? 0, hasFlaky: !(history?.flaky.isEmpty ?? true),
-            matrixHTML: matrix?.indexHTML()
+            matrixHTML: matrix?.indexHTML(),
+            allTestsHref: allTests,
+            flakyHref: links.href(toPage: "flaky.html")
         )
     }
 }

@@ -21,26 +21,27 @@ enum ListPageRows {
         case byStatus
     }
 
-    /// Appends the table row of `test` in `list`; `root` is the relative path from the page to the report's root.
+    /// Appends the table row of `test` in `list`, its links in the style `links`; `root` is the relative path from
+    /// the page to the report's root.
     static func appendRow(
-        _ test: TestSummary, root: StaticString, list: List = .allTests, to html: inout OutputBuffer
+        _ test: TestSummary, root: StaticString, list: List = .allTests, links: LinkStyle = .files,
+        to html: inout OutputBuffer
     ) {
         let status = test.status.rawValue
-        let isListedByStatus = test.status.isFailure || test.status == .skipped
+        let statusPage = test.statusListPlace
+        let allTestsPage = ListPage(list: .all, number: test.listPage)
         html.append("<tr id=")
-        html.appendAnchor(test.anchorHash)
+        html.appendRowID(
+            test.anchorHash, on: list == .byStatus ? statusPage ?? allTestsPage : allTestsPage, links: links)
         html.append("><td>")
-        let link = test.hasPage || list == .byStatus || isListedByStatus
+        let link = test.hasPage || list == .byStatus || statusPage != nil
         if link {
             html.append("<a href=")
-            html.append(root)
             if list == .byStatus && !test.hasPage {
-                html.append("all-")
-                html.appendDecimal(test.listPage)
-                html.append(".html#")
-                html.appendAnchor(test.anchorHash)
+                html.appendHref(toRow: test.anchorHash, on: allTestsPage, from: root, links: links)
             } else {
-                html.appendHref(test)
+                if links == .files { html.append(root) }
+                html.appendHref(test, links: links)
             }
             html.append(">")
         }
@@ -58,7 +59,7 @@ enum ListPageRows {
         html.appendEscapedHTML(status)
         html.append("<td>")
         html.appendTrusted(ReportFormatting.duration(test.duration))
-        if list == .byStatus || !isListedByStatus {
+        if list == .byStatus || statusPage == nil {
             if let cell = test.detail {
                 html.append("<td>")
                 html.append(cell)
@@ -75,9 +76,11 @@ enum ListPageRows {
     }
 
     /// The row of `test` alone, as a string (for tests and callers outside the list pages).
-    static func row(_ test: TestSummary, root: StaticString, list: List = .allTests) -> String {
+    static func row(
+        _ test: TestSummary, root: StaticString, list: List = .allTests, links: LinkStyle = .files
+    ) -> String {
         var html = OutputBuffer()
-        appendRow(test, root: root, list: list, to: &html)
+        appendRow(test, root: root, list: list, links: links, to: &html)
         return html.string
     }
 }

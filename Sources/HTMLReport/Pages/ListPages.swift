@@ -9,6 +9,8 @@ struct ListPages {
     let testsPerPage: Int
     /// Tests per page of the failed and skipped lists.
     let testsPerStatusPage: Int
+    /// How the rows and the pages' numbers link.
+    let links: LinkStyle
     private let spill: RowSpill
     private var allPages: [GroupedRows] = []
     private var failedPages: [GroupedRows] = []
@@ -18,10 +20,12 @@ struct ListPages {
     /// The number of tests added.
     private(set) var testCount = 0
 
-    /// Lists whose rows are kept in a scratch file in `folder` until ``pages(chrome:)`` are written.
-    init(testsPerPage: Int, testsPerStatusPage: Int, scratchFolder folder: URL) throws {
+    /// Lists whose rows, linked in the style `links`, are kept in a scratch file in `folder` until ``pages(chrome:)``
+    /// are written.
+    init(testsPerPage: Int, testsPerStatusPage: Int, links: LinkStyle = .files, scratchFolder folder: URL) throws {
         self.testsPerPage = max(1, testsPerPage)
         self.testsPerStatusPage = max(1, testsPerStatusPage)
+        self.links = links
         spill = try RowSpill(in: folder)
     }
 
@@ -39,16 +43,19 @@ struct ListPages {
     /// Adds `test`'s row to its all-tests page and, by its status, to the failed or skipped list.
     mutating func add(_ test: TestSummary) throws {
         let spill = spill
-        try Self.add(test, list: .allTests, to: &allPages, count: &testCount, perPage: testsPerPage, spill: spill)
+        let links = links
+        try Self.add(
+            test, list: .allTests, to: &allPages, count: &testCount, perPage: testsPerPage, links: links, spill: spill)
         // A failed or skipped test's story is shown in the failed or skipped list; its all-tests row links there.
         if test.status.isFailure {
             try Self.add(
-                test, list: .byStatus, to: &failedPages, count: &failedCount, perPage: testsPerStatusPage, spill: spill)
+                test, list: .byStatus, to: &failedPages, count: &failedCount, perPage: testsPerStatusPage,
+                links: links, spill: spill)
         }
         if test.status == .skipped {
             try Self.add(
                 test, list: .byStatus, to: &skippedPages, count: &skippedCount, perPage: testsPerStatusPage,
-                spill: spill)
+                links: links, spill: spill)
         }
     }
 
@@ -57,31 +64,14 @@ struct ListPages {
     /// the page array being changed would then be copied for every test).
     private static func add(
         _ test: TestSummary, list: ListPageRows.List, to pages: inout [GroupedRows], count: inout Int, perPage: Int,
-        spill: RowSpill
+        links: LinkStyle, spill: RowSpill
     ) throws {
         if count % perPage == 0 {
             if !pages.isEmpty { try pages[pages.count - 1].flush(spill) }
             pages.append(GroupedRows())
         }
-        try pages[pages.count - 1].add(test, list: list, spill: spill)
+        try pages[pages.count - 1].add(test, list: list, links: links, spill: spill)
         count += 1
-    }
-
-    /// The file of page `page` of the list named `name` (`all`, `failed`, `skipped`): the failed and skipped
-    /// lists' first pages keep their short names, which every report links to.
-    static func file(_ name: String, page: Int) -> String {
-        name == "all" ? "all-\(page).html" : page == 1 ? "\(name).html" : "\(name)-\(page).html"
-    }
-
-    /// Whether `file` (a path from the report's root) is a page of one of the lists, as ``file(_:page:)`` names
-    /// them: rows on these pages have their test's anchor, so a link to a row can go to the anchor alone in a
-    /// document that holds every list.
-    static func isListPage(_ file: String) -> Bool {
-        guard file.hasSuffix(".html"), !file.contains("/") else { return false }
-        let stem = file.dropLast(".html".count)
-        return ["all", "failed", "skipped"].contains { name in
-            stem == name || (stem.hasPrefix(name + "-") && Int(stem.dropFirst(name.count + 1)) != nil)
-        }
     }
 
     /// Every list page, in the order the report writes them (all tests, failed, skipped); `chrome` makes the
@@ -89,18 +79,22 @@ struct ListPages {
     /// ``removeScratchFile()`` deletes it afterwards.
     func pages(chrome: (String) -> PageChrome) throws -> [ReportPage] {
         var pages: [ReportPage] = []
-        for (name, heading, allOfThem, total, of, perPage) in [
-            ("all", "All tests", allPages, testCount, "grouped by module and suite", testsPerPage),
-            ("failed", "Failed tests", failedPages, failedCount, "of \(testCount) tests", testsPerStatusPage),
-            ("skipped", "Skipped tests", skippedPages, skippedCount, "of \(testCount) tests", testsPerStatusPage),
+        for (list, heading, allOfThem, total, of, perPage) in [
+            (ListPage.List.all, "All tests", allPages, testCount, "grouped by module and suite", testsPerPage),
+            (.failed, "Failed tests", failedPages, failedCount, "of \(testCount) tests", testsPerStatusPage),
+            (.skipped, "Skipped tests", skippedPages, skippedCount, "of \(testCount) tests", testsPerStatusPage),
         ] {
+            let name = list.rawValue
             var listPages = allOfThem
             if !listPages.isEmpty { try listPages[listPages.count - 1].flush(spill) }
             let pageCount = max(1, listPages.count)
             for page in 1...pageCount {
                 let rows = page <= listPages.count ? listPages[page - 1] : GroupedRows()
                 let first = (page - 1) * perPage
-                let links = PageLinkModel.window(page: page, count: pageCount) { Self.file(name, page: $0) }
+                let file = ListPage(list: list, number: page).file
+                let numbers = PageLinkModel.window(page: page, count: pageCount) {
+                    links.href(toPage: ListPage(list: list, number: $0).file)
+                }
                 let title = name == "all" || pageCount > 1 ? "\(heading), page \(page) of \(pageCount)" : heading
                 let description =
                     name == "all"
@@ -110,8 +104,9 @@ struct ListPages {
                         : "\(total) \(of)."
                 let model = ListPageModel(
                     chrome: chrome(title), heading: heading, description: description, groups: [],
-                    isEmpty: rows.isEmpty, pages: links, hasPages: !links.isEmpty)
-                pages.append(ReportPage(path: Self.file(name, page: page), list: model, rows: rows, spill: spill))
+                    isEmpty: rows.isEmpty, pages: numbers, hasPages: !numbers.isEmpty,
+                    idPrefix: links.idPrefix(ofPage: file))
+                pages.append(ReportPage(path: file, list: model, rows: rows, spill: spill))
             }
         }
         return pages

@@ -47,6 +47,8 @@ struct SuiteTree {
         var suites: [Suite] = []
     }
 
+    /// How the tree's leaves and suites link.
+    let links: LinkStyle
     /// Modules in the order first seen, each with its suites in the order first seen.
     private(set) var modules: [Module] = []
     /// Whether the tree holds every test (the report has at most ``testLeafLimit`` tests).
@@ -56,6 +58,9 @@ struct SuiteTree {
     private var moduleIndex: [String: Int] = [:]
     private var suiteIndex: [String: (module: Int, suite: Int)] = [:]
     private var last: (key: String, module: Int, suite: Int)?
+
+    /// An empty tree whose nodes link in the style `links`.
+    init(links: LinkStyle = .files) { self.links = links }
 
     /// Counts `test` in its module and suite, and keeps it as a leaf while the tree is small.
     /// - Complexity: O(1) amortized; O(``testLeafLimit``) once, when the leaves are dropped.
@@ -72,7 +77,7 @@ struct SuiteTree {
         }
         if hasTests {
             modules[module].suites[suite].tests.append(
-                Leaf(name: test.name, href: test.href, status: test.status.rawValue, duration: test.duration))
+                Leaf(name: test.name, href: test.href(links), status: test.status.rawValue, duration: test.duration))
         }
     }
 
@@ -93,13 +98,9 @@ struct SuiteTree {
             moduleIndex[moduleName] = module
             modules.append(Module(name: moduleName))
         }
-        var href = OutputBuffer()
-        href.append("all-")
-        href.appendDecimal(test.listPage)
-        href.append(".html#")
-        href.appendAnchor(test.anchorHash)
+        let href = links.href(toRow: test.anchorHash, on: ListPage(list: .all, number: test.listPage))
         let suite = modules[module].suites.count
-        modules[module].suites.append(Suite(name: parts.last ?? test.groupKey, href: href.string))
+        modules[module].suites.append(Suite(name: parts.last ?? test.groupKey, href: href))
         suiteIndex[test.groupKey] = (module, suite)
         suiteCount += 1
         last = (test.groupKey, module, suite)

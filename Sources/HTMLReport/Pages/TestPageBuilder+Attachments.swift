@@ -6,15 +6,19 @@ extension TestPageBuilder {
     /// Media types shown inline as the gallery's images. SVG is never among them: it can carry script.
     static let inlineImageTypes: Set<String> = ["image/png", "image/jpeg", "image/gif", "image/webp"]
 
-    /// An attachment's view model, exporting its content into the report folder (up to ``attachmentExportLimit``):
-    /// images for the gallery, text and JSON with a numbered preview, terminal snapshots drawn as text grids.
+    /// The largest attachment the single file holds, as a `data:` URL; a larger one is named and not included.
+    static let inlineAttachmentLimit = 4 << 20
+
+    /// An attachment's view model, exporting its content into the report folder (up to ``attachmentExportLimit``),
+    /// or for the single file holding it as a `data:` URL (up to ``inlineAttachmentLimit``): images for the gallery,
+    /// text and JSON with a numbered preview, terminal snapshots drawn as text grids.
     func attachmentModel(_ attachment: AttachmentRecord, id: String) throws -> AttachmentModel {
         let path = ReportPaths.attachment(
             name: attachment.name, sha256: attachment.blob.sha256, mediaType: attachment.mediaType)
         var data: Data?
         if attachment.size <= attachmentExportLimit {
             data = try? source.blobData(attachment.blob)
-            if let data, !files.exists(path) { try files.write(data, to: path) }
+            if let files, let data, !files.exists(path) { try files.write(data, to: path) }
         }
         var preview: String?
         var snapshot: String?
@@ -26,13 +30,31 @@ extension TestPageBuilder {
         } else if attachment.kind == .text || attachment.mediaType.hasPrefix("text/") || isJSON, let data {
             preview = TextPreviewHTML.render(data, isJSON: isJSON)
         }
+        let isInlineImage = Self.inlineImageTypes.contains(attachment.mediaType.lowercased())
+        var href: String
+        var isLinked = data != nil
+        switch links {
+        case .files:
+            href = "../" + path
+        case .singleFile:
+            // An image is a `data:` URL of its own type, which never runs script (SVG is not among them); anything
+            // else is bytes to download. Past the limit, the link leads to the attachment's own item.
+            if let data, data.count <= Self.inlineAttachmentLimit {
+                href =
+                    "data:" + (isInlineImage ? attachment.mediaType.lowercased() : "application/octet-stream")
+                    + ";base64," + data.base64EncodedString()
+            } else {
+                href = "#" + id
+                isLinked = false
+            }
+        }
         return AttachmentModel(
             id: id,
             name: DisplayText.clean(attachment.name),
             mediaType: DisplayText.clean(attachment.mediaType),
             size: ReportFormatting.size(attachment.size),
-            href: "../" + path,
-            isImage: Self.inlineImageTypes.contains(attachment.mediaType.lowercased()) && data != nil,
+            href: href,
+            isImage: isInlineImage && isLinked,
             previewHTML: preview,
             snapshotHTML: snapshot
         )

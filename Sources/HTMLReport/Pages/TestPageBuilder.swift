@@ -2,10 +2,14 @@ import Foundation
 import ResultModel
 import ResultSupport
 
-/// Builds a test page's view model, exporting the test's attachments into the report folder on the way.
+/// Builds a test page's view model, exporting the test's attachments into the report folder on the way (or, for the
+/// single file, holding them as `data:` URLs).
 struct TestPageBuilder {
     let source: any ResultSource
-    let files: ReportFileWriter
+    /// The report folder that attachments are exported into; `nil` for the single file.
+    let files: ReportFileWriter?
+    /// How the page links.
+    let links: LinkStyle
     /// How each run's source locations are shown, by run index (``SourceDisplay/plain`` for others).
     let displays: [Int: SourceDisplay]
     let runName: String?
@@ -21,14 +25,17 @@ struct TestPageBuilder {
     /// The view model of `test`'s page, written at `pagePath` (`tests/….html`, from the report's root).
     func model(for test: TestRecord, chrome: PageChrome, listHref: String, pagePath: String) throws -> TestPageModel {
         let display = displays[test.runIndex] ?? .plain
-        var crumbs = [LinkModel(label: "Overview", href: "../index.html")]
-        if let runName { crumbs.append(LinkModel(label: runName, href: "../index.html")) }
+        let idPrefix = links.idPrefix(ofPage: pagePath)
+        let overview = links.href(toPage: "index.html", from: "../")
+        var crumbs = [LinkModel(label: "Overview", href: overview)]
+        if let runName { crumbs.append(LinkModel(label: runName, href: overview)) }
         if let module = test.identity.module {
             crumbs.append(LinkModel(label: DisplayText.clean(module), href: listHref))
         }
         for suite in test.identity.suites { crumbs.append(LinkModel(label: DisplayText.clean(suite), href: listHref)) }
         let attempts = try test.attempts.enumerated().map { index, attempt in
-            try attemptModel(attempt, number: index + 1, of: test.attempts.count, display: display)
+            try attemptModel(
+                attempt, number: index + 1, of: test.attempts.count, display: display, idPrefix: idPrefix)
         }
         let cases = test.cases.prefix(10_000).map { testCase in
             CaseModel(
@@ -52,19 +59,21 @@ struct TestPageBuilder {
             hasProperties: !properties.isEmpty,
             historyHTML: history?.trend(test.id).map(HistoryHTML.strip),
             attempts: attempts,
-            selfHref: String(pagePath.split(separator: "/").last ?? ""),
-            permalink: pagePath,
-            timelineHTML: AttemptTimelineHTML.render(test.attempts)
+            selfHref: links == .files
+                ? String(pagePath.split(separator: "/").last ?? "") : links.href(toPage: pagePath),
+            permalink: links.href(toPage: pagePath),
+            timelineHTML: AttemptTimelineHTML.render(test.attempts, idPrefix: idPrefix),
+            idPrefix: idPrefix
         )
     }
 
-    private func attemptModel(_ attempt: TestAttempt, number: Int, of count: Int, display: SourceDisplay) throws
-        -> AttemptModel
-    {
+    private func attemptModel(
+        _ attempt: TestAttempt, number: Int, of count: Int, display: SourceDisplay, idPrefix: String
+    ) throws -> AttemptModel {
         let issues = IssueHTML.list(attempt.issues, display: display) { display.excerptHTML($0.location) }
         let shown = attempt.allAttachments.prefix(1000)
         let attachments = try shown.enumerated().map { index, attachment in
-            try attachmentModel(attachment, id: "attempt-\(number)-attachment-\(index + 1)")
+            try attachmentModel(attachment, id: "\(idPrefix)attempt-\(number)-attachment-\(index + 1)")
         }
         // A step's attachment links to its item on the page (the first, when the same one is attached twice).
         let attachmentIDs = Dictionary(zip(shown, attachments.map(\.id)), uniquingKeysWith: { first, _ in first })
@@ -73,7 +82,8 @@ struct TestPageBuilder {
         let measurements = attempt.measurements.prefix(100).map(measurementModel)
         let activities = ActivityTreeHTML.render(
             attempt.activities, testStart: attempt.start, testDuration: attempt.duration, display: display,
-            idPrefix: "attempt-\(number)-", attachmentIDs: attachmentIDs)
+            idPrefix: "\(idPrefix)attempt-\(number)-", attachmentIDs: attachmentIDs,
+            attachmentHref: links == .files ? ActivityTreeHTML.exportedFile : { _ in nil })
         return AttemptModel(
             number: number,
             label: count > 1 ? "Attempt \(number) of \(count)" : "Result",
@@ -104,10 +114,13 @@ struct TestPageBuilder {
             // file when it can be held (up to the reader's in-memory limit), else its start and end are shown.
             let excerpt = try source.blobExcerpt(blob, headBytes: outputDisplayLimit, tailBytes: outputTailLimit)
             text = excerpt.text
-            if !excerpt.isWhole, let data = try? source.blobData(blob) {
+            if !excerpt.isWhole, let files, let data = try? source.blobData(blob) {
                 let path = ReportPaths.attachment(name: "output.log", sha256: blob.sha256)
                 if !files.exists(path) { try files.write(data, to: path) }
                 text += "\n[output cut at \(outputDisplayLimit) bytes; the whole output is in \(path)]"
+            } else if !excerpt.isWhole, files == nil {
+                // The single file holds no files beside it: the cut is said, not where the rest is.
+                text += "\n[output cut at \(outputDisplayLimit) bytes]"
             }
         } else {
             return nil

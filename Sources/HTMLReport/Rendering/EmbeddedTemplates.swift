@@ -23,7 +23,8 @@ enum EmbeddedTemplates {
 {{! header: the start of every page, the one page shell (with footer) of the report, the compare page and snapshot documents.
     Reads chrome: title, csp, root (relative path to the report root), stylesHTML (inline CSS, already safe), hasNavigation
     (the report's sticky header), reportTitle, summary[verdict, verdictStatus, counts[label, value, status, href]] (the
-    sticky header's verdict and counts, when known). }}
+    sticky header's verdict and counts, when known), indexHref, failedHref, skippedHref, allTestsHref (where the
+    header's links lead). }}
 {{#chrome}}
 <!DOCTYPE html>
 <html lang="en">
@@ -40,20 +41,20 @@ enum EmbeddedTemplates {
 <a class="skip" href="#main">Skip to content</a>
 {{#hasNavigation}}
 <header class="top" role="banner">
-  <a class="brand" href="{{root}}index.html">{{reportTitle}}</a>
+  <a class="brand" href="{{indexHref}}">{{reportTitle}}</a>
   {{#summary}}<p class="top-verdict"><span class="st s-{{verdictStatus}}">{{verdict}}</span></p>{{/summary}}
   <nav aria-label="Test lists">
-    <a href="{{root}}index.html">Overview</a>
+    <a href="{{indexHref}}">Overview</a>
     {{#summary}}
     {{#counts}}
-    <a class="top-count st s-{{status}}" href="{{root}}{{href}}">{{value}} {{label}}</a>
+    <a class="top-count st s-{{status}}" href="{{href}}">{{value}} {{label}}</a>
     {{/counts}}
     {{/summary}}
     {{^summary}}
-    <a href="{{root}}failed.html">Failed</a>
-    <a href="{{root}}skipped.html">Skipped</a>
+    <a href="{{failedHref}}">Failed</a>
+    <a href="{{skippedHref}}">Skipped</a>
     {{/summary}}
-    <a href="{{root}}all-1.html">All tests</a>
+    <a href="{{allTestsHref}}">All tests</a>
   </nav>
 </header>
 {{/hasNavigation}}
@@ -67,7 +68,8 @@ enum EmbeddedTemplates {
     tree[name, totalText, failed, skipped, hasFailed, hasSkipped, duration, isOpen, suites[name, href, totalText, failed,
     skipped, hasFailed, hasSkipped, duration, isOpen,
     hasTests, tests[name, href, status, duration]]], treeHasTests, treeTestLimit, moreSuites, statusBarHTML and
-    histogramHTML (SVG built by OverviewCharts from numbers only), duration, search[shards, listPageSize, statusListPageSize, recordBlockSize] }}
+    histogramHTML (SVG built by OverviewCharts from numbers only), duration, search[shards, listPageSize, statusListPageSize, recordBlockSize] (the search is left out without it),
+    allTestsHref, flakyHref }}
 {{> header}}
 {{#chrome}}<h1>{{reportTitle}}</h1>{{/chrome}}
 <section aria-labelledby="verdict-heading" class="verdict {{verdictClass}}">
@@ -79,7 +81,8 @@ enum EmbeddedTemplates {
   {{#statusBarHTML}}<figure class="proportion">{{{statusBarHTML}}}</figure>{{/statusBarHTML}}
 </section>
 
-<section aria-labelledby="search-heading" class="search" data-search-tests="{{testCount}}"{{#search}} data-search-shards="{{shards}}" data-list-page-size="{{listPageSize}}" data-status-list-page-size="{{statusListPageSize}}" data-record-block-size="{{recordBlockSize}}"{{/search}}>
+{{#search}}
+<section aria-labelledby="search-heading" class="search" data-search-tests="{{testCount}}" data-search-shards="{{shards}}" data-list-page-size="{{listPageSize}}" data-status-list-page-size="{{statusListPageSize}}" data-record-block-size="{{recordBlockSize}}">
   <h2 id="search-heading">Find a test</h2>
   <form role="search">
     <label for="search-input">Search all {{testCount}} tests by name, suite, module or file</label>
@@ -92,10 +95,11 @@ enum EmbeddedTemplates {
       <label><input type="checkbox" data-status-filter="other" checked> other</label>
     </fieldset>
   </form>
-  <p class="hint" data-search-status role="status">Searching needs JavaScript; without it, use the <a href="all-1.html">list of all tests</a> (each page of it has a filter box, and your browser's find in page searches it).</p>
+  <p class="hint" data-search-status role="status">Searching needs JavaScript; without it, use the <a href="{{allTestsHref}}">list of all tests</a> (each page of it has a filter box, and your browser's find in page searches it).</p>
   <ol class="search-results" data-search-results></ol>
   <script src="assets/search.js" defer></script>
 </section>
+{{/search}}
 
 {{#hasFailures}}
 <section aria-labelledby="failures-heading">
@@ -136,7 +140,7 @@ enum EmbeddedTemplates {
 <section aria-labelledby="trends-heading">
   <h2 id="trends-heading">Trends</h2>
   {{{trendsHTML}}}
-  <p><a href="flaky.html">Flaky tests: {{flakyCount}}</a></p>
+  <p><a href="{{flakyHref}}">Flaky tests: {{flakyCount}}</a></p>
 </section>
 {{/trendsHTML}}
 {{#hasPerformance}}
@@ -170,7 +174,7 @@ enum EmbeddedTemplates {
 
 <section aria-labelledby="tree-heading">
   <h2 id="tree-heading">Modules and suites</h2>
-  <p class="hint">{{#treeHasTests}}Open a module and a suite to see their tests.{{/treeHasTests}}{{^treeHasTests}}With more than {{treeTestLimit}} tests the tree stops at the suites; each suite links to its tests in the <a href="all-1.html">list of all tests</a>.{{/treeHasTests}} Suites with failures are open.</p>
+  <p class="hint">{{#treeHasTests}}Open a module and a suite to see their tests.{{/treeHasTests}}{{^treeHasTests}}With more than {{treeTestLimit}} tests the tree stops at the suites; each suite links to its tests in the <a href="{{allTestsHref}}">list of all tests</a>.{{/treeHasTests}} Suites with failures are open.</p>
   <ul class="tree">
   {{#tree}}
     <li><details class="module"{{#isOpen}} open{{/isOpen}}>
@@ -187,20 +191,20 @@ enum EmbeddedTemplates {
     </details></li>
   {{/tree}}
   </ul>
-  {{#moreSuites}}<p>{{moreSuites}} more suites are listed in <a href="all-1.html">all tests</a>.</p>{{/moreSuites}}
+  {{#moreSuites}}<p>{{moreSuites}} more suites are listed in <a href="{{allTestsHref}}">all tests</a>.</p>{{/moreSuites}}
 </section>
 {{> footer}}
 """####,
         "list.mustache": ####"""
 {{! list: a page of tests (failed, skipped, or one page of all tests, grouped by module and suite).
     Reads: header/footer fields, heading, description, groups[title, rowsHTML (rows built by our escaping code, in the grid's four columns: their widths are set on the header cells by report.css)];
-    the group markup is compact (it repeats for every suite of a large run; the rows' tbody is implied), pages[label, href, isCurrent, isGap], isEmpty }}
+    the group markup is compact (it repeats for every suite of a large run; the rows' tbody is implied), pages[label, href, isCurrent, isGap], isEmpty, idPrefix (what the page's ids start with) }}
 {{> header}}
 <h1>{{heading}}</h1>
 <p>{{description}}</p>
 <form class="filter" role="search">
-  <label for="filter-input">Filter this page</label>
-  <input id="filter-input" type="search" data-filter-input>
+  <label for="{{idPrefix}}filter-input">Filter this page</label>
+  <input id="{{idPrefix}}filter-input" type="search" data-filter-input>
 </form>
 {{#isEmpty}}<p>No tests.</p>{{/isEmpty}}
 {{#groups}}
@@ -957,7 +961,7 @@ table.tests td:nth-child(2) { overflow: hidden; text-overflow: ellipsis; }
     attempts[number, label, showLabel, status, duration, reason, issuesHTML, activitiesHTML, outputHTML,
     hasAttachments, images[id, name, mediaType, size, href], files[id, name, mediaType, size, href, previewHTML,
     snapshotHTML], measurements[name, unit, chartHTML, stats[label, value], verdictText, verdictClass]],
-    cases[arguments, status, issuesHTML] }}
+    cases[arguments, status, issuesHTML], idPrefix (what the page's own ids start with; attachments' ids have it) }}
 {{> header}}
 <nav class="crumbs" aria-label="Breadcrumbs"><ol>{{#breadcrumbs}}<li><a href="{{href}}">{{label}}</a></li>{{/breadcrumbs}}</ol></nav>
 <h1><a class="permalink" href="{{selfHref}}" data-permalink="{{permalink}}" title="Link to this test">{{name}}</a></h1>
@@ -966,22 +970,22 @@ table.tests td:nth-child(2) { overflow: hidden; text-overflow: ellipsis; }
 {{{historyHTML}}}
 
 {{#timelineHTML}}
-<section aria-labelledby="timeline-heading">
-  <h2 id="timeline-heading">Attempts</h2>
+<section aria-labelledby="{{idPrefix}}timeline-heading">
+  <h2 id="{{idPrefix}}timeline-heading">Attempts</h2>
   {{{timelineHTML}}}
 </section>
 {{/timelineHTML}}
 
 {{#hasProperties}}
-<section aria-labelledby="properties-heading">
-  <h2 id="properties-heading">Properties</h2>
+<section aria-labelledby="{{idPrefix}}properties-heading">
+  <h2 id="{{idPrefix}}properties-heading">Properties</h2>
   <dl class="properties">{{#properties}}<dt>{{label}}</dt><dd>{{value}}</dd>{{/properties}}</dl>
 </section>
 {{/hasProperties}}
 
 {{#hasCases}}
-<section aria-labelledby="cases-heading">
-  <h2 id="cases-heading">Cases</h2>
+<section aria-labelledby="{{idPrefix}}cases-heading">
+  <h2 id="{{idPrefix}}cases-heading">Cases</h2>
   <table>
     <thead><tr><th scope="col">Arguments</th><th scope="col">Status</th><th scope="col">Issues</th></tr></thead>
     <tbody>
@@ -992,7 +996,7 @@ table.tests td:nth-child(2) { overflow: hidden; text-overflow: ellipsis; }
 {{/hasCases}}
 
 {{#attempts}}
-<section class="attempt" id="attempt-{{number}}" aria-label="{{label}}">
+<section class="attempt" id="{{idPrefix}}attempt-{{number}}" aria-label="{{label}}">
   {{#showLabel}}<h2>{{label}} <span class="badge st s-{{status}}">{{status}}</span> {{duration}}</h2>{{/showLabel}}
   {{#reason}}<p class="reason">{{reason}}</p>{{/reason}}
   {{#issuesHTML}}<h3>Issues</h3>{{{issuesHTML}}}{{/issuesHTML}}
@@ -1008,13 +1012,13 @@ table.tests td:nth-child(2) { overflow: hidden; text-overflow: ellipsis; }
   {{/measurements}}
   {{/hasMeasurements}}
   {{#hasAttachments}}
-  <h3 id="attempt-{{number}}-attachments">Attachments</h3>
+  <h3 id="{{idPrefix}}attempt-{{number}}-attachments">Attachments</h3>
   {{#hasImages}}
   <ul class="gallery">
   {{#images}}
     <li class="shot" id="{{id}}">
       <a class="thumb" href="#{{id}}"><img src="{{href}}" alt="{{name}}" loading="lazy"></a>
-      <a class="close" href="#attempt-{{number}}-attachments">Close<span class="sr-only"> {{name}}</span></a>
+      <a class="close" href="#{{idPrefix}}attempt-{{number}}-attachments">Close<span class="sr-only"> {{name}}</span></a>
       <p class="caption"><span class="name">{{name}}</span> <span class="meta">{{mediaType}}, {{size}}</span>
         <a href="{{href}}">Full size<span class="sr-only"> {{name}}</span></a>
         <a href="{{href}}" download>Download<span class="sr-only"> {{name}}</span></a></p>

@@ -43,4 +43,13 @@ public enum PageShell {
         return try templates.render(
             ShellPageModel(chrome: chrome, bodyHTML: bodyHTML), template: ShellPageModel.template)
     }
+
+    /// The shell of `chrome` in two pieces, the start (through `<main>`) and the end (from `</main>`), for a document
+    /// written between them in parts (the single file's sections), as the `page` template would wrap them.
+    static func pieces(_ chrome: PageChrome, templates: TemplateSet) throws -> (start: String, end: String) {
+        let model = ShellPageModel(chrome: chrome, bodyHTML: "")
+        return (
+            try templates.render(model, template: "header"), "\n" + (try templates.render(model, template: "footer"))
+        )
+    }
 }

@@ -4,7 +4,7 @@ import Mustache
 /// The templates and assets a report renders with: the embedded copies, each replaced by a file of the same name
 /// from an override folder when one is given.
 struct TemplateSet {
-    let library: MustacheLibrary
+    private(set) var library: MustacheLibrary
     let stylesheet: String
     let script: String
     /// The index page's search (`search.js`).
@@ -36,6 +36,14 @@ struct TemplateSet {
         stylesheet = (files["report.css"] ?? "") + "\n" + TerminalColorsCSS.palette
         script = files["report.js"] ?? ""
         searchScript = files["search.js"] ?? ""
+    }
+
+    /// The same templates drawing each page's content alone: the page shell's partials (`header`, `footer`) left
+    /// empty, for pages that are sections of one document wearing the shell once (the single file).
+    func withoutPageShell() throws -> TemplateSet {
+        var copy = self
+        for partial in ["header", "footer"] { try copy.library.register("", named: partial) }
+        return copy
     }
 
     func render(_ model: Any, template: String) throws -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import ResultModel
+import ResultSupport
 
 /// The search terms of a report so far, each with the tests that have it, found by the term's UTF-8 bytes without
 /// making a string: a run's terms come again and again (every test of a suite has the suite's), and hashing and
@@ -58,9 +59,6 @@ struct SearchTermTable {
     }
 
     private static func equal(_ stored: [UInt8], _ term: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard stored.count == term.count else { return false }
-        return stored.withUnsafeBufferPointer { stored in
-            stored.isEmpty || memcmp(stored.baseAddress!, term.baseAddress!, term.count) == 0
-        }
+        term.hasSameBytes(as: stored)
     }
 }

@@ -4,15 +4,13 @@ import ResultSupport
 /// The one error type of the bundle module: what went wrong, in which bundle, and at which byte.
 ///
 /// `description` reads like `x.resultbundle: byte 1234: frame checksum mismatch (record batch of 812 bytes)`.
-public struct BundleError: PlacedError, Equatable {
+public struct BundleError: ModuleError, Equatable {
     /// A stable, machine-readable kind of error. New codes may be added; switch with a `default`.
-    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public struct Code: PlacedErrorCode {
         /// The code's name, for example `notABundle`.
         public var rawValue: String
         /// Creates a code from its name.
         public init(rawValue: String) { self.rawValue = rawValue }
-        /// The code's name.
-        public var description: String { rawValue }
 
         /// The file does not start with the bundle magic.
         public static let notABundle = Code(rawValue: "notABundle")
@@ -40,39 +38,25 @@ public struct BundleError: PlacedError, Equatable {
         public static let sourceChanged = Code(rawValue: "sourceChanged")
     }
 
-    /// What kind of error this is.
-    public var code: Code
-    /// A sentence saying what is wrong and, when useful, what to do.
-    public var message: String
-    /// The bundle (or other file) concerned, as given by the caller.
-    public var path: String?
-    /// The byte offset in that file where the problem is, when known.
-    public var byteOffset: Int64?
-    /// The error that caused this one (a failed system call), when there is one.
-    public var underlying: (any Error & Sendable)?
+    /// The code, message, place and cause.
+    public var facts: ErrorFacts<Code>
 
-    /// Creates an error.
+    /// An error with these facts.
+    public init(facts: ErrorFacts<Code>) { self.facts = facts }
+
+    /// Creates an error in the bundle (or other file) at `path`, as the caller named it.
     public init(
         _ code: Code, _ message: String, path: String? = nil, byteOffset: Int64? = nil,
         underlying: (any Error & Sendable)? = nil
     ) {
-        self.code = code
-        self.message = message
-        self.path = path
-        self.byteOffset = byteOffset
-        self.underlying = underlying
+        self.init(code, message, file: path, byteOffset: byteOffset, underlying: underlying)
     }
 
-    /// Errors are equal when their code, message and place are (the cause is not compared).
-    public static func == (left: BundleError, right: BundleError) -> Bool {
-        left.code == right.code && left.message == right.message && left.path == right.path
-            && left.byteOffset == right.byteOffset
+    /// The bundle (or other file) concerned, as given by the caller.
+    public var path: String? {
+        get { file }
+        set { file = newValue }
     }
-
-    /// The bundle and the byte offset, as one place.
-    public var place: ErrorPlace { ErrorPlace(file: path, byteOffset: byteOffset) }
-    /// The error that caused this one.
-    public var cause: (any Error & Sendable)? { underlying }
 
     /// A copy with the path and, when not already set, the byte offset filled in.
     func located(path: String?, byteOffset: Int64? = nil) -> BundleError {

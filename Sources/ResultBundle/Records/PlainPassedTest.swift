@@ -1,4 +1,5 @@
 import Foundation
+import ResultSupport
 
 /// A test line in the shape most tests have, read without decoding it: one attempt that passed, holding nothing
 /// but a start and a duration, and a name in printable ASCII.
@@ -50,8 +51,7 @@ struct PlainPassedTest {
 
     /// Whether the suite text is `text`.
     func hasSuiteText(_ text: [UInt8]) -> Bool {
-        text.count == suiteText.count
-            && text.withUnsafeBufferPointer { memcmp($0.baseAddress!, suiteText.baseAddress!, text.count) == 0 }
+        suiteText.hasSameBytes(as: text)
     }
 
     /// The suite text of any test line whose identity is written as this library writes it (see
@@ -74,10 +74,8 @@ private struct LineScanner {
 
     /// Consumes `literal` if the text continues with it.
     mutating func take(_ literal: StaticString) -> Bool {
-        let length = literal.utf8CodeUnitCount
-        guard bytes.count - position >= length, memcmp(bytes.baseAddress! + position, literal.utf8Start, length) == 0
-        else { return false }
-        position += length
+        guard UnsafeBufferPointer(rebasing: bytes[position...]).hasPrefix(literal) else { return false }
+        position += literal.utf8CodeUnitCount
         return true
     }
 

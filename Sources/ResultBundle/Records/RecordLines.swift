@@ -1,5 +1,6 @@
 import Foundation
 import ResultModel
+import ResultSupport
 
 /// Splitting a record batch into lines and telling their kinds without decoding them.
 enum RecordLines {
@@ -37,9 +38,7 @@ enum RecordLines {
     /// followed by another kind's name. A line written differently, or with an escape in its kind, is not ruled out.
     static func isOtherKind(_ line: UnsafeBufferPointer<UInt8>, than kind: RecordLine.Kind) -> Bool {
         let prefixLength = kindPrefix.count
-        guard line.count > prefixLength,
-            kindPrefix.withUnsafeBufferPointer({ memcmp($0.baseAddress!, line.baseAddress!, prefixLength) == 0 })
-        else { return false }
+        guard line.count > prefixLength, line.hasPrefix(kindPrefix) else { return false }
         var end = prefixLength
         while end < line.count && line[end] != UInt8(ascii: "\"") {
             if line[end] == UInt8(ascii: "\\") { return false }

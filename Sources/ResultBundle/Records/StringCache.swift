@@ -1,4 +1,5 @@
 import Foundation
+import ResultSupport
 
 /// Reuses the `String`s of byte sequences seen recently, so decoding thousands of tests of the same module and
 /// suite allocates each name once instead of once per test.
@@ -34,9 +35,7 @@ final class StringCache {
     /// it is the one remembered last; returns it and the length of its text.
     func repeatedArray(startOf bytes: UnsafeBufferPointer<UInt8>) -> (array: [String], length: Int)? {
         let length = lastArrayText.count
-        guard length > 0, bytes.count >= length,
-            lastArrayText.withUnsafeBytes({ memcmp($0.baseAddress!, bytes.baseAddress!, length) == 0 })
-        else { return nil }
+        guard length > 0, bytes.hasPrefix(lastArrayText) else { return nil }
         return (lastArray, length)
     }
 

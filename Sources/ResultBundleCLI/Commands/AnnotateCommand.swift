@@ -87,16 +87,11 @@ struct AnnotateCommand: ParsableCommand {
             }
         } else {
             try OutputWriting.produce(plan, shape: .document(.annotations(format)), command: "annotate") { file in
-                let descriptor = try CheckedWrite.create(file)
-                do {
+                try CheckedWrite.writeFile(file, named: output) { descriptor in
                     try renderer.render(inputs) {
                         try CheckedWrite.write(Data($0.utf8), to: descriptor, named: output)
                     }
-                } catch {
-                    _ = close(descriptor)
-                    throw error
                 }
-                try CheckedWrite.close(descriptor, named: output)
             }
         }
     }

@@ -169,7 +169,8 @@ struct HistoryShowCommand: ParsableCommand {
         let dirty = loaded.runs.filter { $0.facts.dirty == true }.count
         if dirty > 0 && !includeDirty {
             lines.append(
-                "\(dirty) runs made with uncommitted changes are left out of the flaky ranking and the streaks "
+                "\(Counted.noun(dirty, "run")) made with uncommitted changes \(dirty == 1 ? "is" : "are") left out of "
+                    + "the flaky ranking and the streaks "
                     + "(--include-dirty counts them)")
         }
         if !flaky.isEmpty {

@@ -10,21 +10,18 @@ enum HistoryDestination {
         guard PathEntry(url)?.kind == .symlink else { return url }
         guard let target = SymlinkTarget.resolve(url) else {
             throw CLIError(
-                "\(path) is a symlink that cannot be resolved (a loop?); remove it or name the history file",
-                exitCode: 2)
+                "\(path) is a symlink that cannot be resolved (a loop?); remove it or name the history file")
         }
         guard PathEntry(target) != nil else {
             throw CLIError(
                 "\(path) is a symlink to \(target.path), which does not exist; history add does not create a file "
-                    + "through a link: remove the link or name the history file itself",
-                exitCode: 2)
+                    + "through a link: remove the link or name the history file itself")
         }
         let folder = SymlinkTarget.realFolder(of: url)
         guard target.path.hasPrefix(folder.path == "/" ? "/" : folder.path + "/") else {
             throw CLIError(
                 "\(path) is a symlink to \(target.path), outside its folder; resultbundle never writes what a link "
-                    + "points to elsewhere: name the history file itself",
-                exitCode: 2)
+                    + "points to elsewhere: name the history file itself")
         }
         return target
     }

@@ -83,8 +83,7 @@ struct ImportCommand: ParsableCommand {
     @Flag(help: "Replace OUT even when it is a file that is not a bundle.")
     var force = false
 
-    @Flag(help: "Print nothing but errors.")
-    var quiet = false
+    @OptionGroup var quietOption: QuietOption
 
     @OptionGroup(title: "Performance baselines")
     var baselineOptions: BaselineOptions
@@ -126,7 +125,7 @@ struct ImportCommand: ParsableCommand {
         }
         for damage in outcome.damage { StandardError.humanLine(damage.description) }
         for failure in outcome.failures { StandardError.humanLine("error: \(failure)") }
-        if !quiet {
+        if !quietOption.quiet {
             let totals = outcome.totals
             try OutputWriting.status(
                 "\(output): \(Counted.noun(totals.tests, "test")) (\(totals.passed) passed, \(totals.failed) failed, "

@@ -37,14 +37,9 @@ struct JSONCommand: ParsableCommand {
             try exporter.writeChunks { try CheckedWrite.write($0, to: STDOUT_FILENO, named: StandardOutput.name) }
         } else {
             try OutputWriting.produce(plan, shape: .document(.bundleJSON), command: "json") { file in
-                let descriptor = try CheckedWrite.create(file)
-                do {
+                try CheckedWrite.writeFile(file, named: output) { descriptor in
                     try exporter.writeChunks { try CheckedWrite.write($0, to: descriptor, named: output) }
-                } catch {
-                    _ = close(descriptor)
-                    throw error
                 }
-                try CheckedWrite.close(descriptor, named: output)
             }
         }
     }

@@ -42,8 +42,7 @@ struct JUnitCommand: ParsableCommand {
     @Flag(help: "Replace an output that holds something resultbundle did not write (a file, or a folder's files).")
     var force = false
 
-    @Flag(help: "Print nothing but errors.")
-    var quiet = false
+    @OptionGroup var quietOption: QuietOption
 
     @OptionGroup(title: "Performance baselines")
     var baselineOptions: BaselineOptions
@@ -65,7 +64,7 @@ struct JUnitCommand: ParsableCommand {
             try OutputRules(shape: .folder, force: force, inputs: bundles).plan(for: $0)
         }
         let readers = try baselineOptions.judged(
-            bundles.map { try BundleOpening.open($0, quiet: quiet, limits: .display) })
+            bundles.map { try BundleOpening.open($0, quiet: quietOption.quiet, limits: .display) })
         var options = JUnitExportOptions(flavor: flavor)
         options.sourceRoot = sourceRoot.map {
             URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
@@ -86,7 +85,7 @@ struct JUnitCommand: ParsableCommand {
         } else {
             summary = try export()
         }
-        if !quiet {
+        if !quietOption.quiet {
             try OutputWriting.status(
                 "\(output): \(Counted.noun(summary.testCases, "test case")) in \(Counted.noun(summary.suites, "suite")), "
                     + "\(summary.failures) failed, "

@@ -34,8 +34,7 @@ struct MergeCommand: ParsableCommand {
     @Flag(help: "Replace OUT even when it is a file that is not a bundle.")
     var force = false
 
-    @Flag(help: "Print nothing but errors.")
-    var quiet = false
+    @OptionGroup var quietOption: QuietOption
 
     func validate() throws {
         guard !bundles.isEmpty else { throw ValidationError("Name at least one bundle to merge.") }
@@ -58,7 +57,7 @@ struct MergeCommand: ParsableCommand {
             try BundleMerger().merge(inputs, into: temporary, runName: runName)
         }
         for damage in outcome.damage { StandardError.humanLine("warning: \(damage)") }
-        if !quiet {
+        if !quietOption.quiet {
             try OutputWriting.status(
                 "\(output): \(Counted.noun(outcome.runCount, "run")), \(Counted.noun(outcome.testCount, "test")), "
                     + Counted.noun(outcome.blobCount, "blob"),

@@ -75,8 +75,7 @@ struct ReportCommand: ParsableCommand {
     @Flag(help: "Replace OUT even when it holds files resultbundle did not write (never ., its parents or ~).")
     var force = false
 
-    @Flag(help: "Print nothing but errors.")
-    var quiet = false
+    @OptionGroup var quietOption: QuietOption
 
     @OptionGroup(title: "Performance baselines")
     var baselineOptions: BaselineOptions
@@ -95,7 +94,7 @@ struct ReportCommand: ParsableCommand {
         let plan = try OutputRules(shape: shape, force: force, inputs: inputs, suggestedName: "report.html").plan(
             for: output)
         let readers = try baselineOptions.judged(
-            bundles.map { try BundleOpening.open($0, quiet: quiet, limits: .display) })
+            bundles.map { try BundleOpening.open($0, quiet: quietOption.quiet, limits: .display) })
         let summary = try OutputWriting.produce(plan, shape: shape, command: "report") { temporary in
             var options = ReportOptions(
                 title: title, outputDirectory: temporary, singleFile: singleFile,
@@ -107,7 +106,7 @@ struct ReportCommand: ParsableCommand {
             return try ReportGenerator(options: options).generate(from: readers)
         }
         for warning in summary.warnings { StandardError.humanLine("warning: \(warning)") }
-        if !quiet {
+        if !quietOption.quiet {
             let page = singleFile ? output : Self.file("index.html", in: output)
             try OutputWriting.status(
                 "\(page): \(Counted.noun(summary.testCount, "test")), \(Counted.noun(summary.filesWritten, "file")), "

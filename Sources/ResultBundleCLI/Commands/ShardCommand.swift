@@ -74,7 +74,7 @@ struct ShardListCommand: ParsableCommand {
             for shard in shards {
                 if selection.index == nil {
                     text +=
-                        "# shard \(shard.index + base) of \(plan.shards.count): \(Self.tests(shard.tests.count)), "
+                        "# shard \(shard.index + base) of \(plan.shards.count): \(Counted.noun(shard.tests.count, "test")), "
                         + "\(String(format: "%.1f", shard.estimatedSeconds)) s\n"
                 }
                 for test in shard.tests { text += TerminalText.escapingControls(test.specifier.text) + "\n" }
@@ -88,8 +88,6 @@ struct ShardListCommand: ParsableCommand {
             try StandardOutput.line(try Self.json(plan, shards: shards, base: base))
         }
     }
-
-    static func tests(_ count: Int) -> String { count == 1 ? "1 test" : "\(count) tests" }
 
     static func json(_ plan: ShardPlan, shards: [ShardPlan.Shard], base: Int) throws -> String {
         struct Test: Encodable {

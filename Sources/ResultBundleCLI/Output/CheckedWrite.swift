@@ -27,7 +27,9 @@ enum CheckedWrite {
             do {
                 count = try buffer.withUnsafeMutableBytes { try input.readSome(into: $0) }
             } catch let error as SystemCallError {
-                throw CLIError("cannot read \(file.path): \(error.reason)", exitCode: 1)
+                // The copy is the output's delivery: a failed read of it is a failed output, as a write is.
+                let delivery = SystemCallError(error.operation, path: error.path, number: error.number, isWrite: true)
+                throw CLIError("cannot read \(file.path): \(error.reason)", cause: delivery)
             }
             if count == 0 { return }
             try buffer.withUnsafeBytes {
@@ -38,9 +40,24 @@ enum CheckedWrite {
 
     /// Creates (or truncates) a file of our own, such as the temporary file of an output, for writing.
     static func create(_ url: URL) throws -> Int32 {
-        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw failure(url.path) }
-        return descriptor
+        do {
+            return try POSIXFile.open(url.path, O_WRONLY | O_CREAT | O_TRUNC).descriptor
+        } catch {
+            throw failure(url.path, error)
+        }
+    }
+
+    /// Creates the file at `url`, hands its descriptor to `body` and closes it checked; a failed `body` closes it
+    /// quietly and its error is the one thrown.
+    static func writeFile(_ url: URL, named name: String, _ body: (Int32) throws -> Void) throws {
+        let descriptor = try create(url)
+        do {
+            try body(descriptor)
+        } catch {
+            try? POSIXFile(descriptor: descriptor, path: name).close()
+            throw error
+        }
+        try close(descriptor, named: name)
     }
 
     /// Closes a descriptor opened for writing; a file system may report a failed write only here.
@@ -48,7 +65,7 @@ enum CheckedWrite {
         do { try POSIXFile(descriptor: descriptor, path: name).close() } catch { throw failure(name, error) }
     }
 
-    static func failure(_ name: String, _ error: SystemCallError = SystemCallError("write", path: nil)) -> CLIError {
-        CLIError("cannot write to \(name): \(error.reason)", exitCode: 1)
+    static func failure(_ name: String, _ error: SystemCallError) -> CLIError {
+        CLIError("cannot write to \(name): \(error.reason)", cause: error)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ResultSupport
 
 /// The file `resultbundle` leaves in every folder it writes, so that it later replaces that folder, and only
 /// folders like it, without asking for --force.
@@ -18,7 +19,6 @@ enum FolderMarker {
 
     /// Whether `folder` holds the marker as a regular file.
     static func isPresent(in folder: URL) -> Bool {
-        var info = stat()
-        return lstat(folder.appendingPathComponent(fileName).path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        PathEntry(folder.appendingPathComponent(fileName))?.kind == .regularFile
     }
 }

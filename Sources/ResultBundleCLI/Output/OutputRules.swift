@@ -119,5 +119,5 @@ struct OutputRules {
         return shape == .bundle ? "TestResults.resultbundle" : "output"
     }
 
-    private func refusal(_ message: String) -> CLIError { CLIError(message, exitCode: 2) }
+    private func refusal(_ message: String) -> CLIError { CLIError(message) }
 }

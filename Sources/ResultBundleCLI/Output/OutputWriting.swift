@@ -49,18 +49,20 @@ enum OutputWriting {
     }
 
     /// Opens a device or FIFO for writing (never creating, truncating or renaming anything) and closes it checked.
-    private static func writeThrough(_ device: URL, _ body: (Int32) throws -> Void) throws {
-        let descriptor = open(device.path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
-        guard descriptor >= 0 else {
-            throw CLIError("cannot open \(device.path) for writing: \(String(cString: strerror(errno)))", exitCode: 1)
+    private static func writeThrough(_ url: URL, _ body: (Int32) throws -> Void) throws {
+        let device: POSIXFile
+        do {
+            device = try POSIXFile.open(url.path, O_WRONLY | O_NOCTTY)
+        } catch {
+            throw CLIError("cannot open \(url.path) for writing: \(error.reason)", cause: error)
         }
         do {
-            try body(descriptor)
+            try body(device.descriptor)
         } catch {
-            _ = close(descriptor)
+            try? device.close()
             throw error
         }
-        try CheckedWrite.close(descriptor, named: device.path)
+        try CheckedWrite.close(device.descriptor, named: url.path)
     }
 
     private static func throughScratch<T>(_ body: (URL) throws -> T, deliver: (URL) throws -> Void) throws -> T {

@@ -1,4 +1,5 @@
 import Foundation
+import ResultSupport
 
 /// Folders no output replaces, even with --force: the current directory and its ancestors, the home directory,
 /// `/`, and any folder that holds one of the command's inputs.
@@ -7,15 +8,15 @@ struct ProtectedFolders {
 
     /// Why `folder` must not be replaced, or nil when it may be.
     func reason(for folder: URL) -> String? {
-        let path = SymlinkTarget.realPath(folder.path) ?? folder.path
+        let path = PathLookup.realPath(folder.path) ?? folder.path
         if path == "/" { return "the root folder" }
-        let current = SymlinkTarget.realPath(FileManager.default.currentDirectoryPath) ?? ""
+        let current = PathLookup.realPath(FileManager.default.currentDirectoryPath) ?? ""
         if path == current { return "the current directory" }
         if Self.isAncestor(path, of: current) { return "an ancestor of the current directory" }
-        let home = SymlinkTarget.realPath(NSHomeDirectory()) ?? NSHomeDirectory()
+        let home = PathLookup.realPath(NSHomeDirectory()) ?? NSHomeDirectory()
         if path == home { return "the home directory" }
         for input in inputs where input != "-" {
-            let inputPath = SymlinkTarget.realPath(input) ?? URL(fileURLWithPath: input).standardizedFileURL.path
+            let inputPath = PathLookup.realPath(input) ?? URL(fileURLWithPath: input).standardizedFileURL.path
             if Self.isAncestor(path, of: inputPath) { return "a folder that holds the input \(input)" }
         }
         return nil

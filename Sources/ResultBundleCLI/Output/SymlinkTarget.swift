@@ -5,7 +5,7 @@ import ResultSupport
 enum SymlinkTarget {
     /// The absolute, symlink-free path a link leads to, or nil for a loop or a link that cannot be read.
     static func resolve(_ link: URL) -> URL? {
-        if let real = realPath(link.path) { return URL(fileURLWithPath: real) }
+        if let real = PathLookup.realPath(link.path) { return URL(fileURLWithPath: real) }
         // A dangling link: resolve the folder of its final target, which must exist; the name is kept.
         var current = link
         for _ in 0..<40 {
@@ -17,7 +17,7 @@ enum SymlinkTarget {
                 ? URL(fileURLWithPath: destination)
                 : current.deletingLastPathComponent().appendingPathComponent(destination)
             guard PathEntry(next)?.kind == .symlink else {
-                guard let folder = realPath(next.deletingLastPathComponent().path) else { return nil }
+                guard let folder = PathLookup.realPath(next.deletingLastPathComponent().path) else { return nil }
                 return URL(fileURLWithPath: folder).appendingPathComponent(next.lastPathComponent)
             }
             current = next
@@ -28,13 +28,6 @@ enum SymlinkTarget {
     /// The link's own folder, with symlinks resolved.
     static func realFolder(of link: URL) -> URL {
         let folder = link.deletingLastPathComponent()
-        return URL(fileURLWithPath: realPath(folder.path) ?? folder.path)
-    }
-
-    /// `realpath(3)`, or nil when some part of the path does not exist.
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        return URL(fileURLWithPath: PathLookup.realPath(folder.path) ?? folder.path)
     }
 }

@@ -111,7 +111,7 @@ final class PassthroughProcess: @unchecked Sendable {
                 buffer.deallocate()
                 buffer = larger
             }
-            if !Self.hasInput(descriptor) {
+            if !POSIXFile(descriptor: descriptor, path: nil).hasInput {
                 lock.lock()
                 onIdle()
                 lock.unlock()
@@ -155,12 +155,6 @@ final class PassthroughProcess: @unchecked Sendable {
     /// How much one read asks for (the pipe holds as much, see ``OutputPipe``).
     private static let readSize = 1 << 20
 
-    /// Whether a read of `descriptor` would return at once (data, end of file or an error).
-    private static func hasInput(_ descriptor: Int32) -> Bool {
-        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        return poll(&entry, 1, 0) > 0
-    }
-
     /// The position of the first line feed in `bytes[from..<to]`.
     private static func newline(in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
         guard from < to, let found = memchr(bytes.baseAddress! + from, 0x0A, to - from) else { return nil }
@@ -185,22 +179,25 @@ private final class OutputPipe {
     private(set) var writeEnd: Int32
 
     init() throws {
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { throw CLIError("cannot create a pipe: \(String(cString: strerror(errno)))") }
         // Neither end may leak into the command (posix_spawn's dup2 gives it its own copy of the write end).
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        readEnd = ends[0]
-        writeEnd = ends[1]
+        let ends: (readEnd: POSIXFile, writeEnd: POSIXFile)
+        do {
+            ends = try POSIXFile.pipe()
+        } catch {
+            throw CLIError("cannot create a pipe: \(error.reason)")
+        }
+        readEnd = ends.readEnd.descriptor
+        writeEnd = ends.writeEnd.descriptor
         // A bigger pipe: a fast command's output arrives in bigger reads, so each group commit holds more tests.
         _ = rb_set_pipe_size(writeEnd, 1 << 20)
     }
 
     func closeWriteEnd() {
-        if writeEnd >= 0 { close(writeEnd) }
+        if writeEnd >= 0 { try? POSIXFile(descriptor: writeEnd, path: nil).close() }
         writeEnd = -1
     }
 
-    func closeReadEnd() { close(readEnd) }
+    func closeReadEnd() { try? POSIXFile(descriptor: readEnd, path: nil).close() }
 
     func closeBothEnds() {
         closeWriteEnd()

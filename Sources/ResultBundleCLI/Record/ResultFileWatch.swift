@@ -1,4 +1,5 @@
 import Foundation
+import ResultSupport
 
 /// The result files a test command writes at the places `--results` names: what was there before the command ran
 /// is noted, and only files written or changed during the run are picked up, so a report left from an earlier run
@@ -53,7 +54,7 @@ struct ResultFileWatch {
         case .folder:
             return resultFiles(inFolder: place.path)
         case .glob:
-            return globMatches(place.path).flatMap { path -> [Found] in
+            return PathLookup.matches(of: place.path).flatMap { path -> [Found] in
                 if isRegularFile(path) { return [Found(path: path, isFound: false)] }
                 return resultFiles(inFolder: path)
             }
@@ -69,13 +70,6 @@ struct ResultFileWatch {
             if isRegularFile(path) { found.append(path) }
         }
         return found.sorted().map { Found(path: $0, isFound: true) }
-    }
-
-    private static func globMatches(_ pattern: String) -> [String] {
-        var result = glob_t()
-        defer { globfree(&result) }
-        guard glob(pattern, 0, nil, &result) == 0 else { return [] }
-        return (0..<Int(result.gl_pathc)).compactMap { index in result.gl_pathv[index].map { String(cString: $0) } }
     }
 
     private static func isRegularFile(_ path: String) -> Bool {

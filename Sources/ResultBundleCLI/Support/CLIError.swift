@@ -1,21 +1,20 @@
 import ResultSupport
 
-/// An error the command layer reports to the user as one sentence, with the exit code to return.
+/// An error the command layer finds itself, as one sentence that names its own files. Its exit code is decided
+/// where every error's is (`ErrorReport`): from `cause`, the failed call behind it when there is one.
 struct CLIError: PlacedError {
     /// What went wrong and, when possible, what to do.
     let message: String
-    /// The process exit code (2: bad usage or unreadable input).
-    let exitCode: Int32
+    /// The failed call behind the sentence (a write to an output: exit 1), when there is one.
+    let cause: (any Error & Sendable)?
 
-    init(_ message: String, exitCode: Int32 = 2) {
+    init(_ message: String, cause: (any Error & Sendable)? = nil) {
         self.message = message
-        self.exitCode = exitCode
+        self.cause = cause
     }
 
-    /// The exit code is the command layer's only classification.
-    var code: Int32 { exitCode }
+    /// The command layer's errors are told apart by their sentences.
+    var code: String { "command" }
     /// The sentence names its own files.
     var place: ErrorPlace { ErrorPlace() }
-    /// The cause is already in the sentence.
-    var cause: (any Error & Sendable)? { nil }
 }

@@ -12,21 +12,25 @@ import TerminalEmulation
 /// done, or could have been, but a write failed), 2 when an input could not be read or was not what the command
 /// needs, or an output was refused.
 enum ErrorReport {
-    static func cliError(_ error: any Error) -> CLIError {
+    /// What the user is shown of an error: one sentence, and the code the process exits with.
+    struct Shown {
+        let message: String
+        let exitCode: Int32
+    }
+
+    static func shown(_ error: any Error) -> Shown {
         switch error {
-        case let error as CLIError:
-            return CLIError(userPaths(error.message), exitCode: error.exitCode)
         case let error as DecodingError:
-            return CLIError(describe(error), exitCode: 2)
+            return Shown(message: describe(error), exitCode: 2)
         case let error as any PlacedError:
-            return CLIError(userPaths(error.description), exitCode: exitCode(of: error))
+            return Shown(message: userPaths(error.description), exitCode: exitCode(of: error))
         default:
             let ns = error as NSError
             if ns.domain == NSCocoaErrorDomain { return fromCocoa(ns) }
             if ns.domain == NSPOSIXErrorDomain {
-                return CLIError(String(cString: strerror(Int32(ns.code))), exitCode: 1)
+                return Shown(message: String(cString: strerror(Int32(ns.code))), exitCode: 1)
             }
-            return CLIError(userPaths("\(error)"), exitCode: 1)
+            return Shown(message: userPaths("\(error)"), exitCode: 1)
         }
     }
 
@@ -52,7 +56,7 @@ enum ErrorReport {
             && (CocoaError.fileWriteUnknown.rawValue...CocoaError.fileWriteVolumeReadOnly.rawValue).contains(error.code)
     }
 
-    private static func fromCocoa(_ error: NSError) -> CLIError {
+    private static func fromCocoa(_ error: NSError) -> Shown {
         let path =
             (error.userInfo[NSFilePathErrorKey] as? String) ?? (error.userInfo[NSURLErrorKey] as? URL)?.path
             ?? "a file"
@@ -73,7 +77,7 @@ enum ErrorReport {
         }
         let isWrite = isCocoaWrite(error)
         let verb = isWrite ? "cannot write" : "cannot read"
-        return CLIError("\(verb) \(userPaths(path)): \(reason)", exitCode: isWrite ? 1 : 2)
+        return Shown(message: "\(verb) \(userPaths(path)): \(reason)", exitCode: isWrite ? 1 : 2)
     }
 
     private static func describe(_ error: DecodingError) -> String {

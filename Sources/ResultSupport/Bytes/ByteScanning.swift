@@ -10,6 +10,13 @@ extension UnsafeBufferPointer where Element == UInt8 {
         return memcmp(baseAddress!, prefix.utf8Start, length) == 0
     }
 
+    /// Whether the bytes start with `prefix`'s.
+    package func hasPrefix(_ prefix: [UInt8]) -> Bool {
+        guard count >= prefix.count else { return false }
+        guard !prefix.isEmpty else { return true }
+        return prefix.withUnsafeBufferPointer { memcmp(baseAddress!, $0.baseAddress!, prefix.count) == 0 }
+    }
+
     /// Whether the bytes are `other`'s.
     package func hasSameBytes(as other: [UInt8]) -> Bool {
         guard count == other.count else { return false }

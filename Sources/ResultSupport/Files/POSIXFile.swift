@@ -147,6 +147,26 @@ package struct POSIXFile: Sendable {
         return count
     }
 
+    /// Reads up to `count` bytes from the current position: fewer only at the end of the file (a format's first
+    /// bytes, read to detect it before the rest is streamed).
+    package func readPrefix(upTo count: Int) throws(SystemCallError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            // `withUnsafeMutableBytes` rethrows untyped errors, so the read's outcome comes out as a value.
+            let read = bytes.withUnsafeMutableBytes { buffer in
+                Result { () throws(SystemCallError) -> Int in
+                    try readSome(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled..<count]))
+                }
+            }
+            let got = try read.get()
+            if got == 0 { break }
+            filled += got
+        }
+        bytes.removeLast(count - filled)
+        return bytes
+    }
+
     /// Reads `buffer.count` bytes at `offset`; fewer only at the end of the file.
     package func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(SystemCallError) -> Int {
         var done = 0

@@ -329,6 +329,9 @@ def test_runs_with_uncommitted_changes_are_left_out_of_flaky_detection(tmp_path)
         assert exported["hasUncommittedChanges"] is (status == "failed")
         hashes.append(exported.get("uncommittedChangesHash"))
         run("history", "add", path, "--history", history, "--commit", "same")
+        if index == 1:
+            once = run("history", "show", "--history", history).stdout
+            assert "1 run made with uncommitted changes is left out" in once, once
     assert hashes[0] is None and hashes[1] == hashes[3] and len(hashes[1]) == 64
     shown = json.loads(run("history", "show", "--history", history, "--json").stdout)
     assert [facts.get("dirty") for facts in shown["runs"]] == [False, True, False, True, False]

@@ -198,6 +198,31 @@ def test_single_file_reports_are_self_contained_and_inert(driver, bundle, tmp_pa
         assert "#page-tests-" in href or "#t-" in href
 
 
+def test_single_file_links_lead_to_the_row_with_the_story_and_leave_text_alone(driver, tmp_path):
+    """In the single file a failed test's row in the all-tests list leads to its row in the failed list, not to
+    itself, every in-document link lands on an element, and a message that reads like a link shows as written."""
+    message = 'expected href="failed-2.html" and src="attachments/x.png"'
+    (tmp_path / "junit.xml").write_text(
+        '<testsuites><testsuite name="S"><testcase classname="M.S" name="testBroken">'
+        f'<failure message="{message.replace(chr(34), "&quot;")}">x</failure></testcase>'
+        '<testcase classname="M.S" name="testFine"/></testsuite></testsuites>')
+    bundle = tmp_path / "links.resultbundle"
+    run("import", tmp_path / "junit.xml", "-o", bundle)
+    page = tmp_path / "single.html"
+    run("report", bundle, "-o", page, "--single-file")
+    driver.get(page.as_uri())
+    link = driver.find_element(By.XPATH, "//section[@id='page-all-1']//a[text()='testBroken']")
+    driver.execute_script("arguments[0].click()", link)
+    row = driver.execute_script("return document.querySelector(':target')")
+    assert row is not None and row.tag_name == "tr"
+    assert driver.execute_script("return arguments[0].closest('section.page').id", row) == "page-failed"
+    assert message in row.text
+    missing = driver.execute_script(
+        "return Array.from(document.querySelectorAll('a[href^=\"#\"]'))"
+        ".map(a => a.getAttribute('href').slice(1)).filter(id => !document.getElementById(id))")
+    assert not missing, missing
+
+
 HOSTILE_ATTACHMENTS = {
     "page.html": "<html><body><script>window.__pwned = 1; document.title = 'pwned'</script>hi</body></html>",
     "picture.svg": '<svg xmlns="http://www.w3.org/2000/svg" onload="window.__pwned = 1">'

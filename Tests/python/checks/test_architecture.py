@@ -154,13 +154,15 @@ ERROR_TYPE = re.compile(r"^\s*(?:(?:public|package|internal|private|fileprivate)
 
 def error_types_not_placed(sources):
     """Error types (every `*Error`, and every public type that conforms to `Error`) that do not adopt
-    `PlacedError`; closed internal error sets (an internal `enum Refusal: Error`) may stay as they are."""
+    `PlacedError` (a module's error adopts it through `ModuleError`); closed internal error sets (an internal
+    `enum Refusal: Error`) may stay as they are."""
     unplaced = []
     for source in sorted(sources.rglob("*.swift")):
         for match in ERROR_TYPE.finditer(source.read_text()):
             name, conformances = match.group(1), set(re.findall(r"\w+", match.group(2)))
             visible = re.match(r"\s*public\b", match.group(0))
-            if (name.endswith("Error") or (visible and "Error" in conformances)) and "PlacedError" not in conformances:
+            placed = conformances & {"PlacedError", "ModuleError"}
+            if (name.endswith("Error") or (visible and "Error" in conformances)) and not placed:
                 unplaced.append(f"{source.relative_to(sources.parent)}: {name}")
     return unplaced
 
@@ -187,3 +189,43 @@ def c_library_imports_outside_homes(sources):
 
 def test_file_calls_have_one_home():
     assert c_library_imports_outside_homes(ROOT / "Sources") == [], "files that import the C library themselves"
+
+
+# The C library's calls on files, pipes and bytes, each with its home: `POSIXFile` and its neighbours retry an
+# interrupted call and throw a `SystemCallError` that names the file and says whether it was a write, and the byte
+# helpers check their lengths once. A call of one of these names anywhere else bypasses them.
+FILE_CALLS = ("open", "openat", "creat", "stat", "lstat", "fstat", "pipe", "pipe2", "poll", "fcntl", "realpath",
+              "glob", "globfree", "ftruncate", "fsync", "unlink", "rename", "close", "dup", "dup2", "mkstemp",
+              "mkdtemp")
+RAW_CALL_HOMES = {name: C_LIBRARY_HOMES for name in FILE_CALLS} | {"memcmp": ("Sources/ResultSupport/Bytes/",)}
+# A bare call: not a method (`file.close()`), not a declaration (`func open(`), not an enum case.
+RAW_CALL = re.compile(r"(?<![\w.`])(?<!func )(?<!case )(" + "|".join(RAW_CALL_HOMES) + r")\s*\(")
+DECLARED_FUNCTION = re.compile(r"\bfunc\s+(\w+)")
+
+
+def raw_calls_outside_homes(sources):
+    """`file:line: name` of every bare call of a C library function above outside its home; a file's own function
+    of the same name (`private func open(_ reference:)`) is not the C library's."""
+    found = []
+    for source in sorted(sources.rglob("*.swift")):
+        path = source.relative_to(sources.parent).as_posix()
+        text = source.read_text()
+        own = set(DECLARED_FUNCTION.findall(text))
+        for number, line in enumerate(text.splitlines(), 1):
+            code = re.sub(r'"(?:[^"\\]|\\.)*"', '""', line.split("//")[0])
+            for name in RAW_CALL.findall(code):
+                if name not in own and not path.startswith(RAW_CALL_HOMES[name]):
+                    found.append(f"{path}:{number}: {name}")
+    return found
+
+
+def test_the_raw_call_pattern_sees_calls_not_methods():
+    calls = lambda line: RAW_CALL.findall(line)
+    assert calls("let descriptor = open(path, O_RDONLY)") == ["open"]
+    assert calls("guard lstat(path, &info) == 0, pipe(&ends) == 0") == ["lstat", "pipe"]
+    assert calls("var info = stat()") == ["stat"]
+    assert calls("try file.close(); POSIXFile.open(path, 0); func open(_ x: Int)") == []
+
+
+def test_raw_file_calls_have_one_home():
+    assert raw_calls_outside_homes(ROOT / "Sources") == [], "C library calls outside ResultSupport Files/ and Bytes/"

@@ -182,7 +182,7 @@ def test_a_suite_that_failed_outside_its_test_cases_shows_in_junit_and_the_summa
     status, message, kind, _ = outcome(cases[("setup", "(suite)")][0])
     assert (status, message, kind) == ("failed", "setUpClass failed", "RuntimeError")
     summary = run("summary", bundle).stdout
-    assert "1 of 1 tests failed" in summary and "setUpClass failed" in summary
+    assert "1 of 1 test failed" in summary and "setUpClass failed" in summary
 
 
 @pytest.mark.parametrize("flavor", ["jenkins", "xunit", "surefire"])
@@ -289,5 +289,5 @@ def test_the_files_left_out_as_not_junit_are_refused_by_import(name, tmp_path):
 @pytest.mark.parametrize("name", sorted(CUT_OFF))
 def test_the_files_left_out_as_cut_off_import_but_junitparser_cannot_read_them(name, tmp_path):
     assert importable(JUNIT_CORPUS / name, tmp_path) is not None
-    with pytest.raises(Exception, match="no element found"):
+    with pytest.raises(Exception, match="no element found|Premature end of data"):
         JUnitXml.fromfile(str(JUNIT_CORPUS / name))

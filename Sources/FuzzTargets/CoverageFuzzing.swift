@@ -1,0 +1,16 @@
+import Coverage
+import Foundation
+
+/// Targets for the coverage readers: the input is written to a scratch file and read as one format.
+enum CoverageFuzzing {
+    /// A file read by the coverage format `format`, through the importer's own entry point, with a source root that
+    /// holds nothing (so paths are resolved but no file beside them exists), and the run's invariants checked.
+    static func reading(_ input: UnsafeRawBufferPointer, as format: any CoverageFormat) {
+        guard let file = ScratchInput.write(input, named: "coverage.\(format.name)"),
+            let read = try? CoverageImporter.readFile(file.path, sourceRoot: "/fuzz-root", format: format)
+        else { return }
+        let run = CoverageRun(files: read.0)
+        precondition(run.checkInvariants(), "the coverage read breaks the model's invariants")
+        _ = run.totals
+    }
+}
