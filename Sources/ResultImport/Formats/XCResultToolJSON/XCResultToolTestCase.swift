@@ -54,9 +54,10 @@ struct XCResultToolTestCase {
             attempts: ownAttempts, cases: cases)
     }
 
-    /// One attempt per `Repetition` child (`First Run`, `Retry 1`, `Repetition 2`), or the node's own result.
+    /// One attempt per `Repetition` child (`First Run`, `Retry 1`, `Repetition 2`; `Test Case Run` in the schema's
+    /// list of node types), or the node's own result.
     private func attempts(of node: JSONValue) -> [TestAttempt] {
-        let repetitions = children(of: node).filter { kind($0) == "Repetition" }
+        let repetitions = children(of: node).filter { ["Repetition", "Test Case Run"].contains(kind($0)) }
         guard !repetitions.isEmpty else { return [attempt(node)] }
         return repetitions.map(attempt)
     }
