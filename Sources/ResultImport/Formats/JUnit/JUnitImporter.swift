@@ -93,19 +93,21 @@ struct JUnitImporter {
     }
 
     func run(prefix: [UInt8], descriptor: Int32) throws -> (tests: Int, diagnostics: [Diagnostic]) {
-        let reader = try JUnitXMLReader(prefix: prefix, descriptor: descriptor, fileName: fileName)
+        let reader = try XMLStreamReader(
+            prefix: prefix, descriptor: descriptor, fileName: fileName, elementNames: JUnitElement.names)
         var document = JUnitDocument(textLimit: textLimit)
         do {
             while let node = try reader.next() {
                 switch node {
-                case .startElement(let element, let isEmpty):
+                case .startElement(let index, let isEmpty):
+                    let element = JUnitElement(rawValue: index) ?? .other
                     try start(element, isEmpty: isEmpty, reader: reader, in: &document)
                 case .text:
                     // Text only matters inside an element being captured (elsewhere it is layout whitespace).
                     if case .none = document.capture, document.rerun == nil { break }
                     document.appendText(reader.text())
-                case .endElement(let element):
-                    try end(element, in: &document)
+                case .endElement(let index):
+                    try end(JUnitElement(rawValue: index) ?? .other, in: &document)
                 }
             }
             if let open = document.openElement {
@@ -124,7 +126,7 @@ struct JUnitImporter {
 
     /// Handles an element's start tag.
     private func start(
-        _ element: JUnitElement, isEmpty: Bool, reader: JUnitXMLReader, in document: inout JUnitDocument
+        _ element: JUnitElement, isEmpty: Bool, reader: XMLStreamReader, in document: inout JUnitDocument
     ) throws {
         if isEmpty, element == .testcase, document.sawRoot, document.current == nil, writesPassedTestsFromBytes,
             let plain = reader.plainCaseAttributes(),
@@ -133,7 +135,7 @@ struct JUnitImporter {
             document.testCount += 1
             return
         }
-        let attributes = element.hasAttributesRead ? reader.attributes() : JUnitXMLReader.Attributes()
+        let attributes = element.hasAttributesRead ? reader.junitAttributes() : JUnitAttributes()
         switch element {
         case .testsuites:
             document.sawRoot = true
@@ -249,7 +251,7 @@ struct JUnitImporter {
 
     /// After a reading error: a cut-off file is said to be cut off, an open test case is written as interrupted,
     /// and the tests before the error are kept (with the error as a diagnostic) unless there are none.
-    private func recover(from error: ImportError, reader: JUnitXMLReader, document: inout JUnitDocument) throws -> (
+    private func recover(from error: ImportError, reader: XMLStreamReader, document: inout JUnitDocument) throws -> (
         tests: Int, diagnostics: [Diagnostic]
     ) {
         var error = error
