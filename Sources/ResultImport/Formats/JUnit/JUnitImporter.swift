@@ -254,27 +254,13 @@ struct JUnitImporter {
     private func recover(from error: ImportError, reader: XMLStreamReader, document: inout JUnitDocument) throws -> (
         tests: Int, diagnostics: [Diagnostic]
     ) {
-        var error = error
         // libxml2 says "Extra content at the end of the document" (or the like) when a file is cut off.
-        if reader.isAtEndOfInput(error),
-            let open = document.openElement,
-            !error.message.contains("the file is cut off")
-        {
-            error = ImportError(
-                .malformed, "the XML ends inside \(open) (the file is cut off)", file: fileName, line: error.line,
-                column: error.column)
-        }
+        let error = XMLDamage.described(error, reader: reader, openElement: document.openElement)
         if let open = document.current {
             try endCase(open, suites: document.suites, interrupted: true)
             document.testCount += 1
         }
-        if document.testCount == 0 { throw error }
-        document.diagnostics.append(
-            Diagnostic(
-                severity: .error,
-                message: error.message + (error.column.map { " (column \($0))" } ?? "")
-                    + "; the tests before it were imported", file: fileName,
-                line: error.line))
+        document.diagnostics.append(try XMLDamage.diagnostic(error, testCount: document.testCount))
         return (document.testCount, document.diagnostics + attachmentFiles.diagnostics)
     }
 
@@ -448,10 +434,7 @@ struct JUnitImporter {
                 properties: state.properties))
     }
 
-    private func captured(_ text: String) throws -> CapturedOutput {
-        if text.utf8.count <= 16 << 10 { return CapturedOutput(text: text) }
-        return CapturedOutput(blob: try sink.storeBlob(Data(text.utf8)))
-    }
+    private func captured(_ text: String) throws -> CapturedOutput { try .imported(text, sink: sink) }
 
     private static func attempt(from rerun: (element: JUnitElement, message: String?, type: String?, trace: String))
         -> TestAttempt
