@@ -21,6 +21,12 @@ final class TRXImporter {
     private var definitions: [String: TRXDefinition] = [:]
     private var definitionsRead = false
     private var pending: [TRXResult] = []
+    /// Data-driven tests' own results written beside their rows rather than around them: held until a row stands
+    /// for them, and written at the end when none did.
+    private var dataDrivenParents: [TRXResult] = []
+    /// The tests (by `testId`) and executions whose rows were read.
+    private var testsWithRows: Set<String> = []
+    private var executionsWithRows: Set<String> = []
     private var definition: (id: String, value: TRXDefinition)?
     private var capturing: TRXElement?
     private var text = ""
@@ -61,14 +67,14 @@ final class TRXImporter {
             if let open = results.popLast(), !open.hasInnerResults || open.rowsWritten == 0 {
                 try write(open, interrupted: true)
             }
-            try flushPending()
+            try flushPending(atEnd: true)
             diagnostics.append(try XMLDamage.diagnostic(error, testCount: testCount))
             return outcome(diagnostics)
         }
         guard sawRoot else {
             throw ImportError(.notTestOutput, "no <TestRun> element: this is not a TRX file", file: context.fileName)
         }
-        try flushPending()
+        try flushPending(atEnd: true)
         if let counters {
             var totals = DeclaredTotals()
             totals.compare("total", declared: counters.values["total"], found: testCount)
@@ -139,7 +145,15 @@ final class TRXImporter {
     private func end(_ element: TRXElement) throws {
         if element.isResult {
             guard let result = results.popLast() else { return }
-            if !result.hasInnerResults || result.rowsWritten == 0 { try write(result) }
+            if result.hasInnerResults && result.rowsWritten > 0 { return }
+            if result.resultType == "DataDrivenDataRow" {
+                if let id = result.testId { testsWithRows.insert(id) }
+                if let id = result.parentExecutionId { executionsWithRows.insert(id) }
+            } else if result.resultType == "DataDrivenTest", !result.hasInnerResults {
+                dataDrivenParents.append(result)
+                return
+            }
+            try write(result)
             return
         }
         switch element {
@@ -164,7 +178,7 @@ final class TRXImporter {
             definition = nil
         case .testDefinitions:
             definitionsRead = true
-            try flushPending()
+            try flushPending(atEnd: false)
         default:
             return
         }
@@ -186,9 +200,18 @@ final class TRXImporter {
         }
     }
 
-    private func flushPending() throws {
-        let held = pending
+    /// Writes the results held for the definitions; at the end, also the data-driven results no row stood for.
+    private func flushPending(atEnd: Bool) throws {
+        var held = pending
         pending = []
+        if atEnd {
+            // At the end: the data-driven results no row stood for are tests themselves.
+            held += dataDrivenParents.filter { parent in
+                !(parent.testId.map(testsWithRows.contains) ?? false)
+                    && !(parent.executionId.map(executionsWithRows.contains) ?? false)
+            }
+            dataDrivenParents = []
+        }
         for result in held { try record(result, interrupted: false) }
     }
 

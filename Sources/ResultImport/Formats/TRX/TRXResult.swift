@@ -11,6 +11,10 @@ struct TRXResult {
     var resultsDirectory: String?
     /// The data row a data-driven test's inner result ran (`dataRowInfo`).
     var dataRow: String?
+    /// `DataDrivenTest` for a data-driven test's own result, `DataDrivenDataRow` for one of its rows.
+    var resultType: String?
+    var executionId: String?
+    var parentExecutionId: String?
     var computerName: String?
     var message: String?
     var stackTrace: String?
@@ -32,6 +36,9 @@ struct TRXResult {
         duration = TRXOutcome.duration(reader.attribute("duration"))
         resultsDirectory = reader.attribute("relativeResultsDirectory")
         dataRow = reader.attribute("dataRowInfo")
+        resultType = reader.attribute("resultType")
+        executionId = reader.attribute("executionId")
+        parentExecutionId = reader.attribute("parentExecutionId")
         computerName = reader.attribute("computerName")
         line = reader.nodeLine
     }
