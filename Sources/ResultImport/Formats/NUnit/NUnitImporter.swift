@@ -168,7 +168,7 @@ final class NUnitImporter {
                 current?.failure = (text.trimmingWhitespace(), trace)
             case (.stackTrace, .failure):
                 let message = current?.failure?.message
-                current?.failure = (message, text.trimmingLineBreaks())
+                current?.failure = (message, text.trimmingWhitespace())
             case (.message, .reason):
                 current?.reason = text.trimmingWhitespace()
             case (.output, _):

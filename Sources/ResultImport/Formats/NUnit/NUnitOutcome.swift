@@ -13,7 +13,10 @@ enum NUnitOutcome {
         case "warning": return .warning
         case "skipped", "ignored", "notrunnable", "inconclusive", "explicit": return .skipped
         case "cancelled": return .interrupted
-        case "failed": return label?.lowercased() == "cancelled" ? .interrupted : .failed
+        case "failed":
+            // NUnit 3 labels a test stopped by its `Timeout` "Test exceeded Timeout value 1ms.".
+            if label?.lowercased().contains("timeout") == true { return .timedOut }
+            return label?.lowercased() == "cancelled" ? .interrupted : .failed
         case "failure", "error": return .failed
         case nil:
             if let success { return success.lowercased() == "true" ? .passed : .failed }
