@@ -11,6 +11,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case swiftTestingConsole = "swift-testing-console"
     case eventStream = "event-stream"
     case junit
+    case trx
+    case nunit
+    case xunitNet = "xunit-net"
     case bundleReader = "bundle-reader"
     case terminal
     case asciicast
@@ -26,6 +29,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .swiftTestingConsole: ConsoleFuzzing.swiftTesting(input)
         case .eventStream: ConsoleFuzzing.eventStream(input)
         case .junit: FileFuzzing.junit(input)
+        case .trx: DotNetXMLFuzzing.trx(input)
+        case .nunit: DotNetXMLFuzzing.nunit(input)
+        case .xunitNet: DotNetXMLFuzzing.xunitNet(input)
         case .bundleReader: FileFuzzing.bundleReader(input)
         case .terminal: TerminalFuzzing.emulator(input)
         case .asciicast: FileFuzzing.asciicast(input)
