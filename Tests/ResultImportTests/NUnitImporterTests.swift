@@ -81,9 +81,10 @@ import _TestSupport
 
     @Test func nunit2sNotExecutedTestsAreSkippedAndItsTotalsAgree() throws {
         let result = try DotNetXML.run(Self.version2, name: "nunit2.xml")
-        #expect(result.results.tests.map(\.id) == [
-            "Calc/Tests/Adds", #"Calc/Tests/Fails("a.b")"#, "Calc/Tests/Ignored", "Calc/Tests/Private",
-        ])
+        #expect(
+            result.results.tests.map(\.id) == [
+                "Calc/Tests/Adds", #"Calc/Tests/Fails("a.b")"#, "Calc/Tests/Ignored", "Calc/Tests/Private",
+            ])
         #expect(result.totals.passed == 1 && result.totals.failed == 1 && result.totals.skipped == 2)
         #expect(try DotNetXML.test("Adds", in: result).tags == ["fast"])
         let fails = try DotNetXML.test(#"Fails("a.b")"#, in: result)
@@ -98,7 +99,8 @@ import _TestSupport
         // The attachment it names is not beside it: that is the other warning.
         let warnings = result.outcomes.flatMap(\.diagnostics).map(\.message).filter { !$0.contains("shot.png") }
         #expect(warnings.count == 1)
-        #expect(warnings.first?.contains("declares total 6, passed 2, but the tests read give total 5, passed 1") == true)
+        #expect(
+            warnings.first?.contains("declares total 6, passed 2, but the tests read give total 5, passed 1") == true)
     }
 
     @Test func aCutAtAnyByteKeepsTheTestsBeforeIt() throws {

@@ -41,10 +41,12 @@ import _TestSupport
     @Test func testsTraitsOutputAndErrorsOutsideTestsAreRead() throws {
         let result = try DotNetXML.run(Self.document, name: "xunit.xml")
         #expect(result.outcomes.first?.format == .xunitNet)
-        #expect(result.results.tests.map(\.id) == [
-            "Calc/Tests/CalcTests/(test-class-cleanup)", "Calc/Tests/CalcTests/Adds", "Calc/Tests/CalcTests/Fails(x: 1)",
-            "Calc/Tests/CalcTests/Later", "Calc/Tests/CalcTests/Explicit",
-        ])
+        #expect(
+            result.results.tests.map(\.id) == [
+                "Calc/Tests/CalcTests/(test-class-cleanup)", "Calc/Tests/CalcTests/Adds",
+                "Calc/Tests/CalcTests/Fails(x: 1)",
+                "Calc/Tests/CalcTests/Later", "Calc/Tests/CalcTests/Explicit",
+            ])
         #expect(result.totals.passed == 1 && result.totals.failed == 2 && result.totals.skipped == 2)
         let adds = try DotNetXML.test("Adds", in: result)
         #expect(adds.tags == ["fast", "Owner=ann"])
@@ -54,18 +56,22 @@ import _TestSupport
         #expect(issue.type == "Xunit.Sdk.EqualException")
         #expect(issue.location == Place(file: "/src/CalcTests.cs", line: 20))
         #expect(try DotNetXML.test("Later", in: result).finalAttempt?.statusReason == "not today")
-        #expect(try DotNetXML.test("(test-class-cleanup)", in: result).finalAttempt?.issues.first?.message == "cleanup broke")
+        #expect(
+            try DotNetXML.test("(test-class-cleanup)", in: result).finalAttempt?.issues.first?.message
+                == "cleanup broke")
         #expect(result.outcomes.first?.diagnostics.isEmpty == true, "\(result.outcomes)")
     }
 
     @Test func totalsThatDisagreeAreOneWarning() throws {
-        let text = Self.document.replacingOccurrences(of: #"total="4" passed="1" failed="1" skipped="1" not-run"#,
+        let text = Self.document.replacingOccurrences(
+            of: #"total="4" passed="1" failed="1" skipped="1" not-run"#,
             with: #"total="9" passed="1" failed="1" skipped="1" not-run"#)
         let result = try DotNetXML.run(text, name: "wrong.xml")
         let warnings = result.outcomes.flatMap(\.diagnostics).map(\.message)
-        #expect(warnings == [
-            "the <assembly> elements declares total 9, but the tests read give total 4; the tests read are counted",
-        ])
+        #expect(
+            warnings == [
+                "the <assembly> elements declares total 9, but the tests read give total 4; the tests read are counted"
+            ])
     }
 
     @Test func aCutAtAnyByteKeepsTheTestsBeforeIt() throws {

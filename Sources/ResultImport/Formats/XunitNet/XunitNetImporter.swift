@@ -159,7 +159,8 @@ final class XunitNetImporter {
         let trace = entry.failure?.trace.flatMap { $0.isEmpty ? nil : $0 }
         switch status {
         case .skipped:
-            reason = entry.reason.flatMap { $0.isEmpty ? nil : $0 } ?? (entry.result == "NotRun" ? "not run" : "skipped")
+            reason =
+                entry.reason.flatMap { $0.isEmpty ? nil : $0 } ?? (entry.result == "NotRun" ? "not run" : "skipped")
             issues.append(IssueRecord(kind: .skip, message: reason!))
         case .passed:
             break
