@@ -10,9 +10,7 @@ struct NUnitFormat: ResultFormat {
     }
 
     func read(_ input: ImportInput, _ context: ImportContext) throws -> ImportOutcome {
-        guard case .stream(let descriptor, let prefix) = input else {
-            throw ImportError(.unsupported, "NUnit XML is a file, not a folder", file: context.fileName)
-        }
+        let (descriptor, prefix) = try input.file("NUnit XML", fileName: context.fileName)
         return try NUnitImporter(context: context).run(prefix: prefix, descriptor: descriptor)
     }
 }

@@ -48,9 +48,7 @@ final class NUnitImporter {
 
     init(context: ImportContext) {
         self.context = context
-        attachmentFiles = JUnitAttachmentFiles(
-            sink: context.sink, fileName: context.fileName, root: context.attachmentsBase,
-            maxBytes: context.maxAttachmentBytes)
+        attachmentFiles = JUnitAttachmentFiles(context: context)
     }
 
     func run(prefix: [UInt8], descriptor: Int32) throws -> ImportOutcome {
@@ -58,16 +56,10 @@ final class NUnitImporter {
             prefix: prefix, descriptor: descriptor, fileName: context.fileName, elementNames: NUnitElement.names)
         var diagnostics: [Diagnostic] = []
         do {
-            while let node = try reader.next() {
-                switch node {
-                case .startElement(let index, let isEmpty):
-                    try start(NUnitElement(rawValue: index) ?? .other, isEmpty: isEmpty, reader: reader)
-                case .endElement(let index):
-                    try end(NUnitElement(rawValue: index) ?? .other)
-                case .text:
-                    if capturing != nil, text.utf8.count < textLimit { text += reader.text() }
-                }
-            }
+            try reader.readAll(
+                start: { try start(NUnitElement(rawValue: $0) ?? .other, isEmpty: $1, reader: reader) },
+                end: { try end(NUnitElement(rawValue: $0) ?? .other) },
+                text: { if capturing != nil, text.utf8.count < textLimit { text += reader.text() } })
         } catch let error as ImportError {
             let open = current.map { "<test-case name=\"\($0.name)\">" } ?? (suiteDepth > 0 ? "<test-suite>" : nil)
             let error = XMLDamage.described(error, reader: reader, openElement: open)

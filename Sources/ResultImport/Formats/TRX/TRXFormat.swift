@@ -9,9 +9,7 @@ struct TRXFormat: ResultFormat {
     }
 
     func read(_ input: ImportInput, _ context: ImportContext) throws -> ImportOutcome {
-        guard case .stream(let descriptor, let prefix) = input else {
-            throw ImportError(.unsupported, "a TRX file is a file, not a folder", file: context.fileName)
-        }
+        let (descriptor, prefix) = try input.file("a TRX file", fileName: context.fileName)
         return try TRXImporter(context: context).run(prefix: prefix, descriptor: descriptor)
     }
 }

@@ -39,9 +39,7 @@ final class TRXImporter {
 
     init(context: ImportContext) {
         self.context = context
-        attachmentFiles = JUnitAttachmentFiles(
-            sink: context.sink, fileName: context.fileName, root: context.attachmentsBase,
-            maxBytes: context.maxAttachmentBytes)
+        attachmentFiles = JUnitAttachmentFiles(context: context)
     }
 
     func run(prefix: [UInt8], descriptor: Int32) throws -> ImportOutcome {
@@ -50,18 +48,14 @@ final class TRXImporter {
         var diagnostics: [Diagnostic] = []
         var sawRoot = false
         do {
-            while let node = try reader.next() {
-                switch node {
-                case .startElement(let index, let isEmpty):
+            try reader.readAll(
+                start: { index, isEmpty in
                     let element = TRXElement(rawValue: index) ?? .other
                     if element == .testRun { sawRoot = true }
                     try start(element, isEmpty: isEmpty, reader: reader)
-                case .endElement(let index):
-                    try end(TRXElement(rawValue: index) ?? .other)
-                case .text:
-                    if capturing != nil, text.utf8.count < textLimit { text += reader.text() }
-                }
-            }
+                },
+                end: { try end(TRXElement(rawValue: $0) ?? .other) },
+                text: { if capturing != nil, text.utf8.count < textLimit { text += reader.text() } })
         } catch let error as ImportError {
             let error = XMLDamage.described(error, reader: reader, openElement: openElement)
             if let open = results.popLast(), !open.hasInnerResults || open.rowsWritten == 0 {

@@ -11,9 +11,7 @@ struct XunitNetFormat: ResultFormat {
     }
 
     func read(_ input: ImportInput, _ context: ImportContext) throws -> ImportOutcome {
-        guard case .stream(let descriptor, let prefix) = input else {
-            throw ImportError(.unsupported, "xUnit.net XML is a file, not a folder", file: context.fileName)
-        }
+        let (descriptor, prefix) = try input.file("xUnit.net XML", fileName: context.fileName)
         return try XunitNetImporter(context: context).run(prefix: prefix, descriptor: descriptor)
     }
 

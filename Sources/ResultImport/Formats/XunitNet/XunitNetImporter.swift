@@ -45,16 +45,10 @@ final class XunitNetImporter {
             prefix: prefix, descriptor: descriptor, fileName: context.fileName, elementNames: XunitNetElement.names)
         var diagnostics: [Diagnostic] = []
         do {
-            while let node = try reader.next() {
-                switch node {
-                case .startElement(let index, let isEmpty):
-                    try start(XunitNetElement(rawValue: index) ?? .other, isEmpty: isEmpty, reader: reader)
-                case .endElement(let index):
-                    try end(XunitNetElement(rawValue: index) ?? .other)
-                case .text:
-                    if capturing != nil, text.utf8.count < textLimit { text += reader.text() }
-                }
-            }
+            try reader.readAll(
+                start: { try start(XunitNetElement(rawValue: $0) ?? .other, isEmpty: $1, reader: reader) },
+                end: { try end(XunitNetElement(rawValue: $0) ?? .other) },
+                text: { if capturing != nil, text.utf8.count < textLimit { text += reader.text() } })
         } catch let error as ImportError {
             let open = current.map { "<test name=\"\($0.name)\">" } ?? (sawRoot ? "<assemblies>" : nil)
             let error = XMLDamage.described(error, reader: reader, openElement: open)

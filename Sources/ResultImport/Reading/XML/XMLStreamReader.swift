@@ -86,6 +86,18 @@ final class XMLStreamReader {
         }
     }
 
+    /// Reads the document to its end, handing each element's start (its index and whether it is empty), each end
+    /// and each text node (read it with ``text()``) to the closures.
+    func readAll(start: (Int, Bool) throws -> Void, end: (Int) throws -> Void, text: () -> Void) throws {
+        while let node = try next() {
+            switch node {
+            case .startElement(let index, let isEmpty): try start(index, isEmpty)
+            case .endElement(let index): try end(index)
+            case .text: text()
+            }
+        }
+    }
+
     /// The value of the attribute `name` (an unprefixed name) of the element just read, or `nil` when it has none.
     func attribute(_ name: StaticString) -> String? {
         guard xmlTextReaderHasAttributes(reader) == 1, xmlTextReaderMoveToAttribute(reader, name.utf8Start) == 1
