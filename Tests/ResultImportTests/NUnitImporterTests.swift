@@ -103,6 +103,26 @@ import _TestSupport
             warnings.first?.contains("declares total 6, passed 2, but the tests read give total 5, passed 1") == true)
     }
 
+    @Test func aOneTimeTeardownThatFailedIsAFailedSuiteTestOutsideNUnitsTotals() throws {
+        let text = """
+            <test-run total="1" passed="1" failed="0"><test-suite type="Assembly" name="a.dll" result="Failed" site="Child">
+              <failure><message><![CDATA[One or more child tests had errors]]></message></failure>
+              <test-suite type="TestFixture" name="Db" fullname="App.Db" classname="App.Db" result="Failed" site="TearDown">
+                <failure><message><![CDATA[TearDown : System.IO.IOException : locked]]></message>
+                  <stack-trace><![CDATA[   at App.Db.Close() in /src/Db.cs:line 9]]></stack-trace></failure>
+                <test-case name="Opens" classname="App.Db" result="Passed" />
+              </test-suite>
+            </test-suite></test-run>
+            """
+        let result = try DotNetXML.run(text, name: "teardown.xml")
+        #expect(result.results.tests.map(\.id) == ["App/Db/Opens", "App/Db/(suite)"])
+        let suite = try DotNetXML.test("(suite)", in: result)
+        #expect(suite.status == .failed)
+        #expect(suite.finalAttempt?.issues.first?.message == "TearDown : System.IO.IOException : locked")
+        #expect(suite.finalAttempt?.issues.first?.location == Place(file: "/src/Db.cs", line: 9))
+        #expect(result.outcomes.first?.diagnostics.isEmpty == true, "\(result.outcomes)")
+    }
+
     @Test func aCutAtAnyByteKeepsTheTestsBeforeIt() throws {
         try DotNetXML.checkEveryCut(of: Self.version2, name: "cut.xml", whole: 4)
     }

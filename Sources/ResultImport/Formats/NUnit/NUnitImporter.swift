@@ -44,7 +44,10 @@ final class NUnitImporter {
     private var capturing: NUnitElement?
     private var text = ""
     private var captureLine = 0
-    private var suiteDepth = 0
+    /// The suites open, with a failure of their own (a one-time setup or teardown that failed).
+    private var suites:
+        [(name: String, className: String?, site: String?, failure: (message: String?, trace: String?)?)] =
+            []
 
     init(context: ImportContext) {
         self.context = context
@@ -61,7 +64,7 @@ final class NUnitImporter {
                 end: { try end(NUnitElement(rawValue: $0) ?? .other) },
                 text: { if capturing != nil, text.utf8.count < textLimit { text += reader.text() } })
         } catch let error as ImportError {
-            let open = current.map { "<test-case name=\"\($0.name)\">" } ?? (suiteDepth > 0 ? "<test-suite>" : nil)
+            let open = current.map { "<test-case name=\"\($0.name)\">" } ?? (suites.isEmpty ? nil : "<test-suite>")
             let error = XMLDamage.described(error, reader: reader, openElement: open)
             if let open = current { try write(open, interrupted: true) }
             diagnostics.append(try XMLDamage.diagnostic(error, testCount: testCount))
@@ -104,9 +107,15 @@ final class NUnitImporter {
                 sawRoot = true
                 isVersion2 = reader.attribute("executed") != nil
             }
-            if !isEmpty { suiteDepth += 1 }
+            if !isEmpty {
+                suites.append(
+                    (
+                        reader.attribute("fullname") ?? reader.attribute("name") ?? "(suite)",
+                        DotNetTestNames.className(reader.attribute("classname")), reader.attribute("site"), nil
+                    ))
+            }
         case .testCase:
-            guard sawRoot || suiteDepth > 0 else { return }
+            guard sawRoot || !suites.isEmpty else { return }
             let name = reader.attribute("name") ?? "(unnamed test)"
             current = Case(
                 name: name, fullName: reader.attribute("fullname"),
@@ -118,10 +127,13 @@ final class NUnitImporter {
             within = []
             if isEmpty { try end(.testCase) }
         case .failure, .reason, .assertions:
-            if current != nil { within.append(element) }
+            if current != nil || !suites.isEmpty { within.append(element) }
             if isEmpty { try end(element) }
         case .message, .stackTrace, .output, .filePath:
-            guard current != nil, !within.contains(.assertions) else { return }
+            let isSuiteFailure =
+                current == nil && !suites.isEmpty && within.last == .failure
+                && (element == .message || element == .stackTrace)
+            guard current != nil || isSuiteFailure, !within.contains(.assertions) else { return }
             capturing = element
             captureLine = reader.nodeLine
             text = ""
@@ -144,16 +156,31 @@ final class NUnitImporter {
     private func end(_ element: NUnitElement) throws {
         switch element {
         case .testSuite:
-            suiteDepth = max(0, suiteDepth - 1)
+            if let suite = suites.popLast(), suite.site?.lowercased() == "teardown", let failure = suite.failure {
+                try writeTeardownFailure(suite.name, className: suite.className, failure: failure)
+            }
         case .testCase:
             if let finished = current { try write(finished, interrupted: false) }
             current = nil
         case .failure, .reason, .assertions:
             if within.last == element { within.removeLast() }
-            if element == .failure, current != nil, current?.failure == nil { current?.failure = (nil, nil) }
+            guard element == .failure else { return }
+            if current != nil {
+                if current?.failure == nil { current?.failure = (nil, nil) }
+            } else if !suites.isEmpty, suites[suites.count - 1].failure == nil {
+                suites[suites.count - 1].failure = (nil, nil)
+            }
         case .message, .stackTrace, .output, .filePath:
             guard capturing == element else { return }
             capturing = nil
+            if current == nil, !suites.isEmpty {
+                let last = suites.count - 1
+                let value = text.trimmingWhitespace()
+                let failure = suites[last].failure
+                suites[last].failure =
+                    element == .message ? (value, failure?.trace) : (failure?.message, value)
+                return
+            }
             switch (element, within.last) {
             case (.message, .failure):
                 let trace = current?.failure?.trace
@@ -223,6 +250,31 @@ final class NUnitImporter {
                 runIndex: context.runIndex,
                 identity: TestIdentity(module: scope.module, suites: scope.suites, name: name),
                 tags: test.tags, status: status, attempts: [attempt], properties: test.properties))
+        testCount += 1
+    }
+
+    /// A suite whose one-time teardown failed after its test cases passed: written as a failed test named `(suite)`
+    /// in the suite's class, as the JUnit import does, so the run is not green where NUnit's was red. It is not a
+    /// test case, so NUnit's totals do not count it and neither does their comparison.
+    private func writeTeardownFailure(
+        _ suiteName: String, className: String?, failure: (message: String?, trace: String?)
+    ) throws {
+        let message = failure.message.flatMap { $0.isEmpty ? nil : $0 } ?? "the suite's one-time teardown failed"
+        let trace = failure.trace.flatMap { $0.isEmpty ? nil : $0 }
+        let scope = classNames.scope(of: className ?? suiteName)
+        let attempt = TestAttempt(
+            status: .failed, statusReason: "the suite failed in its one-time teardown",
+            issues: [
+                IssueRecord(
+                    kind: .thrownError, message: message,
+                    location: trace.flatMap { TraceLocation.find(in: $0, className: className) }, details: trace)
+            ])
+        try context.sink.addTest(
+            TestRecord(
+                runIndex: context.runIndex,
+                identity: TestIdentity(
+                    module: scope.module, suites: scope.suites, name: JUnitImporter.suiteFailureName),
+                status: .failed, attempts: [attempt]))
         testCount += 1
     }
 }
