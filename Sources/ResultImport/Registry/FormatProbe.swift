@@ -51,7 +51,8 @@ public struct FormatProbe: Sendable {
                 rest = rest[end.upperBound...]
                 continue
             }
-            let name = rest.prefix { !" \t\r\n/>".contains($0) }
+            // A line break ends the name too (in a Swift string, "\r\n" is one character, so it is tested apart).
+            let name = rest.prefix { !($0.isNewline || " \t/>".contains($0)) }
             guard !name.isEmpty else { return nil }
             // A prefixed name (`ns:TestRun`) is matched by its local part.
             return name.split(separator: ":").last

@@ -3,6 +3,9 @@
 public enum FormatRegistry {
     /// The formats, in detection order.
     public static let formats: [any ResultFormat] = [
+        TRXFormat(),
+        NUnitFormat(),
+        XunitNetFormat(),
         JUnitFormat(),
         EventStreamFormat(),
         AllureFormat(),

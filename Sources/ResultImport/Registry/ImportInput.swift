@@ -12,6 +12,14 @@ public enum ImportInput {
     /// The largest document read whole into memory (JSON and plist documents; streams are never read whole).
     public static let maxDocumentBytes = 2 << 30
 
+    /// The open file and the bytes already read of it; a folder is refused, as a `what` (`a TRX file`) is a file.
+    public func file(_ what: String, fileName: String) throws -> (descriptor: Int32, prefix: [UInt8]) {
+        guard case .stream(let descriptor, let prefix) = self else {
+            throw ImportError(.unsupported, "\(what) is a file, not a folder", file: fileName)
+        }
+        return (descriptor, prefix)
+    }
+
     /// Hands over the input's lines one at a time, without their line breaks, with their 1-based numbers.
     public func forEachLine(fileName: String, _ body: (LineReader.Line) throws -> Void) throws {
         guard case .stream(let descriptor, let prefix) = self else {

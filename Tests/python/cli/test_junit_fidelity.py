@@ -12,8 +12,7 @@ from conftest import FIXTURES, run
 JUNIT_CORPUS = FIXTURES / "corpus" / "junit"
 # Corpus files these comparisons cannot use, and why; tests at the end hold each reason true, and any other file that
 # import refuses or junitparser cannot read fails instead of being skipped.
-NOT_JUNIT = {"publish-unit-test-result-action/non-junit.xml", "test-reporter/dotnet-nunit.xml",
-             "test-reporter/external/nunit-sample.xml"}
+NOT_JUNIT = {"publish-unit-test-result-action/non-junit.xml"}
 CUT_OFF = {"publish-unit-test-result-action/pytest/corrupt-xml.xml"}  # import keeps what came before the cut
 CORPUS = sorted(path for path in JUNIT_CORPUS.rglob("*.xml")
                 if str(path.relative_to(JUNIT_CORPUS)) not in NOT_JUNIT | CUT_OFF)

@@ -37,6 +37,13 @@ final class JUnitAttachmentFiles {
         self.maxBytes = maxBytes
     }
 
+    /// Creates a collector for the input a context is reading, with its attachments folder and blob limit.
+    convenience init(context: ImportContext) {
+        self.init(
+            sink: context.sink, fileName: context.fileName, root: context.attachmentsBase,
+            maxBytes: context.maxAttachmentBytes)
+    }
+
     /// The attachments of `references`, in order, each file once.
     func attachments(for references: [AttachmentReference]) -> [AttachmentRecord] {
         guard !references.isEmpty else { return [] }

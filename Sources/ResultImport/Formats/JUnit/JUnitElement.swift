@@ -1,7 +1,7 @@
 import Foundation
 
 /// The JUnit elements the importer acts on; every other element is `other`.
-enum JUnitElement: Sendable {
+enum JUnitElement: Int, XMLElementSet {
     case testsuites, testsuite, testcase, property
     case failure, error, skipped
     case flakyFailure, rerunFailure, flakyError, rerunError, stackTrace
@@ -27,24 +27,6 @@ enum JUnitElement: Sendable {
         case .systemErr: "system-err"
         case .other: ""
         }
-    }
-
-    static let named: [JUnitElement] = [
-        .testsuites, .testsuite, .testcase, .property, .failure, .error, .skipped, .flakyFailure, .rerunFailure,
-        .flakyError, .rerunError, .stackTrace, .systemOut, .systemErr,
-    ]
-
-    /// The element a local name (NUL-terminated UTF-8) names.
-    init(localName: UnsafePointer<UInt8>) {
-        let text = UnsafeRawPointer(localName).assumingMemoryBound(to: CChar.self)
-        for element in Self.named {
-            let literal = UnsafeRawPointer(element.name.utf8Start).assumingMemoryBound(to: CChar.self)
-            if strcmp(text, literal) == 0 {
-                self = element
-                return
-            }
-        }
-        self = .other
     }
 
     /// Whether the importer reads this element's attributes.

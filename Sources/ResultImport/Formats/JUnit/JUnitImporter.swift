@@ -93,19 +93,21 @@ struct JUnitImporter {
     }
 
     func run(prefix: [UInt8], descriptor: Int32) throws -> (tests: Int, diagnostics: [Diagnostic]) {
-        let reader = try JUnitXMLReader(prefix: prefix, descriptor: descriptor, fileName: fileName)
+        let reader = try XMLStreamReader(
+            prefix: prefix, descriptor: descriptor, fileName: fileName, elementNames: JUnitElement.names)
         var document = JUnitDocument(textLimit: textLimit)
         do {
             while let node = try reader.next() {
                 switch node {
-                case .startElement(let element, let isEmpty):
+                case .startElement(let index, let isEmpty):
+                    let element = JUnitElement(rawValue: index) ?? .other
                     try start(element, isEmpty: isEmpty, reader: reader, in: &document)
                 case .text:
                     // Text only matters inside an element being captured (elsewhere it is layout whitespace).
                     if case .none = document.capture, document.rerun == nil { break }
                     document.appendText(reader.text())
-                case .endElement(let element):
-                    try end(element, in: &document)
+                case .endElement(let index):
+                    try end(JUnitElement(rawValue: index) ?? .other, in: &document)
                 }
             }
             if let open = document.openElement {
@@ -124,7 +126,7 @@ struct JUnitImporter {
 
     /// Handles an element's start tag.
     private func start(
-        _ element: JUnitElement, isEmpty: Bool, reader: JUnitXMLReader, in document: inout JUnitDocument
+        _ element: JUnitElement, isEmpty: Bool, reader: XMLStreamReader, in document: inout JUnitDocument
     ) throws {
         if isEmpty, element == .testcase, document.sawRoot, document.current == nil, writesPassedTestsFromBytes,
             let plain = reader.plainCaseAttributes(),
@@ -133,7 +135,7 @@ struct JUnitImporter {
             document.testCount += 1
             return
         }
-        let attributes = element.hasAttributesRead ? reader.attributes() : JUnitXMLReader.Attributes()
+        let attributes = element.hasAttributesRead ? reader.junitAttributes() : JUnitAttributes()
         switch element {
         case .testsuites:
             document.sawRoot = true
@@ -249,30 +251,16 @@ struct JUnitImporter {
 
     /// After a reading error: a cut-off file is said to be cut off, an open test case is written as interrupted,
     /// and the tests before the error are kept (with the error as a diagnostic) unless there are none.
-    private func recover(from error: ImportError, reader: JUnitXMLReader, document: inout JUnitDocument) throws -> (
+    private func recover(from error: ImportError, reader: XMLStreamReader, document: inout JUnitDocument) throws -> (
         tests: Int, diagnostics: [Diagnostic]
     ) {
-        var error = error
         // libxml2 says "Extra content at the end of the document" (or the like) when a file is cut off.
-        if reader.isAtEndOfInput(error),
-            let open = document.openElement,
-            !error.message.contains("the file is cut off")
-        {
-            error = ImportError(
-                .malformed, "the XML ends inside \(open) (the file is cut off)", file: fileName, line: error.line,
-                column: error.column)
-        }
+        let error = XMLDamage.described(error, reader: reader, openElement: document.openElement)
         if let open = document.current {
             try endCase(open, suites: document.suites, interrupted: true)
             document.testCount += 1
         }
-        if document.testCount == 0 { throw error }
-        document.diagnostics.append(
-            Diagnostic(
-                severity: .error,
-                message: error.message + (error.column.map { " (column \($0))" } ?? "")
-                    + "; the tests before it were imported", file: fileName,
-                line: error.line))
+        document.diagnostics.append(try XMLDamage.diagnostic(error, testCount: document.testCount))
         return (document.testCount, document.diagnostics + attachmentFiles.diagnostics)
     }
 
@@ -446,10 +434,7 @@ struct JUnitImporter {
                 properties: state.properties))
     }
 
-    private func captured(_ text: String) throws -> CapturedOutput {
-        if text.utf8.count <= 16 << 10 { return CapturedOutput(text: text) }
-        return CapturedOutput(blob: try sink.storeBlob(Data(text.utf8)))
-    }
+    private func captured(_ text: String) throws -> CapturedOutput { try .imported(text, sink: sink) }
 
     private static func attempt(from rerun: (element: JUnitElement, message: String?, type: String?, trace: String))
         -> TestAttempt
