@@ -5,6 +5,13 @@ public enum FormatRegistry {
     public static let formats: [any ResultFormat] = [
         JUnitFormat(),
         EventStreamFormat(),
+        CTRFFormat(),
+        PlaywrightFormat(),
+        MochawesomeFormat(),
+        JestFormat(),
+        MochaFormat(),
+        RSpecFormat(),
+        PytestJSONReportFormat(),
         ConsoleFormat.xctest,
         ConsoleFormat.swiftTesting,
     ]

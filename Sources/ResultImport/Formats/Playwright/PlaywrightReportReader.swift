@@ -1,0 +1,126 @@
+import Foundation
+import ResultModel
+
+/// Reads a Playwright JSON report suite by suite. A spec has one test per project; each test's `results` are its
+/// attempts (retries), their `steps` nested activities, their `attachments` attachments, their `stdout`/`stderr`
+/// output. A report of several projects writes each project's tests to a run of its own named after the project,
+/// as `merge` leaves a matrix of configurations; a report of one project writes to the import's run.
+final class PlaywrightReportReader {
+    let session: JSONReportSession
+    private let attachments: PlaywrightAttachments
+    /// The projects `config.projects` names, in order.
+    private var projects: [String] = []
+    private var version: String?
+    /// The run of each project, when the report has several.
+    private var projectRuns: [String: Int] = [:]
+    private var start: Double?
+    private var duration: Double?
+
+    init(session: JSONReportSession) {
+        self.session = session
+        attachments = PlaywrightAttachments(session: session)
+    }
+
+    /// Warnings about attachment files that were not stored.
+    var attachmentDiagnostics: [Diagnostic] { attachments.diagnostics }
+
+    func readReport(_ reader: inout JSONPullReader) throws {
+        var declared: [String: Int] = [:]
+        try reader.readObject { reader, key in
+            switch key {
+            case "config":
+                let config = try reader.readValue()
+                projects = (config["projects"]?.array ?? []).compactMap { $0["name"]?.string }
+                version = config["version"]?.string
+            case "suites":
+                try reader.readArray { reader, _ in try readSuite(&reader, parents: []) }
+            case "errors":
+                session.runIndex = session.context.runIndex
+                try reader.readArray { reader, _ in try addReportError(reader.readValue()) }
+            case "stats":
+                let stats = try reader.readValue()
+                for word in ["expected", "unexpected", "flaky", "skipped"] { declared[word] = stats[word]?.int }
+                start = stats["startTime"]?.string.flatMap(JUnitTimestamp.parse)
+                duration = stats["duration"]?.double.map { $0 / 1000 }
+            default:
+                try reader.skipValue()
+            }
+        }
+        var totals = DeclaredTotals()
+        for word in ["expected", "unexpected", "flaky", "skipped"] {
+            totals.compare(word, declared: declared[word], found: session.count(word))
+        }
+        session.compare(totals, "the report's stats")
+    }
+
+    /// Ends the runs begun for projects.
+    func endProjectRuns() throws {
+        for run in projectRuns.values.sorted() {
+            try session.context.sink.endRun(
+                run, RunEnd(end: start.flatMap { start in duration.map { start + $0 } }))
+        }
+        session.runIndex = session.context.runIndex
+    }
+
+    /// One suite: a file at the top level, a `describe` below it.
+    private func readSuite(_ reader: inout JSONPullReader, parents: [String]) throws {
+        var path = parents
+        try reader.readObject { reader, key in
+            switch key {
+            case "title":
+                if let title = try reader.readValue().string, !title.isEmpty { path = parents + [title] }
+            case "specs":
+                try reader.readArray { reader, _ in try addSpec(reader.readValue(), suites: path) }
+            case "suites":
+                try reader.readArray { reader, _ in try readSuite(&reader, parents: path) }
+            default:
+                try reader.skipValue()
+            }
+        }
+    }
+
+    private func addSpec(_ spec: JSONValue, suites: [String]) throws {
+        let title = spec["title"]?.string ?? "(unnamed test)"
+        let location = spec["file"]?.string.map {
+            SourceLocation(file: $0, line: spec["line"]?.int ?? 0, column: spec["column"]?.int)
+        }
+        let tags = (spec["tags"]?.array ?? []).compactMap(\.string)
+        for test in spec["tests"]?.array ?? [] {
+            let word = test["status"]?.string ?? "expected"
+            try useRun(ofProject: test["projectName"]?.string ?? "")
+            let record = try PlaywrightTestRecord.record(
+                test, suites: suites, title: title, location: location, tags: tags, attachments: attachments)
+            try session.add(record, word: word)
+        }
+    }
+
+    /// Switches the session to the run of `project` when the report has several projects.
+    private func useRun(ofProject project: String) throws {
+        guard Set(projects).count > 1, !project.isEmpty else { return }
+        if let run = projectRuns[project] {
+            session.runIndex = run
+            return
+        }
+        let run = try session.context.sink.beginRun(
+            RunRecord(
+                name: project, producer: "Playwright" + (version.map { " " + $0 } ?? ""), source: "import",
+                start: start, inputs: [session.context.path]))
+        projectRuns[project] = run
+        session.runIndex = run
+    }
+
+    /// An error outside any test (a global setup that threw, a file that did not load) is a failed test.
+    private func addReportError(_ error: JSONValue) throws {
+        let message = error["message"]?.string ?? error["stack"]?.string ?? "error"
+        let file = error["location"]?["file"]?.string
+        let issue = FailureText.issue(
+            error["stack"]?.string ?? message, message: message, kind: .thrownError,
+            location: file.map { SourceLocation(file: $0, line: error["location"]?["line"]?.int ?? 0) })
+        try session.add(
+            TestRecord(
+                identity: TestIdentity(suites: file.map { [$0] } ?? [], name: "(report error)"),
+                attempts: [
+                    TestAttempt(status: .failed, statusReason: "an error outside any test", issues: [issue])
+                ]), word: "reportError")
+    }
+}
