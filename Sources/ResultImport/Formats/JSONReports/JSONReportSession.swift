@@ -51,9 +51,13 @@ final class JSONReportSession {
     }
 
     /// Reads the input as a JSON report with `body`, and returns the outcome. Damage after the first test is an
-    /// error diagnostic (the tests before it stay); damage before any test is thrown.
-    func read(_ input: ImportInput, _ body: (inout JSONPullReader) throws -> Void) throws -> ImportOutcome {
+    /// error diagnostic (the tests before it stay); damage before any test is thrown. `inspect` sees the whole
+    /// document's bytes first, for a format that must know something of all of it before writing any test.
+    func read(
+        _ input: ImportInput, inspect: (([UInt8]) -> Void)? = nil, _ body: (inout JSONPullReader) throws -> Void
+    ) throws -> ImportOutcome {
         let document = try JSONReportDocument(input, fileName: fileName)
+        inspect?(document.bytes)
         do {
             try document.read(fileName: fileName) { reader in
                 try body(&reader)

@@ -12,7 +12,9 @@ struct PlaywrightFormat: ResultFormat {
     func read(_ input: ImportInput, _ context: ImportContext) throws -> ImportOutcome {
         let session = JSONReportSession(context, format: .playwrightJSON)
         let reader = PlaywrightReportReader(session: session)
-        var outcome = try session.read(input) { try reader.readReport(&$0) }
+        var outcome = try session.read(input, inspect: { reader.noteProjects(in: $0) }) {
+            try reader.readReport(&$0)
+        }
         try reader.endProjectRuns()
         outcome.diagnostics += reader.attachmentDiagnostics
         return outcome

@@ -3,13 +3,14 @@ import ResultModel
 
 /// Reads a Playwright JSON report suite by suite. A spec has one test per project; each test's `results` are its
 /// attempts (retries), their `steps` nested activities, their `attachments` attachments, their `stdout`/`stderr`
-/// output. A report of several projects writes each project's tests to a run of its own named after the project,
-/// as `merge` leaves a matrix of configurations; a report of one project writes to the import's run.
+/// output. A report whose tests ran in several projects writes each project's tests to a run of its own named after
+/// the project, as `merge` leaves a matrix of configurations; a report whose tests ran in one project writes to the
+/// import's run.
 final class PlaywrightReportReader {
     let session: JSONReportSession
     private let attachments: PlaywrightAttachments
-    /// The projects `config.projects` names, in order.
-    private var projects: [String] = []
+    /// The projects the tests ran in.
+    private var projects: Set<String> = []
     private var version: String?
     /// The run of each project, when the report has several.
     private var projectRuns: [String: Int] = [:]
@@ -30,7 +31,6 @@ final class PlaywrightReportReader {
             switch key {
             case "config":
                 let config = try reader.readValue()
-                projects = (config["projects"]?.array ?? []).compactMap { $0["name"]?.string }
                 version = config["version"]?.string
             case "suites":
                 try reader.readArray { reader, _ in try readSuite(&reader, parents: []) }
@@ -51,6 +51,11 @@ final class PlaywrightReportReader {
             totals.compare(word, declared: declared[word], found: session.count(word))
         }
         session.compare(totals, "the report's stats")
+    }
+
+    /// Notes the projects the report's tests ran in, from every `"projectName"` member of the document.
+    func noteProjects(in bytes: [UInt8]) {
+        projects = PlaywrightProjectNames.distinct(in: bytes)
     }
 
     /// Ends the runs begun for projects.
@@ -96,7 +101,7 @@ final class PlaywrightReportReader {
 
     /// Switches the session to the run of `project` when the report has several projects.
     private func useRun(ofProject project: String) throws {
-        guard Set(projects).count > 1, !project.isEmpty else { return }
+        guard projects.count > 1, !project.isEmpty else { return }
         if let run = projectRuns[project] {
             session.runIndex = run
             return
