@@ -27,7 +27,8 @@ struct JestReportReader {
         var totals = DeclaredTotals()
         let counted = Self.statuses.keys.reduce(0) { $0 + session.count($1) }
         totals.compare("numTotalTests", declared: declared["numTotalTests"], found: counted)
-        totals.compare("numPassedTests", declared: declared["numPassedTests"], found: session.count("passed", "focused"))
+        totals.compare(
+            "numPassedTests", declared: declared["numPassedTests"], found: session.count("passed", "focused"))
         totals.compare("numFailedTests", declared: declared["numFailedTests"], found: session.count("failed"))
         totals.compare(
             "numPendingTests", declared: declared["numPendingTests"],
@@ -47,7 +48,8 @@ struct JestReportReader {
             try session.add(test(assertion, word: word, path: path, start: start), word: word)
         }
         // A file that failed with no failing test: it did not run (a syntax error) or a hook failed.
-        let message = file["testExecError"]?["message"]?.string ?? file["failureMessage"]?.string
+        let message =
+            file["testExecError"]?["message"]?.string ?? file["failureMessage"]?.string
             ?? file["message"]?.string ?? ""
         guard !anyFailed, file["status"]?.string == "failed" || file["testExecError"].map({ !$0.isNull }) == true
         else { return }

@@ -6,8 +6,9 @@ import ResultModel
 enum MochaTestRecord {
     /// Whether `title` is a hook's (`"before all" hook`, `"after each" hook for "x"`).
     static func isHook(_ title: String) -> Bool {
-        title.hasPrefix("\"") && (title.contains("\" hook for ") || title.hasSuffix("\" hook")
-            || title.contains("\" hook in "))
+        title.hasPrefix("\"")
+            && (title.contains("\" hook for ") || title.hasSuffix("\" hook")
+                || title.contains("\" hook in "))
     }
 
     /// The suites of a test: `fullTitle` is the suites' titles and the test's, joined by spaces, so the suites

@@ -11,11 +11,14 @@ struct PytestJSONReportReader {
 
     func readReport(_ reader: inout JSONPullReader) throws {
         var summary: JSONValue?
+        var rootFolder: String?
         try reader.readObject { reader, key in
             switch key {
+            case "root": rootFolder = try reader.readValue().string?.split(separator: "/").last.map(String.init)
             case "summary": summary = try reader.readValue()
             case "collectors": try reader.readArray { reader, _ in try addCollector(reader.readValue()) }
-            case "tests": try reader.readArray { reader, _ in try addTest(reader.readValue()) }
+            case "tests":
+                try reader.readArray { reader, _ in try addTest(reader.readValue(), rootFolder: rootFolder) }
             default: try reader.skipValue()
             }
         }
@@ -25,12 +28,14 @@ struct PytestJSONReportReader {
             "total", declared: summary?["total"]?.int, found: words.reduce(0) { $0 + session.count($1) })
         for word in words {
             // The summary leaves out the outcomes that did not occur.
-            totals.compare(word, declared: summary?[word]?.int ?? (summary == nil ? nil : 0), found: session.count(word))
+            totals.compare(
+                word, declared: summary?[word]?.int ?? (summary == nil ? nil : 0), found: session.count(word))
         }
         session.compare(totals, "the report's summary")
     }
 
-    private func addTest(_ test: JSONValue) throws {
+    /// One test; `rootFolder` is the name of the run's root folder, which pytest lists among every test's keywords.
+    private func addTest(_ test: JSONValue, rootFolder: String?) throws {
         let nodeID = test["nodeid"]?.string ?? "(unnamed test)"
         let word = test["outcome"]?.string ?? "passed"
         var parts = nodeID.components(separatedBy: "::")
@@ -87,7 +92,9 @@ struct PytestJSONReportReader {
         // pytest counts lines from 0.
         let line = test["lineno"]?.int.map { $0 + 1 }
         let keywords = (test["keywords"]?.array ?? []).compactMap(\.string)
-        let tags = keywords.filter { !nodeID.contains($0) && $0 != "pytestmark" && !$0.isEmpty }
+        // Keywords are the markers and the names around the test (its function, class, module and folders); the
+        // markers are the tags.
+        let tags = keywords.filter { !nodeID.contains($0) && $0 != "pytestmark" && !$0.isEmpty && $0 != rootFolder }
         try session.add(
             TestRecord(
                 identity: TestIdentity(suites: parts, name: name),
@@ -96,7 +103,8 @@ struct PytestJSONReportReader {
                 attempts: [
                     TestAttempt(
                         status: status, statusReason: status == .skipped ? skipReason ?? "skipped" : nil,
-                        duration: duration, issues: issues, activities: activities, output: try session.captured(output))
+                        duration: duration, issues: issues, activities: activities, output: try session.captured(output)
+                    )
                 ]),
             word: word)
     }
