@@ -18,6 +18,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case baselinePlist = "baseline-plist"
     case baselineStore = "baseline-store"
     case historyReader = "history-reader"
+    case jsonReports = "json-reports"
 
     /// Runs the target on one input.
     public func run(_ input: UnsafeRawBufferPointer) {
@@ -33,6 +34,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .baselinePlist: BaselineFuzzing.propertyList(input)
         case .baselineStore: BaselineFuzzing.store(input)
         case .historyReader: HistoryFuzzing.reader(input)
+        case .jsonReports: JSONReportFuzzing.reports(input)
         }
     }
 
