@@ -75,3 +75,12 @@ final class JSONReportSession {
         return ImportOutcome(format: format, testCount: testCount, diagnostics: diagnostics)
     }
 }
+
+extension JSONValue {
+    /// The whole numbers among this object's members named `words` (a report's declared totals), by name.
+    func counts(_ words: [String]) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for word in words { counts[word] = self[word]?.int }
+        return counts
+    }
+}

@@ -11,8 +11,7 @@ struct MochaReportReader {
         try reader.readObject { reader, key in
             switch key {
             case "stats":
-                let stats = try reader.readValue()
-                for word in ["tests", "passes", "pending", "failures"] { declared[word] = stats[word]?.int }
+                declared = try reader.readValue().counts(["tests", "passes", "pending", "failures"])
             case "pending":
                 try reader.readArray { reader, _ in
                     let test = try reader.readValue()

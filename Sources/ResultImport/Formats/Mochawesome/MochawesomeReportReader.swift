@@ -11,8 +11,7 @@ struct MochawesomeReportReader {
         try reader.readObject { reader, key in
             switch key {
             case "stats":
-                let stats = try reader.readValue()
-                for word in ["testsRegistered", "passes", "pending", "skipped"] { declared[word] = stats[word]?.int }
+                declared = try reader.readValue().counts(["testsRegistered", "passes", "pending", "skipped"])
             case "results":
                 try reader.readArray { reader, _ in try readSuite(&reader, parents: []) }
             case "suites":
@@ -33,11 +32,8 @@ struct MochawesomeReportReader {
 
     /// Reads one suite object; `parents` are the titles of the suites around it (the root suite's is empty).
     private func readSuite(_ reader: inout JSONPullReader, parents: [String]) throws {
-        var path = parents
-        try reader.readObject { reader, key in
+        try TitledSuites.read(&reader, parents: parents) { reader, key, path in
             switch key {
-            case "title":
-                if let title = try reader.readValue().string, !title.isEmpty { path = parents + [title] }
             case "tests":
                 try reader.readArray { reader, _ in try addTest(reader.readValue(), suites: path) }
             case "beforeHooks", "afterHooks":
@@ -47,8 +43,6 @@ struct MochawesomeReportReader {
                     try session.add(
                         MochaTestRecord.record(hook, suites: path, status: .failed), word: "hookFailed")
                 }
-            case "suites":
-                try reader.readArray { reader, _ in try readSuite(&reader, parents: path) }
             default:
                 try reader.skipValue()
             }

@@ -39,7 +39,7 @@ final class PlaywrightReportReader {
                 try reader.readArray { reader, _ in try addReportError(reader.readValue()) }
             case "stats":
                 let stats = try reader.readValue()
-                for word in ["expected", "unexpected", "flaky", "skipped"] { declared[word] = stats[word]?.int }
+                declared = stats.counts(["expected", "unexpected", "flaky", "skipped"])
                 start = stats["startTime"]?.string.flatMap(JUnitTimestamp.parse)
                 duration = stats["duration"]?.double.map { $0 / 1000 }
             default:
@@ -69,18 +69,9 @@ final class PlaywrightReportReader {
 
     /// One suite: a file at the top level, a `describe` below it.
     private func readSuite(_ reader: inout JSONPullReader, parents: [String]) throws {
-        var path = parents
-        try reader.readObject { reader, key in
-            switch key {
-            case "title":
-                if let title = try reader.readValue().string, !title.isEmpty { path = parents + [title] }
-            case "specs":
-                try reader.readArray { reader, _ in try addSpec(reader.readValue(), suites: path) }
-            case "suites":
-                try reader.readArray { reader, _ in try readSuite(&reader, parents: path) }
-            default:
-                try reader.skipValue()
-            }
+        try TitledSuites.read(&reader, parents: parents) { reader, key, path in
+            guard key == "specs" else { return try reader.skipValue() }
+            try reader.readArray { reader, _ in try addSpec(reader.readValue(), suites: path) }
         }
     }
 
