@@ -98,6 +98,28 @@ import _TestSupport
         #expect(damaged.results.tests.count == 2)
     }
 
+    /// A declared count of each format, and the same count made wrong.
+    static let wrongTotals: [(format: String, right: String, wrong: String)] = [
+        ("jest-json", "\"numTotalTests\":4", "\"numTotalTests\":5"),
+        ("mocha-json", "\"passes\":1", "\"passes\":7"),
+        ("mochawesome", "\"testsRegistered\":3", "\"testsRegistered\":30"),
+        ("playwright-json", "\"expected\":1", "\"expected\":2"),
+        ("rspec-json", "\"example_count\":3", "\"example_count\":4"),
+        ("pytest-json-report", "\"total\":3", "\"total\":9"),
+        ("ctrf", "\"tests\":3", "\"tests\":8"),
+    ]
+
+    @Test(arguments: wrongTotals.map(\.format))
+    func eachFormatsDeclaredTotalsAreHeldAgainstItsTests(_ name: String) throws {
+        let sample = try #require(JSONReportSamples.all.first { $0.format.rawValue == name })
+        let change = try #require(Self.wrongTotals.first { $0.format == name })
+        #expect(sample.text.contains(change.right))
+        let result = try Self.imported(sample.text.replacingOccurrences(of: change.right, with: change.wrong))
+        let warnings = result.outcomes.first?.diagnostics.filter { $0.severity == .warning } ?? []
+        #expect(warnings.count == 1, "\(warnings)")
+        #expect(result.results.tests.count == sample.tests)
+    }
+
     @Test func declaredTotalsThatDisagreeAreOneWarning() throws {
         let wrong = JSONReportSamples.jest.replacingOccurrences(of: "\"numTotalTests\":4", with: "\"numTotalTests\":5")
         let result = try Self.imported(wrong)

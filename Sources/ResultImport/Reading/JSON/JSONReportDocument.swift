@@ -14,12 +14,6 @@ struct JSONReportDocument {
         (start, firstLine) = Self.documentStart(in: bytes)
     }
 
-    /// Creates a document of `bytes` (tests).
-    init(bytes: [UInt8]) {
-        self.bytes = bytes
-        (start, firstLine) = Self.documentStart(in: bytes)
-    }
-
     /// Walks the document with a pull reader; a reading error is turned into an ``ImportError`` of `fileName`
     /// whose line and column are the input's, not the document's.
     func read<Result>(fileName: String, _ body: (inout JSONPullReader) throws -> Result) throws -> Result {
