@@ -19,7 +19,12 @@ enum ImportHarness {
         let run = try results.beginRun(RunRecord(producer: "tests", source: "import"))
         let importer = ResultImporter(sink: results, runIndex: run)
         importer.ignoresSwiftTestingConsole = ignoringSwiftTestingConsole
+        // As `import` does: an input with several configurations gets a run for each.
+        importer.beginConfigurationRun = { name in
+            try results.beginRun(RunRecord(name: name, producer: "tests", source: "import"))
+        }
         let outcomes = try paths.map { try importer.importFile($0, format: format) }
+        for configuration in importer.configurationRuns { try results.endRun(configuration.index, RunEnd()) }
         return Result(results: results, outcomes: outcomes)
     }
 

@@ -11,6 +11,13 @@ public enum FormatRegistry {
         AllureFormat(),
         XCResultFormat(),
         XCResultToolJSONFormat(),
+        CTRFFormat(),
+        PlaywrightFormat(),
+        MochawesomeFormat(),
+        JestFormat(),
+        MochaFormat(),
+        RSpecFormat(),
+        PytestJSONReportFormat(),
         ConsoleFormat.xctest,
         ConsoleFormat.swiftTesting,
     ]

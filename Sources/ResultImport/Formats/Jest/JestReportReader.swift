@@ -1,0 +1,97 @@
+import ResultModel
+
+/// Reads a Jest (or Vitest) JSON report one test file at a time: each element of `testResults` is a file with its
+/// `assertionResults`, one per test; the file's own failure (a suite that did not run, a hook that failed with no
+/// test failing) becomes a failed test named `(suite)`.
+struct JestReportReader {
+    let session: JSONReportSession
+
+    /// The words of `assertionResults[].status` and the status each stands for.
+    static let statuses: [String: TestStatus] = [
+        "passed": .passed, "focused": .passed, "failed": .failed, "pending": .skipped, "skipped": .skipped,
+        "disabled": .skipped, "todo": .skipped,
+    ]
+
+    func readReport(_ reader: inout JSONPullReader) throws {
+        var declared: [String: Int] = [:]
+        try reader.readObject { reader, key in
+            switch key {
+            case "numTotalTests", "numPassedTests", "numFailedTests", "numPendingTests", "numTodoTests":
+                declared[key] = try reader.readValue().int
+            case "testResults":
+                try reader.readArray { reader, _ in try readFile(reader.readValue()) }
+            default:
+                try reader.skipValue()
+            }
+        }
+        var totals = DeclaredTotals()
+        let counted = Self.statuses.keys.reduce(0) { $0 + session.count($1) }
+        totals.compare("numTotalTests", declared: declared["numTotalTests"], found: counted)
+        totals.compare(
+            "numPassedTests", declared: declared["numPassedTests"], found: session.count("passed", "focused"))
+        totals.compare("numFailedTests", declared: declared["numFailedTests"], found: session.count("failed"))
+        totals.compare(
+            "numPendingTests", declared: declared["numPendingTests"],
+            found: session.count("pending", "skipped", "disabled"))
+        totals.compare("numTodoTests", declared: declared["numTodoTests"], found: session.count("todo"))
+        session.compare(totals, "the report")
+    }
+
+    /// One element of `testResults`: a test file and its tests.
+    private func readFile(_ file: JSONValue) throws {
+        let path = file["name"]?.string ?? file["testFilePath"]?.string ?? "(unnamed file)"
+        let start = file["startTime"]?.double.map { $0 / 1000 }
+        var anyFailed = false
+        for assertion in file["assertionResults"]?.array ?? [] {
+            let word = assertion["status"]?.string ?? "passed"
+            anyFailed = anyFailed || word == "failed"
+            try session.add(test(assertion, word: word, path: path, start: start), word: word)
+        }
+        // A file that failed with no failing test: it did not run (a syntax error) or a hook failed.
+        let message =
+            file["testExecError"]?["message"]?.string ?? file["failureMessage"]?.string
+            ?? file["message"]?.string ?? ""
+        guard !anyFailed, file["status"]?.string == "failed" || file["testExecError"].map({ !$0.isNull }) == true
+        else { return }
+        let issue = FailureText.issue(message.isEmpty ? "the test file failed" : message, kind: .thrownError)
+        try session.add(
+            TestRecord(
+                identity: TestIdentity(suites: [path], name: Self.fileFailureName),
+                attempts: [
+                    TestAttempt(
+                        status: .failed, statusReason: "the test file failed outside its tests", start: start,
+                        issues: [issue])
+                ]), word: "fileFailed")
+    }
+
+    /// The name of the test standing for a file's own failure.
+    static let fileFailureName = "(suite)"
+
+    private func test(_ assertion: JSONValue, word: String, path: String, start: Double?) -> TestRecord {
+        let status = Self.statuses[word] ?? .unknown
+        let title = assertion["title"]?.string ?? assertion["fullName"]?.string ?? "(unnamed test)"
+        let ancestors = (assertion["ancestorTitles"]?.array ?? []).compactMap(\.string)
+        var issues = (assertion["failureMessages"]?.array ?? []).compactMap(\.string).map {
+            FailureText.issue($0)
+        }
+        if status == .failed, issues.isEmpty { issues.append(IssueRecord(kind: .assertion, message: "failed")) }
+        var reason: String?
+        if status == .skipped {
+            reason = word == "todo" ? "todo" : word
+            issues.append(IssueRecord(kind: .skip, message: reason!))
+        }
+        // jest-circus's `retryTimes`: each failure before the last attempt is a retry reason.
+        var attempts = (assertion["retryReasons"]?.array ?? []).compactMap(\.string).map {
+            TestAttempt(status: .failed, issues: [FailureText.issue($0)])
+        }
+        attempts.append(
+            TestAttempt(
+                status: status, statusReason: reason, start: start,
+                duration: assertion["duration"]?.double.map { $0 / 1000 }, issues: issues))
+        let line = assertion["location"]?["line"]?.int
+        return TestRecord(
+            identity: TestIdentity(suites: [path] + ancestors, name: title),
+            location: line.map { SourceLocation(file: path, line: $0, column: assertion["location"]?["column"]?.int) },
+            attempts: attempts)
+    }
+}
