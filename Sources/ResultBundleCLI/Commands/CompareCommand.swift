@@ -127,6 +127,12 @@ struct CompareCommand: ParsableCommand {
             let stylesheet = try ReportGenerator.stylesheet()
             let title =
                 "\(URL(fileURLWithPath: head).lastPathComponent) compared with \(URL(fileURLWithPath: base).lastPathComponent)"
+            let summary = ComparisonHTML.header(comparison)
+            let header = PageShell.Header(
+                verdict: summary.verdict, verdictStatus: summary.verdictStatus,
+                counts: summary.counts.map {
+                    PageShell.Header.Count(label: $0.label, value: $0.value, status: $0.status, href: $0.href)
+                })
             try OutputWriting.produce(plan, shape: .folder, command: "compare") { folder in
                 try FileManager.default.createDirectory(
                     at: folder.appendingPathComponent("assets"), withIntermediateDirectories: true)
@@ -134,7 +140,7 @@ struct CompareCommand: ParsableCommand {
                 let page = try PageShell.document(
                     title: title, contentSecurityPolicy: ComparisonHTML.contentSecurityPolicy,
                     stylesheet: .linked(root: ""), bodyHTML: ComparisonHTML.body(comparison, title: title),
-                    generator: ResultBundleCommand.producer)
+                    generator: ResultBundleCommand.producer, header: header)
                 try Data(page.utf8).write(to: folder.appendingPathComponent("index.html"))
             }
         }
