@@ -560,9 +560,10 @@ table.compare td.status { white-space: nowrap; }
     targets[next].focus();
     targets[next].scrollIntoView({ block: "center" });
   }
+  // The index's search box is shown by search.js, which runs after this script: it counts as there.
   function searchBox() {
-    return [document.querySelector("[data-search-input]"), document.querySelector("[data-filter-input]")]
-      .filter(function (box) { return box && !box.closest("[hidden]"); })[0] || null;
+    var filter = document.querySelector("[data-filter-input]");
+    return document.querySelector("[data-search-input]") || (filter && !filter.closest("[hidden]") ? filter : null);
   }
   // What this page offers: j/k only where it lists failures, / only where it has a search or filter box (a test
   // page has neither, and advertising them there would promise keys that do nothing).

@@ -130,6 +130,8 @@ def test_with_javascript_the_controls_appear_and_test_pages_offer_only_working_k
     examples = sites["examples"]
     driver.get((examples / "index.html").as_uri())
     assert driver.find_element("css selector", "[data-search-input]").is_displayed()
+    hint = driver.execute_script("return document.querySelector('[data-shortcut-hint]').textContent")
+    assert "next/previous failure" in hint and "/ search" in hint, hint
     driver.get((examples / "all-1.html").as_uri())
     assert driver.find_element("css selector", "[data-filter-input]").is_displayed()
     driver.get(next((examples / "tests").glob("*.html")).as_uri())
