@@ -9,8 +9,11 @@ public enum ComparisonHTML {
     public static let contentSecurityPolicy =
         "default-src 'none'; style-src 'self'; base-uri 'none'; form-action 'none'"
 
-    /// The page's content, headed `title`.
-    public static func body(_ comparison: Comparison, title: String) -> String {
+    /// The page's content, headed `title`; `testHref` gives where a test's name links (its page in HEAD's report),
+    /// or `nil` for a name without a link.
+    public static func body(
+        _ comparison: Comparison, title: String, testHref: (Comparison.Entry) -> String? = { _ in nil }
+    ) -> String {
         var html = """
             <h1>\(HTMLEscaping.escape(title))</h1>
             <p>BASE: \(ComparisonText.count(comparison, base: true)) · HEAD: \(ComparisonText.count(comparison, base: false)) \
@@ -36,7 +39,12 @@ public enum ComparisonHTML {
             for entry in entries.prefix(10_000) {
                 let base = entry.baseStatus?.rawValue ?? "absent"
                 let head = entry.headStatus?.rawValue ?? "absent"
-                html += "<tr><td>\(HTMLEscaping.escape(DisplayText.clean(ComparisonText.name(entry))))</td>"
+                let name = HTMLEscaping.escape(DisplayText.clean(ComparisonText.name(entry)))
+                if let href = testHref(entry) {
+                    html += "<tr><td><a href=\"\(HTMLEscaping.escape(href))\">\(name)</a></td>"
+                } else {
+                    html += "<tr><td>\(name)</td>"
+                }
                 html += "<td class=\"status s-\(base)\">\(base) \(ComparisonText.duration(entry.baseDuration))</td>"
                 html += "<td class=\"status s-\(head)\">\(head) \(ComparisonText.duration(entry.headDuration))</td>"
                 html +=

@@ -36,8 +36,14 @@ def sites(tmp_path_factory):
     for name, tests in (("base", BASE), ("head", HEAD)):
         (folder / f"{name}.log").write_text(console_log(tests))
         run("import", folder / f"{name}.log", "-o", folder / f"{name}.resultbundle", "--quiet")
+    # HEAD's report, its failing test with a page of its own (its source line is at hand).
+    (folder / "calc").mkdir()
+    (folder / "calc" / "CalcTests.swift").write_text("".join(f"// line {n}\n" for n in range(1, 12)))
+    head_report = folder / "head-report"
+    run("report", folder / "head.resultbundle", "-o", head_report, "--source-root", folder / "calc")
     compare = folder / "compare"
-    run("compare", folder / "base.resultbundle", folder / "head.resultbundle", "-o", compare)
+    run("compare", folder / "base.resultbundle", folder / "head.resultbundle", "-o", compare,
+        "--head-report", head_report)
     return {"examples": examples, "equality": equality, "compare": compare}
 
 
@@ -201,6 +207,13 @@ def test_the_compare_page_has_the_report_header_and_its_columns_do_not_overlap(d
       const header = document.querySelector('header.top');
       return header && Array.from(header.querySelectorAll('nav a'), a => a.getAttribute('href'));""")
     assert header and "#newFailures" in header, header
+    links = driver.execute_script("""
+      return Array.from(document.querySelectorAll('table.compare a'), a => [a.textContent, a.getAttribute('href')]);""")
+    # The tests with a page in HEAD's report (the failing and the skipped one, whose source lines are at hand).
+    assert sorted(name.split("/")[-1] for name, _ in links) == ["testBreaks", "testSkips"], links
+    assert all(href.startswith("../head-report/tests/") for _, href in links), links
+    driver.find_element("xpath", "//table[@class='compare']//a[contains(., 'testBreaks')]").click()
+    assert driver.title.startswith("testBreaks"), driver.title
     overlaps = driver.execute_script("""
       const found = [];
       document.querySelectorAll('table.compare tr').forEach(row => {
