@@ -74,13 +74,19 @@ def test_a_file_that_is_not_a_history_is_refused_and_left_alone(tmp_path):
     assert run("history", "show", "--history", pipe, check=False).returncode == 2
 
 
-def test_the_report_draws_trends_and_a_flaky_page_in_chromium(tmp_path):
-    from test_report_browser import assert_axe_clean, make_driver, requested_urls
+def history_report(tmp_path):
+    """The report of the newest of RUNS with a history of all five (commits c1 to c5)."""
     history = tmp_path / "main.rbhistory"
     for index, statuses in enumerate(RUNS):
         run("history", "add", bundle(tmp_path, index, statuses), "--history", history, "--commit", f"c{index + 1}")
     site = tmp_path / "site"
     run("report", bundle(tmp_path, 9, RUNS[-1]), "-o", site, "--history", history)
+    return site
+
+
+def test_the_report_draws_trends_and_a_flaky_page_in_chromium(tmp_path):
+    from test_report_browser import assert_axe_clean, make_driver, requested_urls
+    site = history_report(tmp_path)
     driver = make_driver()
     try:
         driver.get_log("performance")
@@ -110,11 +116,7 @@ def test_the_flaky_page_lists_what_flipped_not_what_broke_and_stayed_broken(tmp_
     failing for three runs, not flaky. The page's columns say what they hold, names link to the tests, and the index
     counts what the page lists."""
     from test_report_browser import make_driver
-    history = tmp_path / "main.rbhistory"
-    for index, statuses in enumerate(RUNS):
-        run("history", "add", bundle(tmp_path, index, statuses), "--history", history, "--commit", f"c{index + 1}")
-    site = tmp_path / "site"
-    run("report", bundle(tmp_path, 9, RUNS[-1]), "-o", site, "--history", history)
+    site = history_report(tmp_path)
     driver = make_driver()
     try:
         driver.get((site / "flaky.html").as_uri())
@@ -151,11 +153,7 @@ def test_the_flaky_page_lists_what_flipped_not_what_broke_and_stayed_broken(tmp_
 
 def test_trend_charts_have_a_legend_run_labels_and_readable_text_at_390_px(tmp_path):
     from test_report_browser import make_driver
-    history = tmp_path / "main.rbhistory"
-    for index, statuses in enumerate(RUNS):
-        run("history", "add", bundle(tmp_path, index, statuses), "--history", history, "--commit", f"c{index + 1}")
-    site = tmp_path / "site"
-    run("report", bundle(tmp_path, 9, RUNS[-1]), "-o", site, "--history", history)
+    site = history_report(tmp_path)
     driver = make_driver()
     try:
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {

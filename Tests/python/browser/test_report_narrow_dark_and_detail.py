@@ -6,7 +6,7 @@ import pytest
 
 from conftest import ROOT, run
 from test_compare import HEAD, BASE, console_log
-from test_report_browser import make_driver
+from test_report_browser import driver, driver_without_javascript  # noqa: F401 (fixtures)
 
 EXAMPLES = ROOT / "SampleBundles" / "v1.0-examples.resultbundle"
 LONG_LINE = "        let expected = " + " + ".join(f"value{n}" for n in range(40))
@@ -52,20 +52,6 @@ def emulate(driver, width, dark=False):
         "width": width, "height": 800, "deviceScaleFactor": 1, "mobile": False})
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "screen", "features": [
         {"name": "prefers-color-scheme", "value": "dark" if dark else "light"}]})
-
-
-@pytest.fixture(scope="module")
-def driver():
-    browser = make_driver()
-    yield browser
-    browser.quit()
-
-
-@pytest.fixture(scope="module")
-def driver_without_javascript():
-    browser = make_driver(javascript=False)
-    yield browser
-    browser.quit()
 
 
 def test_pages_do_not_scroll_sideways_from_390_to_1920_px(driver, sites):
