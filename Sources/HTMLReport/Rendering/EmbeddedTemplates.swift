@@ -459,7 +459,7 @@ main pre, main svg, main img { max-width: 100%; }
    the line numbers; the failing line carries a bar in the failure colour (at least 3:1 against the panel) as
    well as a tint. */
 pre.source { white-space: pre; overflow-wrap: normal; overflow-x: auto; }
-pre.source .hit { display: block; min-width: max-content; box-shadow: inset 4px 0 0 var(--fail); background: rgba(176, 0, 32, 0.12); }
+pre.source .hit { display: block; min-width: max-content; box-shadow: inset 4px 0 0 var(--fail); background: rgba(176, 0, 32, 0.15); }
 /* Failure detail: the message, then the expected/actual view, then the output that carried it, quieter. */
 pre.details { background: none; border-left: 3px solid var(--line); border-radius: 0; color: var(--muted); font-size: 12px; }
 dl.comparison { grid-template-columns: max-content minmax(0, 1fr); border: 1px solid var(--line); border-radius: 4px; padding: 6px 8px; }

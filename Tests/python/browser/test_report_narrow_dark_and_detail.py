@@ -169,14 +169,18 @@ def test_dark_mode_passes_axe_and_keeps_the_failing_line_and_snapshots_apart(dri
         axe.inject()
         serious = [v for v in axe.run()["violations"] if v["impact"] in ("serious", "critical")]
         assert not serious, f"{page.name}: {serious}"
-    driver.get(equality_page.as_uri())
-    line = driver.execute_script(COLORS + """
-      const pre = document.querySelector('pre.source'), hit = pre.querySelector('.hit');
-      const panel = rgb(getComputedStyle(pre).backgroundColor);
-      const style = getComputedStyle(hit);
-      return {panel: panel, tint: over(rgb(style.backgroundColor), panel), marker: rgb(style.boxShadow)};""")
-    assert contrast(line["marker"], line["panel"]) >= 3, line
-    assert contrast(line["tint"], line["panel"]) >= 1.3, line
+    # The failing source line, in both schemes: a marker of at least 3:1 and a tint of at least 1.3:1.
+    for dark in (True, False):
+        emulate(driver, 1200, dark=dark)
+        driver.get(equality_page.as_uri())
+        line = driver.execute_script(COLORS + """
+          const pre = document.querySelector('pre.source'), hit = pre.querySelector('.hit');
+          const panel = rgb(getComputedStyle(pre).backgroundColor);
+          const style = getComputedStyle(hit);
+          return {panel: panel, tint: over(rgb(style.backgroundColor), panel), marker: rgb(style.boxShadow)};""")
+        assert contrast(line["marker"], line["panel"]) >= 3, (dark, line)
+        assert contrast(line["tint"], line["panel"]) >= 1.3, (dark, line)
+    emulate(driver, 1200, dark=True)
     driver.get(snapshot_page.as_uri())
     terminal = driver.execute_script(COLORS + """
       const style = getComputedStyle(document.querySelector('pre.terminal'));
