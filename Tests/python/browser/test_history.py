@@ -115,7 +115,7 @@ def test_the_flaky_page_lists_what_flipped_not_what_broke_and_stayed_broken(tmp_
     """testFlaky goes pass, fail, pass, fail, pass; testBroken broke in the third run and has failed since: it is
     failing for three runs, not flaky. The page's columns say what they hold, names link to the tests, and the index
     counts what the page lists."""
-    from test_report_browser import make_driver
+    from test_report_browser import assert_axe_clean, make_driver
     site = history_report(tmp_path)
     driver = make_driver()
     try:
@@ -147,6 +147,10 @@ def test_the_flaky_page_lists_what_flipped_not_what_broke_and_stayed_broken(tmp_
             strip.remove(); return value; };
           return [radius('h-passed'), radius('h-failed')];""")
         assert radii[0] != radii[1], radii
+        # Dark mode passes the same checks.
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+            "media": "screen", "features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+        assert_axe_clean(driver, site, ("index.html", "flaky.html"))
     finally:
         driver.quit()
 
