@@ -40,7 +40,11 @@ enum IssueHTML {
         html.append("<pre class=\"message\">")
         html.appendEscapedHTML(DisplayText.clean(issue.message))
         html.append("</pre>")
-        if let comparison = EqualityComparison(message: issue.message + "\n" + (issue.details ?? "")) {
+        // The values are in the message (XCTest, swift-testing, JUnit) or at the start of the details (jest's and
+        // pytest's text under a one-line message); a long stack trace is not searched.
+        if let comparison = EqualityComparison(message: issue.message)
+            ?? issue.details.flatMap({ EqualityComparison(message: String($0.prefix(8192))) })
+        {
             EqualityComparisonHTML.append(comparison, to: &html)
         }
         if let details = issue.displayedDetails.flatMap({ withoutRepeatedMessage($0, message: issue.message) }) {
