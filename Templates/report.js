@@ -12,15 +12,18 @@
     form.addEventListener("submit", function (event) { event.preventDefault(); });
   });
 
-  // Filter rows of the current page.
-  var filter = document.querySelector("[data-filter-input]");
-  if (filter) {
-    var rows = Array.prototype.slice.call(document.querySelectorAll("table.tests tbody tr"));
+  // Filter rows of the current page. The boxes are hidden in the page (a box without this script would accept
+  // typing and do nothing) and shown here; each filters the rows of its own page (a single-file report holds
+  // several list pages, each a section).
+  document.querySelectorAll("[data-needs-script]").forEach(function (element) { element.hidden = false; });
+  document.querySelectorAll("[data-filter-input]").forEach(function (filter) {
+    var scope = filter.closest("section.page") || document;
+    var rows = Array.prototype.slice.call(scope.querySelectorAll("table.tests tbody tr"));
     filter.addEventListener("input", function () {
       var query = filter.value.toLowerCase();
       rows.forEach(function (row) { row.classList.toggle("hidden", query !== "" && text(row).indexOf(query) < 0); });
     });
-  }
+  });
 
   // The index page's search is in search.js (loaded by the index page only).
 })();
@@ -68,8 +71,18 @@
     targets[next].focus();
     targets[next].scrollIntoView({ block: "center" });
   }
+  // The index's search box is shown by search.js, which runs after this script: it counts as there.
+  function searchBox() {
+    var filter = document.querySelector("[data-filter-input]");
+    return document.querySelector("[data-search-input]") || (filter && !filter.closest("[hidden]") ? filter : null);
+  }
+  // What this page offers: j/k only where it lists failures, / only where it has a search or filter box (a test
+  // page has neither, and advertising them there would promise keys that do nothing).
+  var hasFailures = document.querySelector(failureSelector) !== null;
+  var hasBox = searchBox() !== null;
+  var boxWord = document.querySelector("[data-search-input]") ? "search" : "filter";
   function focusSearch() {
-    var box = document.querySelector("[data-search-input]") || document.querySelector("[data-filter-input]");
+    var box = searchBox();
     if (!box) return false;
     box.focus();
     box.select();
@@ -84,8 +97,11 @@
       heading.id = "shortcuts-heading";
       heading.textContent = "Keyboard shortcuts";
       var list = document.createElement("dl");
-      [["j or n", "next failure"], ["k or p", "previous failure"], ["/", "search (overview) or filter (lists)"],
-       ["?", "show or hide this list"], ["Esc", "close it"]].forEach(function (pair) {
+      var keys = [];
+      if (hasFailures) keys.push(["j or n", "next failure"], ["k or p", "previous failure"]);
+      if (hasBox) keys.push(["/", boxWord]);
+      keys.push(["?", "show or hide this list"], ["Esc", "close it"]);
+      keys.forEach(function (pair) {
         var key = document.createElement("dt");
         var kbd = document.createElement("kbd");
         kbd.textContent = pair[0];
@@ -112,8 +128,8 @@
     if (event.ctrlKey || event.altKey || event.metaKey || typing(event.target)) return;
     var handled = true;
     switch (event.key) {
-      case "j": case "n": move(1); break;
-      case "k": case "p": move(-1); break;
+      case "j": case "n": handled = hasFailures; move(1); break;
+      case "k": case "p": handled = hasFailures; move(-1); break;
       case "/": handled = focusSearch(); break;
       case "?": toggleHelp(); break;
       default: handled = false;
@@ -128,7 +144,11 @@
     hint.className = "shortcut-hint";
     hint.setAttribute("data-shortcut-hint", "");
     hint.appendChild(document.createTextNode("Keys: "));
-    [["j", "/"], ["k", " next/previous failure, "], ["/", " search, "], ["?", " help"]].forEach(function (pair) {
+    var pairs = [];
+    if (hasFailures) pairs.push(["j", "/"], ["k", " next/previous failure, "]);
+    if (hasBox) pairs.push(["/", " " + boxWord + ", "]);
+    pairs.push(["?", " help"]);
+    pairs.forEach(function (pair) {
       var kbd = document.createElement("kbd");
       kbd.textContent = pair[0];
       hint.appendChild(kbd);

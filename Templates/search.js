@@ -315,6 +315,9 @@
 
   message.textContent = "Results appear as you type: test, suite and module names and file paths, matched from " +
     "the start of a word or of a part of it (testParse, Parser, Tests/Parser).";
+  // The form is hidden in the page (without this script it would accept typing and do nothing): shown here.
+  var form = input.closest("form");
+  if (form) form.hidden = false;
   input.addEventListener("input", update);
   boxes.forEach(function (box) { box.addEventListener("change", update); });
 })();

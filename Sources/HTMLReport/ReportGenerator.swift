@@ -76,6 +76,8 @@ public struct ReportGenerator {
         }
         var matrix =
             configurations.count > 1 ? ConfigurationMatrix(configurations: configurations, links: links) : nil
+        // Where the Flaky page's names link: the first test of the report each flaky key names.
+        var flakyHrefs: [String: String] = [:]
 
         for (sourceIndex, source) in sources.enumerated() {
             let runNames = Dictionary(
@@ -112,6 +114,9 @@ public struct ReportGenerator {
                     if test.status.isFailure || test.isFlaky { summary.historyLabel = trend.label }
                     if !trend.isClean || test.status.isFailure {
                         summary.historyStripHTML = HistoryHTML.miniStrip(trend)
+                    }
+                    if let key = history.flakyKey(test.id), flakyHrefs[key] == nil {
+                        flakyHrefs[key] = summary.href(links)
                     }
                 }
                 if let configuration = configurationOfRun[test.runIndex] {
@@ -165,16 +170,15 @@ public struct ReportGenerator {
             pages.append(ReportPage(path: "matrix.html", model: page))
         }
         if let history = options.history {
-            let flaky = ListPageModel(
+            let flaky = FlakyPageModel(
                 chrome: chrome(title: "Flaky tests", root: "", links: links, totals: totals),
                 heading: "Flaky tests",
-                description: "Tests whose results flipped between passing and failing, or that passed only on a "
-                    + "retry, in the last \(Counted.noun(history.runs.count, "run")) of the history; most flaky first (flip rate: "
-                    + "changes per run).",
-                groups: history.flaky.isEmpty
-                    ? [] : [GroupModel(title: "Most flaky first", rowsHTML: HistoryHTML.flakyRows(history))],
-                isEmpty: history.flaky.isEmpty, pages: [], hasPages: false,
-                idPrefix: links.idPrefix(ofPage: "flaky.html"))
+                description: "Tests whose results went both ways (passed, failed, then passed again, or the other way "
+                    + "round) or that passed only on a retry, in the last \(Counted.noun(history.runs.count, "run")) "
+                    + "of the history; most flaky first (flips per run). A test that broke and has failed since is "
+                    + "not flaky: it is labelled as failing for that many runs.",
+                isEmpty: history.flaky.isEmpty,
+                tableHTML: FlakyTableHTML.table(history.flaky, hrefs: flakyHrefs))
             pages.append(ReportPage(path: "flaky.html", model: flaky))
         }
         var summary = ReportSummary()

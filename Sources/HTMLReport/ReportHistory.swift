@@ -60,13 +60,22 @@ public struct ReportHistory: Sendable {
         public var flipRate: Double
         public var retriesPassed: Int
         public var runs: Int
+        /// The name of the run whose result was the newest flip (a commit, a run name, `run 12`), when known.
+        public var lastFlip: String?
+        /// Oldest first, as in ``Trend/statuses``: the page's result strip.
+        public var statuses: [String]
 
-        public init(test: String, flips: Int, flipRate: Double, retriesPassed: Int, runs: Int) {
+        public init(
+            test: String, flips: Int, flipRate: Double, retriesPassed: Int, runs: Int, lastFlip: String? = nil,
+            statuses: [String] = []
+        ) {
             self.test = test
             self.flips = flips
             self.flipRate = flipRate
             self.retriesPassed = retriesPassed
             self.runs = runs
+            self.lastFlip = lastFlip
+            self.statuses = statuses
         }
     }
 
@@ -98,10 +107,17 @@ public struct ReportHistory: Sendable {
     /// not in the history): its list row then shows no strip, and its trend is not needed unless it fails now.
     /// Cheaper than ``trend``.
     public var isClean: @Sendable (String) -> Bool = { _ in false }
+    /// The key in ``flaky`` of a test (by id) the history finds flaky, or `nil`; the Flaky page links that key's
+    /// name to the test. Asked only for tests that are not clean (``isClean``). By default the id itself when
+    /// ``flaky`` lists it.
+    public var flakyKey: @Sendable (String) -> String?
 
     public init(runs: [RunPoint], flaky: [FlakyTest], trend: @escaping @Sendable (String) -> Trend?) {
         self.runs = runs
         self.flaky = flaky
         self.trend = trend
+        let keys = Set(flaky.map(\.test))
+        self.flakyKey = { keys.contains($0) ? $0 : nil }
     }
+
 }

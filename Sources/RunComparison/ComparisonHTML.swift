@@ -9,8 +9,11 @@ public enum ComparisonHTML {
     public static let contentSecurityPolicy =
         "default-src 'none'; style-src 'self'; base-uri 'none'; form-action 'none'"
 
-    /// The page's content, headed `title`.
-    public static func body(_ comparison: Comparison, title: String) -> String {
+    /// The page's content, headed `title`; `testHref` gives where a test's name links (its page in HEAD's report),
+    /// or `nil` for a name without a link.
+    public static func body(
+        _ comparison: Comparison, title: String, testHref: (Comparison.Entry) -> String? = { _ in nil }
+    ) -> String {
         var html = """
             <h1>\(HTMLEscaping.escape(title))</h1>
             <p>BASE: \(ComparisonText.count(comparison, base: true)) · HEAD: \(ComparisonText.count(comparison, base: false)) \
@@ -30,15 +33,20 @@ public enum ComparisonHTML {
             let entries = comparison.buckets[keyPath: bucket.keyPath]
             guard !entries.isEmpty else { continue }
             html += "<section aria-labelledby=\"\(bucket.key)\"><h2 id=\"\(bucket.key)\">\(bucket.label) "
-            html += "(\(entries.count))</h2>\n<table class=\"tests\"><thead><tr><th scope=\"col\">Test</th>"
+            html += "(\(entries.count))</h2>\n<table class=\"compare\"><thead><tr><th scope=\"col\">Test</th>"
             html +=
                 "<th scope=\"col\">BASE</th><th scope=\"col\">HEAD</th><th scope=\"col\">Detail</th></tr></thead><tbody>"
             for entry in entries.prefix(10_000) {
                 let base = entry.baseStatus?.rawValue ?? "absent"
                 let head = entry.headStatus?.rawValue ?? "absent"
-                html += "<tr><td>\(HTMLEscaping.escape(DisplayText.clean(ComparisonText.name(entry))))</td>"
-                html += "<td class=\"s-\(base)\">\(base) \(ComparisonText.duration(entry.baseDuration))</td>"
-                html += "<td class=\"s-\(head)\">\(head) \(ComparisonText.duration(entry.headDuration))</td>"
+                let name = HTMLEscaping.escape(DisplayText.clean(ComparisonText.name(entry)))
+                if let href = testHref(entry) {
+                    html += "<tr><td><a href=\"\(HTMLEscaping.escape(href))\">\(name)</a></td>"
+                } else {
+                    html += "<tr><td>\(name)</td>"
+                }
+                html += "<td class=\"status s-\(base)\">\(base) \(ComparisonText.duration(entry.baseDuration))</td>"
+                html += "<td class=\"status s-\(head)\">\(head) \(ComparisonText.duration(entry.headDuration))</td>"
                 html +=
                     "<td>\(HTMLEscaping.escape(DisplayText.clean(ComparisonText.detail(entry, bucket: bucket.key))))"
                 html += "</td></tr>"
@@ -48,5 +56,26 @@ public enum ComparisonHTML {
             html += "</section>\n"
         }
         return html
+    }
+
+    /// What the page's header shows (the report's header, its counts linking to this page's sections): a verdict
+    /// on the new failures, then each non-empty bucket with the status class its icon comes from.
+    public static func header(_ comparison: Comparison) -> (
+        verdict: String, verdictStatus: String, counts: [(label: String, value: Int, status: String, href: String)]
+    ) {
+        let statuses = [
+            "newFailures": "failed", "stillFailing": "failed", "flaky": "unknown", "fixed": "passed",
+            "newlySkipped": "skipped",
+        ]
+        let counts = Comparison.bucketNames.compactMap { bucket -> (String, Int, String, String)? in
+            let count = comparison.buckets[keyPath: bucket.keyPath].count
+            guard count > 0 else { return nil }
+            return (bucket.label.lowercased(), count, statuses[bucket.key] ?? "all", "#\(bucket.key)")
+        }
+        let new = comparison.buckets.newFailures.count
+        return (
+            new == 0 ? "No new failures" : "\(new) new failure\(new == 1 ? "" : "s")", new == 0 ? "passed" : "failed",
+            counts
+        )
     }
 }

@@ -21,6 +21,13 @@ public struct HistoryAnalysis: Sendable {
         public var failingSince: Int?
         /// Flips per run the test ran in.
         public var flipRate: Double
+        /// The run (index in the history) whose result was the newest flip, when there was one.
+        public var lastFlip: Int?
+
+        /// Whether the test is flaky: it passed only on a retry somewhere in the window, or its result went both
+        /// ways (pass, fail, pass; or fail, pass, fail). A test that broke once and has failed since (one flip) is
+        /// not flaky but failing for N runs, and one that was fixed (one flip back to passing) is not flaky either.
+        public var isFlaky: Bool { retriesPassed > 0 || flips >= 2 }
     }
 
     /// The history analysed.
@@ -85,9 +92,13 @@ public struct HistoryAnalysis: Sendable {
         var flips = 0
         var previous: HistoryStatus?
         var ran = 0
-        for status in statuses where status.isPassing || status.isFailing {
+        var lastFlip: Int?
+        for (offset, status) in statuses.enumerated() where status.isPassing || status.isFailing {
             ran += 1
-            if let previous, previous.isFailing != status.isFailing { flips += 1 }
+            if let previous, previous.isFailing != status.isFailing {
+                flips += 1
+                lastFlip = first + offset
+            }
             previous = status
         }
         var streak = 0
@@ -101,7 +112,7 @@ public struct HistoryAnalysis: Sendable {
         return TestRecord(
             key: history.keys[index], statuses: statuses, durations: durations, flips: flips,
             retriesPassed: statuses.filter { $0 == .passedOnRetry }.count, failingStreak: streak,
-            failingSince: since, flipRate: ran > 1 ? Double(flips) / Double(ran - 1) : 0)
+            failingSince: since, flipRate: ran > 1 ? Double(flips) / Double(ran - 1) : 0, lastFlip: lastFlip)
     }
 
     /// The label a report or summary shows for `key` when it failed in the newest run: `new failure`,
@@ -129,11 +140,11 @@ public struct HistoryAnalysis: Sendable {
         return "failing for \(Counted.noun(streak, "run")) since \(origin)"
     }
 
-    /// Tests that flipped or passed on a retry in the window, most flaky first (by flip rate, then retries that
-    /// passed, then flips).
+    /// The flaky tests of the window (``TestRecord/isFlaky``), most flaky first (by flip rate, then retries that
+    /// passed, then flips): the one list the report's Flaky page, its count on the index, the summary and
+    /// `history` show.
     public func flakyTests(limit: Int = 100) -> [TestRecord] {
-        let records = history.keys.indices.lazy.filter { !settled[$0] }.map(record(at:))
-            .filter { $0.flips > 0 || $0.retriesPassed > 0 }
+        let records = history.keys.indices.lazy.filter { !settled[$0] }.map(record(at:)).filter(\.isFlaky)
         return Array(
             records.sorted {
                 ($0.flipRate, $0.retriesPassed, $0.flips, $1.key) > ($1.flipRate, $1.retriesPassed, $1.flips, $0.key)

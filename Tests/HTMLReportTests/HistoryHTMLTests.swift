@@ -10,7 +10,11 @@ struct HistoryHTMLTests {
                 statuses: ["passed", "failed", "retried", "absent"], durations: [0.1, 0.2, nil, 0.4],
                 label: "failing for 2 runs since <b>abc</b>"))
         #expect(html.contains("<span class=\"badge\">failing for 2 runs since &lt;b&gt;abc&lt;/b&gt;</span>"))
-        #expect(html.components(separatedBy: "<rect ").count - 1 == 4)
+        #expect(html.components(separatedBy: "<g class=\"h-").count - 1 == 4)
+        // Each status its own shape: a disc, a crossed square, a diamond, a dotted outline.
+        #expect(html.contains("<g class=\"h-passed\"><title>3 runs before: passed</title><circle "))
+        #expect(html.contains("<g class=\"h-failed\"><title>2 runs before: failed</title><rect "))
+        #expect(html.contains("<g class=\"h-retried\"><title>1 run before: retried</title><path "))
         #expect(
             html.contains("aria-label=\"Results of the last 4 runs, oldest first: passed, failed, retried, absent\""))
         #expect(html.contains("<title>2 runs before: failed</title>"))
@@ -26,7 +30,10 @@ struct HistoryHTMLTests {
         let html = HistoryHTML.trends(history)
         #expect(!html.contains("<script>"))
         #expect(html.contains("&lt;script&gt;: 10 tests, 2 failed"))
-        #expect(html.components(separatedBy: "role=\"img\"").count - 1 == 2)
+        // Counts, total time and the 95th percentile: one quantity per chart, each with a legend and run names.
+        #expect(html.components(separatedBy: "role=\"img\"").count - 1 == 3)
+        #expect(html.components(separatedBy: "<figcaption class=\"trend-legend\">").count - 1 == 3)
+        #expect(html.contains(">&lt;script&gt;</text>") && html.contains(">c2</text>"))
         #expect(html.contains("runs, oldest to newest"))
     }
 
@@ -79,7 +86,32 @@ struct HistoryHTMLTests {
         let trends = HistoryHTML.trends(history)
         #expect(trends.contains("in each of the last 1 run</title>"))
         #expect(trends.contains("c1: 1 test, 1 failed"))
-        #expect(HistoryHTML.flakyRows(history).contains("1 flip, 0 passed on a retry, in the last 1 run"))
+        #expect(trends.contains("<title id=\"trend-time-title\">Total test time per run, up to 1"))
+    }
+
+    @Test func theFlakyTableSaysWhatEachColumnHoldsAndLinksNames() {
+        let flaky = [
+            ReportHistory.FlakyTest(
+                test: "M/S/<flips>", flips: 4, flipRate: 1, retriesPassed: 1, runs: 5, lastFlip: "c5",
+                statuses: ["passed", "failed", "passed", "failed", "retried"]),
+            ReportHistory.FlakyTest(test: "M/S/gone", flips: 2, flipRate: 1, retriesPassed: 0, runs: 3),
+        ]
+        let html = FlakyTableHTML.table(flaky, hrefs: ["M/S/<flips>": "tests/x-1.html"])
+        #expect(html.contains("<th scope=\"col\" class=\"num\">Flips</th><th scope=\"col\" class=\"num\">Runs</th>"))
+        #expect(
+            html.contains(
+                "<th scope=\"row\" class=\"name\"><a href=\"tests/x-1.html\">M/S/&lt;flips&gt;</a></th>"
+                    + "<td class=\"num\">4</td><td class=\"num\">5</td><td class=\"num\">1</td><td>c5</td>"))
+        #expect(html.contains("<th scope=\"row\" class=\"name\">M/S/gone</th>"))
+        #expect(html.contains("<i class=\"h-failed\"></i><i class=\"h-retried\"></i></span>"))
+        #expect(FlakyTableHTML.table([], hrefs: [:]).isEmpty)
+    }
+
+    @Test func runNamesUnderTheAxisAreTheFirstTheLastAndAFewBetween() {
+        #expect(HistoryHTML.labelledRuns(1) == [0])
+        #expect(HistoryHTML.labelledRuns(2) == [0, 1])
+        #expect(HistoryHTML.labelledRuns(5) == [0, 1, 3, 4])
+        #expect(HistoryHTML.labelledRuns(100) == [0, 33, 66, 99])
     }
 
     @Test func theIndexListsNewFailuresBeforeOlderOnes() {

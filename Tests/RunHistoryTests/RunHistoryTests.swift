@@ -115,6 +115,29 @@ struct RunHistoryTests {
         #expect(analysis.record(for: "M/S/retried")?.retriesPassed == 2)
         #expect(analysis.record(for: "M/S/flaky")?.flipRate == 1)
     }
+
+    @Test func aTestThatBrokeAndStayedBrokenIsNotFlaky() throws {
+        let url = try TestPaths.makeTemporaryDirectory("flaky-rule").appendingPathComponent("h.rbhistory")
+        // flips: P F P P P; broken: P P F F F (one flip, failing since c3); fixed: F F P P P (one flip back);
+        // retried: passes each run, once only on a retry.
+        let series: [[String: TestStatus]] = [
+            ["flips": .passed, "broken": .passed, "fixed": .failed, "retried": .passed],
+            ["flips": .failed, "broken": .passed, "fixed": .failed, "retried": .passed],
+            ["flips": .passed, "broken": .failed, "fixed": .passed, "retried": .passed],
+            ["flips": .passed, "broken": .failed, "fixed": .passed, "retried": .passed],
+            ["flips": .passed, "broken": .failed, "fixed": .passed, "retried": .passed],
+        ]
+        for (index, statuses) in series.enumerated() {
+            try Self.add(url, statuses, commit: "c\(index + 1)", retried: index == 3 ? ["retried"] : [])
+        }
+        let analysis = HistoryAnalysis(try RunHistory.read(url))
+        #expect(Set(analysis.flakyTests().map(\.key)) == ["M/S/flips", "M/S/retried"])
+        #expect(analysis.record(for: "M/S/broken")?.isFlaky == false)
+        #expect(analysis.label(for: "M/S/broken") == "failing for 3 runs since c3")
+        #expect(analysis.record(for: "M/S/fixed")?.isFlaky == false)
+        // The newest flip of `flips` is its return to passing in the third run.
+        #expect(analysis.record(for: "M/S/flips")?.lastFlip == 2)
+    }
 }
 
 /// Hostile history files: bytes flipped, inserted and removed at random never crash the reader; what it reads

@@ -4,33 +4,62 @@ import ResultSupport
 /// The drawings of a history: the index's trend charts, a test's strip and sparkline, and the Flaky page's rows.
 /// Inline SVG with titles and labelled axes, no script; every name escaped.
 enum HistoryHTML {
-    /// Two charts: tests and failures per run (bars), and the total and 95th-percentile durations (lines).
+    /// Three charts, each with a visible legend and one quantity on its axis: tests and failures per run (bars),
+    /// the total test time per run and the 95th-percentile test duration per run (lines; a total of 42 s and a
+    /// 95th percentile of 2 s on one axis would flatten the second).
     static func trends(_ history: ReportHistory) -> String {
-        let runs = history.runs.suffix(100)
+        let runs = Array(history.runs.suffix(100))
         guard !runs.isEmpty else { return "" }
-        return countsChart(Array(runs)) + durationsChart(Array(runs)) + slowestAndSlowing(history)
+        var html = countsChart(runs)
+        html += lineChart(
+            runs, values: runs.map(\.duration), id: "trend-time", className: "total", color: "#2a7ab8",
+            title: "Total test time per run", legend: "total test time (the sum of the tests' durations)")
+        if runs.contains(where: { $0.p95 != nil }) {
+            html += lineChart(
+                runs, values: runs.map(\.p95), id: "trend-p95", className: "p95", color: "#d35400",
+                title: "95th-percentile test duration per run",
+                legend: "95th-percentile test duration (95% of the tests took no longer)")
+        }
+        return html + slowestAndSlowing(history)
     }
 
-    private static let width = 640.0
-    private static let height = 160.0
-    private static let left = 48.0
-    private static let bottom = 24.0
+    // A narrow drawing with large text: the charts shrink to the page's width, and at 390 px their text stays
+    // about 11 px high.
+    private static let width = 420.0
+    private static let height = 190.0
+    private static let left = 64.0
+    private static let right = 12.0
+    private static let top = 12.0
+    private static let bottom = 40.0
+    private static let fontSize = 13
 
     private static func number(_ value: Double) -> String { String(format: "%.1f", value) }
 
+    /// The legend under a chart: a key per quantity, drawn in the chart's colours and named in words.
+    private static func legend(_ keys: [(className: String, color: String, text: String)]) -> String {
+        var html = "<figcaption class=\"trend-legend\">"
+        for key in keys {
+            html += "<span class=\"trend-key\"><span class=\"trend-swatch \(key.className)\" "
+            html +=
+                "style=\"background: \(key.color)\" aria-hidden=\"true\"></span>\(HTMLEscaping.escape(key.text))</span> "
+        }
+        return html + "</figcaption>"
+    }
+
     private static func countsChart(_ runs: [ReportHistory.RunPoint]) -> String {
         let most = Double(max(1, runs.map(\.tests).max() ?? 1))
-        let plot = width - left - 8
+        let plot = width - left - right
         let step = plot / Double(runs.count)
         let bar = max(1, step * 0.8)
-        func y(_ value: Double) -> Double { 8 + (height - bottom - 8) * (1 - value / most) }
+        func y(_ value: Double) -> Double { top + (height - bottom - top) * (1 - value / most) }
         // A chart whose bars link to the runs' reports is not an image (its links must stay reachable).
         let role = runs.contains { $0.url != nil } ? "group" : "img"
-        var svg =
+        var svg = "<figure class=\"trend-chart\">"
+        svg +=
             "<svg class=\"trend\" role=\"\(role)\" aria-labelledby=\"trend-counts-title\" viewBox=\"0 0 \(Int(width)) \(Int(height))\">"
         svg +=
             "<title id=\"trend-counts-title\">Tests (grey) and failures (red) in each of the last \(Counted.noun(runs.count, "run"))</title>"
-        svg += axis(top: Counted.noun(Int(most), "test"), bottom: "0", xLabel: "runs, oldest to newest")
+        svg += axis(top: Counted.noun(Int(most), "test"), runs: runs, xOf: { left + (Double($0) + 0.4) * step })
         for (index, run) in runs.enumerated() {
             let x = left + Double(index) * step
             let title = HTMLEscaping.escape(run.name) + ": \(Counted.noun(run.tests, "test")), \(run.failed) failed"
@@ -45,52 +74,102 @@ enum HistoryHTML {
             }
             if run.url != nil { svg += "</a>" }
         }
-        return svg + "</svg>"
+        svg += "</svg>"
+        svg += legend([("tests", "#8888", "tests"), ("failed", "#c0392b", "failed tests")])
+        return svg + "</figure>"
     }
 
-    private static func durationsChart(_ runs: [ReportHistory.RunPoint]) -> String {
-        let most = max(0.001, runs.map(\.duration).max() ?? 0)
-        let mostP95 = max(0.001, runs.compactMap(\.p95).max() ?? 0)
-        let plot = width - left - 8
+    /// A line of one quantity per run (seconds), on its own axis from 0 to its largest value.
+    private static func lineChart(
+        _ runs: [ReportHistory.RunPoint], values: [Double?], id: String, className: String, color: String,
+        title: String, legend text: String
+    ) -> String {
+        let most = max(0.001, values.compactMap { $0 }.max() ?? 0)
+        let plot = width - left - right
         let step = runs.count > 1 ? plot / Double(runs.count - 1) : 0
-        func point(_ index: Int, _ value: Double, _ scale: Double) -> String {
-            "\(number(left + Double(index) * step)),\(number(8 + (height - bottom - 8) * (1 - value / scale)))"
-        }
-        var svg =
-            "<svg class=\"trend\" role=\"img\" aria-labelledby=\"trend-time-title\" viewBox=\"0 0 \(Int(width)) \(Int(height))\">"
+        func x(_ index: Int) -> Double { left + Double(index) * step }
+        var svg = "<figure class=\"trend-chart\">"
         svg +=
-            "<title id=\"trend-time-title\">Total test time (blue, up to \(ReportFormatting.duration(most))) and the "
-        svg += "95th-percentile test duration (orange, up to \(ReportFormatting.duration(mostP95))) per run</title>"
-        svg += axis(top: ReportFormatting.duration(most), bottom: "0", xLabel: "runs, oldest to newest")
-        let total = runs.indices.map { point($0, runs[$0].duration, most) }.joined(separator: " ")
-        svg += "<polyline class=\"total\" fill=\"none\" stroke=\"#2a7ab8\" stroke-width=\"2\" points=\"\(total)\"/>"
-        let p95 = runs.indices.compactMap { index in runs[index].p95.map { point(index, $0, mostP95) } }
-        if p95.count > 1 {
-            svg +=
-                "<polyline class=\"p95\" fill=\"none\" stroke=\"#d35400\" stroke-width=\"1.5\" stroke-dasharray=\"4 2\" "
-            svg += "points=\"\(p95.joined(separator: " "))\"/>"
+            "<svg class=\"trend\" role=\"img\" aria-labelledby=\"\(id)-title\" viewBox=\"0 0 \(Int(width)) \(Int(height))\">"
+        svg += "<title id=\"\(id)-title\">\(title), up to \(ReportFormatting.duration(most))</title>"
+        svg += axis(top: ReportFormatting.duration(most), runs: runs, xOf: x)
+        let points = values.indices.compactMap { index in
+            values[index].map { "\(number(x(index))),\(number(top + (height - bottom - top) * (1 - $0 / most)))" }
         }
-        return svg + "</svg>"
+        if points.count > 1 {
+            svg += "<polyline class=\"\(className)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\" "
+            svg += "points=\"\(points.joined(separator: " "))\"/>"
+        }
+        for point in points {
+            let xy = point.split(separator: ",")
+            svg += "<circle class=\"\(className)\" cx=\"\(xy[0])\" cy=\"\(xy[1])\" r=\"3\" fill=\"\(color)\"/>"
+        }
+        svg += "</svg>"
+        svg += legend([(className, color, text)])
+        return svg + "</figure>"
     }
 
-    private static func axis(top: String, bottom: String, xLabel: String) -> String {
+    /// The axes, the largest value at the top, and the runs' names under the x axis: the oldest, the newest and a
+    /// few between (at most five, so that they do not overlap).
+    private static func axis(top label: String, runs: [ReportHistory.RunPoint], xOf: (Int) -> Double) -> String {
         let base = height - HistoryHTML.bottom
         var svg =
-            "<line x1=\"\(number(left))\" y1=\"8\" x2=\"\(number(left))\" y2=\"\(number(base))\" stroke=\"currentColor\"/>"
+            "<line x1=\"\(number(left))\" y1=\"\(number(top))\" x2=\"\(number(left))\" y2=\"\(number(base))\" stroke=\"currentColor\"/>"
         svg +=
-            "<line x1=\"\(number(left))\" y1=\"\(number(base))\" x2=\"\(number(width - 8))\" y2=\"\(number(base))\" stroke=\"currentColor\"/>"
-        svg +=
-            "<text x=\"\(number(left - 4))\" y=\"16\" text-anchor=\"end\" font-size=\"10\" fill=\"currentColor\">\(HTMLEscaping.escape(top))</text>"
-        svg +=
-            "<text x=\"\(number(left - 4))\" y=\"\(number(base))\" text-anchor=\"end\" font-size=\"10\" fill=\"currentColor\">\(HTMLEscaping.escape(bottom))</text>"
-        svg +=
-            "<text x=\"\(number(width - 8))\" y=\"\(number(height - 6))\" text-anchor=\"end\" font-size=\"10\" fill=\"currentColor\">\(HTMLEscaping.escape(xLabel))</text>"
+            "<line x1=\"\(number(left))\" y1=\"\(number(base))\" x2=\"\(number(width - right))\" y2=\"\(number(base))\" stroke=\"currentColor\"/>"
+        svg += text(HTMLEscaping.escape(label), x: left - 4, y: top + 10, anchor: "end")
+        svg += text("0", x: left - 4, y: base, anchor: "end")
+        let shown = labelledRuns(runs.count)
+        for index in shown {
+            let anchor =
+                shown.count == 1 ? "start" : (index == shown.first ? "start" : (index == shown.last ? "end" : "middle"))
+            let x = anchor == "start" ? min(xOf(index), width - right) : (anchor == "end" ? width - right : xOf(index))
+            svg += text(HTMLEscaping.escape(cut(runs[index].name)), x: x, y: base + 16, anchor: anchor)
+        }
+        svg += text("runs, oldest to newest", x: width - right, y: height - 4, anchor: "end")
         return svg
+    }
+
+    private static func text(_ escaped: String, x: Double, y: Double, anchor: String) -> String {
+        "<text x=\"\(number(x))\" y=\"\(number(y))\" text-anchor=\"\(anchor)\" font-size=\"\(fontSize)\" fill=\"currentColor\">\(escaped)</text>"
+    }
+
+    /// A run name short enough for the axis (a commit's first 8 characters).
+    private static func cut(_ name: String) -> String { name.count > 10 ? String(name.prefix(9)) + "…" : name }
+
+    /// Which runs get their name under the axis: the first, the last and up to three evenly between.
+    static func labelledRuns(_ count: Int) -> [Int] {
+        guard count > 1 else { return count == 1 ? [0] : [] }
+        let slots = min(count - 1, 3)
+        return (0...slots).map { Int((Double($0) * Double(count - 1) / Double(slots)).rounded()) }
+            .reduce(into: [Int]()) { if $0.last != $1 { $0.append($1) } }
     }
 
     private static let colors = [
         "passed": "#2e8b57", "failed": "#c0392b", "skipped": "#999", "retried": "#e6a700", "absent": "none",
     ]
+
+    /// One run's mark in a 10-unit cell at `x`: its status told by shape as well as colour (green and red are
+    /// close in lightness and the same to many eyes): a passed run is a disc, a failed one a square with a cross,
+    /// a retried one a diamond, a skipped one a hollow square with a dash, an absent one a dotted outline.
+    static func shape(_ status: String, x: Int) -> String {
+        let color = colors[status] ?? "#999"
+        switch status {
+        case "passed":
+            return "<circle cx=\"\(x + 5)\" cy=\"6\" r=\"4.5\" fill=\"\(color)\"/>"
+        case "failed":
+            return "<rect x=\"\(x)\" y=\"1\" width=\"10\" height=\"10\" fill=\"\(color)\"/>"
+                + "<path d=\"M\(x + 2) 3l6 6m0 -6l-6 6\" stroke=\"#fff\" stroke-width=\"1.5\"/>"
+        case "retried":
+            return "<path d=\"M\(x + 5) 0.5l5 5.5l-5 5.5l-5 -5.5z\" fill=\"\(color)\"/>"
+        case "absent":
+            return "<rect x=\"\(x + 1)\" y=\"2\" width=\"8\" height=\"8\" fill=\"none\" stroke=\"#8888\" "
+                + "stroke-dasharray=\"1 2\"/>"
+        default:
+            return "<rect x=\"\(x).5\" y=\"1.5\" width=\"9\" height=\"9\" fill=\"none\" stroke=\"\(color)\"/>"
+                + "<path d=\"M\(x + 2) 6h6\" stroke=\"\(color)\" stroke-width=\"1.5\"/>"
+        }
+    }
 
     /// `newest run`, `1 run before`, `5 runs before`.
     private static func runsAgo(_ count: Int) -> String {
@@ -125,8 +204,7 @@ enum HistoryHTML {
         svg += "width=\"\(statuses.count * 12)\" height=\"12\">"
         for (index, status) in statuses.enumerated() {
             let title = "\(runsAgo(statuses.count - 1 - index)): \(status)"
-            var square = "<rect x=\"\(index * 12)\" y=\"1\" width=\"10\" height=\"10\" "
-            square += "fill=\"\(colors[status] ?? "#999")\" stroke=\"#8888\"><title>\(title)</title></rect>"
+            let square = "<g class=\"h-\(status)\"><title>\(title)</title>\(shape(status, x: index * 12))</g>"
             if let url = links[index] {
                 svg += "<a href=\"\(HTMLEscaping.escape(url))\" aria-label=\"\(title)\">\(square)</a>"
             } else {
@@ -146,10 +224,11 @@ enum HistoryHTML {
         return html + "</div>"
     }
 
-    /// The small strip of a list row: the newest 10 results as squares (classes `h-passed`, `h-failed`, …), named
-    /// in an accessible label, or as links to the runs' reports.
-    static func miniStrip(_ trend: ReportHistory.Trend) -> String {
-        let statuses = Array(trend.statuses.suffix(10))
+    /// The small strip of a list row: the newest `newest` results as marks (classes `h-passed`, `h-failed`, …,
+    /// which report.css draws as a disc, a crossed square, a diamond, …), named in an accessible label, or as links
+    /// to the runs' reports.
+    static func miniStrip(_ trend: ReportHistory.Trend, newest: Int = 10) -> String {
+        let statuses = Array(trend.statuses.suffix(newest))
         let links = urls(trend, newest: statuses.count)
         guard !statuses.isEmpty else { return "" }
         if !links.contains(where: { $0 != nil }) {
@@ -204,22 +283,5 @@ enum HistoryHTML {
             html.append("</tbody></table>")
         }
         return html.string
-    }
-
-    /// The Flaky page's rows, in the list pages' four columns.
-    static func flakyRows(_ history: ReportHistory) -> String {
-        var rows = OutputBuffer(capacity: 4096)
-        for test in history.flaky {
-            rows.append("<tr data-status=\"flaky\"><td>")
-            rows.appendEscapedHTML(DisplayText.clean(test.test))
-            rows.append("</td><td class=\"st s-flaky\">flaky</td><td class=\"num\">")
-            rows.appendTrusted(String(format: "%.2f", test.flipRate))
-            rows.append("</td><td>")
-            rows.appendTrusted(
-                "\(Counted.noun(test.flips, "flip")), \(test.retriesPassed) passed on a retry, in the last "
-                    + Counted.noun(test.runs, "run"))
-            rows.append("</td></tr>")
-        }
-        return rows.string
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import ResultModel
 import ResultSupport
 
@@ -39,12 +40,34 @@ enum IssueHTML {
         html.append("<pre class=\"message\">")
         html.appendEscapedHTML(DisplayText.clean(issue.message))
         html.append("</pre>")
-        if let details = issue.displayedDetails {
+        // The values are in the message (XCTest, swift-testing, JUnit) or at the start of the details (jest's and
+        // pytest's text under a one-line message); a long stack trace is not searched.
+        if let comparison = EqualityComparison(message: issue.message)
+            ?? issue.details.flatMap({ EqualityComparison(message: String($0.prefix(8192))) })
+        {
+            EqualityComparisonHTML.append(comparison, to: &html)
+        }
+        if let details = issue.displayedDetails.flatMap({ withoutRepeatedMessage($0, message: issue.message) }) {
             html.append("<pre class=\"details\">")
             html.appendEscapedHTML(DisplayText.clean(details))
             html.append("</pre>")
         }
         if let sourceHTML { html.appendTrusted(sourceHTML) }
         html.append("</li>")
+    }
+
+    /// `details` without the lines that only repeat `message` (a JUnit failure's text, a stack trace, often starts
+    /// with the message it carried, `java.lang.AssertionError: ` and all): the message is shown once, above them;
+    /// `nil` when nothing else is left.
+    static func withoutRepeatedMessage(_ details: String, message: String) -> String? {
+        let said = Set(
+            message.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.count >= 4 })
+        guard !said.isEmpty else { return details }
+        let kept = details.split(separator: "\n", omittingEmptySubsequences: false).filter { line in
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            return !said.contains { trimmed == $0 || (trimmed.hasSuffix(": " + $0) && !trimmed.hasPrefix("at ")) }
+        }
+        let text = kept.joined(separator: "\n").trimmingCharacters(in: .newlines)
+        return text.isEmpty ? nil : text
     }
 }

@@ -240,6 +240,19 @@ extension MatrixPageModel: MustacheParent {
     }
 }
 
+extension FlakyPageModel: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "chrome": self.chrome
+        case "heading": self.heading
+        case "description": self.description
+        case "isEmpty": self.isEmpty
+        case "tableHTML": self.tableHTML
+        default: nil
+        }
+    }
+}
+
 extension ListPageModel: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {

@@ -215,6 +215,16 @@ struct MatrixPageModel: PageModel {
     var tableHTML: String
 }
 
+/// `flaky.mustache`.
+struct FlakyPageModel: PageModel {
+    static let template = "flaky"
+    var chrome: PageChrome
+    var heading: String
+    var description: String
+    var isEmpty: Bool
+    var tableHTML: String
+}
+
 /// `list.mustache`.
 struct ListPageModel: PageModel {
     static let template = "list"

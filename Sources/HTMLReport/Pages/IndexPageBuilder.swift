@@ -31,7 +31,8 @@ enum IndexPageBuilder {
         ]
         // The wall clock and the sum of the tests' durations, named as such: parallel tests' sum is no run time.
         var line = "\(totals.count) in \(runs.count) run(s), \(timing.phrase(ReportFormatting.duration))"
-        if totals.flaky > 0 { line += "; \(totals.flaky) flaky" }
+        // This run's retries are not the history's flaky tests (the Flaky page's count, shown under the trends).
+        if totals.flaky > 0 { line += "; \(totals.flaky) passed on a retry" }
         if let notRunSentence = notRun.sentence { line += "; " + notRunSentence }
         return IndexPageModel(
             chrome: chrome,

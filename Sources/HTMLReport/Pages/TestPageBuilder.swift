@@ -125,6 +125,7 @@ struct TestPageBuilder {
         } else {
             return nil
         }
+        text = AttachmentMarkerLines.removing(from: text)
         return text.isEmpty ? nil : ANSIToHTML.render(text)
     }
 }

@@ -12,7 +12,8 @@ struct TestSummaryBuilder {
         of test: TestRecord, runKey: Int, runName: String?, listPage: Int, display: SourceDisplay = .plain
     ) -> TestSummary {
         let hash = ReportPaths.testHash(test.identity, runIndex: runKey)
-        let failure = test.status.isFailure ? Self.firstFailure(test) : nil
+        // A test that passed on a retry is summed up by the failure its retry got past.
+        let failure = test.status.isFailure || test.isFlaky ? Self.firstFailure(test) : nil
         var pagePath: String?
         var detail: OutputBuffer?
         switch RowDetail.placement(of: test, display: display) {
@@ -41,9 +42,15 @@ struct TestSummaryBuilder {
         return key
     }
 
-    /// The issue a failed test's row shows: its first failure, or its first issue.
+    /// The issue a failed test's row shows: the first failure of its final attempt (and cases), else of the
+    /// newest earlier attempt that had one (a final attempt that only says why it was retried, or that passed,
+    /// names no assertion and no line), else its first issue.
     static func firstFailure(_ test: TestRecord) -> IssueRecord? {
         let issues = (test.finalAttempt?.allIssues ?? []) + test.cases.flatMap { $0.attempts.last?.allIssues ?? [] }
-        return issues.first { $0.kind.isFailure } ?? issues.first
+        if let failure = issues.first(where: { $0.kind.isFailure }) { return failure }
+        for attempt in test.attempts.dropLast().reversed() {
+            if let failure = attempt.allIssues.first(where: { $0.kind.isFailure }) { return failure }
+        }
+        return issues.first
     }
 }

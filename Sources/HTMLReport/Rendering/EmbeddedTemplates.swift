@@ -5,6 +5,15 @@
 enum EmbeddedTemplates {
     /// File name (for example `index.mustache`) to content.
     static let files: [String: String] = [
+        "flaky.mustache": ####"""
+{{! flaky: the history's flaky tests. Reads: header/footer fields, heading, description, isEmpty, tableHTML (built by our escaping code) }}
+{{> header}}
+<h1>{{heading}}</h1>
+<p>{{description}}</p>
+{{#isEmpty}}<p>No test flipped or passed only on a retry.</p>{{/isEmpty}}
+{{{tableHTML}}}
+{{> footer}}
+"""####,
         "footer.mustache": ####"""
 {{! footer: the end of every page. Reads chrome: root, generator, hasScript (the report's script), scriptHTML (inline script for
     single-file reports, already safe). }}
@@ -54,7 +63,7 @@ enum EmbeddedTemplates {
     <a href="{{failedHref}}">Failed</a>
     <a href="{{skippedHref}}">Skipped</a>
     {{/summary}}
-    <a href="{{allTestsHref}}">All tests</a>
+    {{#allTestsHref}}<a href="{{allTestsHref}}">All tests</a>{{/allTestsHref}}
   </nav>
 </header>
 {{/hasNavigation}}
@@ -84,7 +93,7 @@ enum EmbeddedTemplates {
 {{#search}}
 <section aria-labelledby="search-heading" class="search" data-search-tests="{{testCount}}" data-search-shards="{{shards}}" data-list-page-size="{{listPageSize}}" data-status-list-page-size="{{statusListPageSize}}" data-record-block-size="{{recordBlockSize}}">
   <h2 id="search-heading">Find a test</h2>
-  <form role="search">
+  <form role="search" hidden>
     <label for="search-input">Search all {{testCount}} tests by name, suite, module or file</label>
     <input id="search-input" type="search" placeholder="For example testParse or Tests/Parser" data-search-input>
     <fieldset class="filters">
@@ -202,7 +211,7 @@ enum EmbeddedTemplates {
 {{> header}}
 <h1>{{heading}}</h1>
 <p>{{description}}</p>
-<form class="filter" role="search">
+<form class="filter" role="search" hidden data-needs-script>
   <label for="{{idPrefix}}filter-input">Filter this page</label>
   <input id="{{idPrefix}}filter-input" type="search" data-filter-input>
 </form>
@@ -423,6 +432,59 @@ table.tests td:nth-child(2) { overflow: hidden; text-overflow: ellipsis; }
 /* The index's search results: name, status word, then the group in a quieter tone. */
 .search-results li { margin: 2px 0; } .search-results .group { color: var(--muted); font-size: 0.9em; margin-left: 6px; }
 /* End of the list grid block. */
+/* ---- History pages, test and compare page layout, failure detail, dark mode (owned by the history-pages work;
+   the index and list pages' own layout lives in the blocks above). ---- */
+/* Flaky page: its own columns, scrolling inside its box on a narrow screen rather than the page. */
+.flaky-scroll { overflow-x: auto; max-width: 100%; }
+table.flaky th.name { font-weight: 400; overflow-wrap: anywhere; min-width: 12em; }
+table.flaky td { white-space: nowrap; }
+/* Trend charts: a visible legend under each; one quantity per chart. */
+.trend-chart { margin: 8px 0 16px; max-width: 560px; }
+.trend-chart .trend { max-width: 560px; margin: 0; }
+.trend-legend { display: flex; flex-wrap: wrap; gap: 4px 16px; font-size: 14px; }
+.trend-key { display: inline-flex; align-items: center; gap: 6px; }
+.trend-swatch { display: inline-block; width: 14px; height: 14px; border: 1px solid var(--muted); }
+.trend-swatch.total, .trend-swatch.p95 { height: 4px; border: none; }
+/* History strips: each status its own shape, not only its own colour. */
+.mini-strip i, .mini-strip a { border: none; width: 9px; height: 9px; }
+.mini-strip .h-passed { border-radius: 50%; }
+.mini-strip .h-failed { background: linear-gradient(45deg, transparent 42%, #fff 42%, #fff 58%, transparent 58%), linear-gradient(-45deg, transparent 42%, #fff 42%, #fff 58%, transparent 58%), #c0392b; }
+.mini-strip .h-retried { transform: rotate(45deg) scale(0.8); }
+.mini-strip .h-skipped { background: linear-gradient(transparent 40%, #999 40%, #999 60%, transparent 60%); border: 1px solid #999; }
+.mini-strip .h-absent { border: 1px dotted #8888; }
+/* Test pages from 390 px up: nothing wider than the page; long words break; wide blocks scroll in their box. */
+main pre, main svg, main img { max-width: 100%; }
+.status-line, .location { overflow-wrap: anywhere; }
+/* Source excerpts keep their lines whole and scroll sideways inside the panel, so a long line never wraps under
+   the line numbers; the failing line carries a bar in the failure colour (at least 3:1 against the panel) as
+   well as a tint. */
+pre.source { white-space: pre; overflow-wrap: normal; overflow-x: auto; }
+pre.source .hit { display: block; min-width: max-content; box-shadow: inset 4px 0 0 var(--fail); background: rgba(176, 0, 32, 0.15); }
+/* Failure detail: the message, then the expected/actual view, then the output that carried it, quieter. */
+pre.details { background: none; border-left: 3px solid var(--line); border-radius: 0; color: var(--muted); font-size: 12px; }
+dl.comparison { grid-template-columns: max-content minmax(0, 1fr); border: 1px solid var(--line); border-radius: 4px; padding: 6px 8px; }
+dl.comparison dt { font-weight: 600; }
+dl.comparison code { white-space: pre-wrap; overflow-wrap: anywhere; }
+dl.comparison mark { background: #ffe58a; color: #1b1b1b; outline: 1px solid #8a6d00; border-radius: 2px; }
+/* Terminal snapshots stand apart from the page in both schemes. */
+pre.terminal { border: 1px solid #777; }
+@media (max-width: 600px) {
+  /* Steps: the bar goes under the title, which keeps the line's whole width. */
+  .activity summary, .activity > .leaf { flex-wrap: wrap; }
+  .activity .title { flex: 1 1 100%; }
+  .attempt-timeline a { flex: 1 1 100%; }
+  dl.comparison { grid-template-columns: minmax(0, 1fr); }
+}
+@media (prefers-color-scheme: dark) {
+  pre.source .hit { background: rgba(255, 138, 138, 0.22); }
+  pre.terminal { background: #000; border-color: #8a8a8a; }
+  .h-passed { background: #3fb870; }
+  dl.comparison mark { background: #6b5100; color: #fff; outline-color: #e6c35c; }
+}
+/* Compare page: its own table, columns sized by their content. */
+table.compare { table-layout: auto; }
+table.compare td.status { white-space: nowrap; }
+/* ---- End of the history pages block. ---- */
 """####,
         "report.js": ####"""
 // ResultBundle report: optional filtering. Every page works without it.
@@ -439,15 +501,18 @@ table.tests td:nth-child(2) { overflow: hidden; text-overflow: ellipsis; }
     form.addEventListener("submit", function (event) { event.preventDefault(); });
   });
 
-  // Filter rows of the current page.
-  var filter = document.querySelector("[data-filter-input]");
-  if (filter) {
-    var rows = Array.prototype.slice.call(document.querySelectorAll("table.tests tbody tr"));
+  // Filter rows of the current page. The boxes are hidden in the page (a box without this script would accept
+  // typing and do nothing) and shown here; each filters the rows of its own page (a single-file report holds
+  // several list pages, each a section).
+  document.querySelectorAll("[data-needs-script]").forEach(function (element) { element.hidden = false; });
+  document.querySelectorAll("[data-filter-input]").forEach(function (filter) {
+    var scope = filter.closest("section.page") || document;
+    var rows = Array.prototype.slice.call(scope.querySelectorAll("table.tests tbody tr"));
     filter.addEventListener("input", function () {
       var query = filter.value.toLowerCase();
       rows.forEach(function (row) { row.classList.toggle("hidden", query !== "" && text(row).indexOf(query) < 0); });
     });
-  }
+  });
 
   // The index page's search is in search.js (loaded by the index page only).
 })();
@@ -495,8 +560,18 @@ table.tests td:nth-child(2) { overflow: hidden; text-overflow: ellipsis; }
     targets[next].focus();
     targets[next].scrollIntoView({ block: "center" });
   }
+  // The index's search box is shown by search.js, which runs after this script: it counts as there.
+  function searchBox() {
+    var filter = document.querySelector("[data-filter-input]");
+    return document.querySelector("[data-search-input]") || (filter && !filter.closest("[hidden]") ? filter : null);
+  }
+  // What this page offers: j/k only where it lists failures, / only where it has a search or filter box (a test
+  // page has neither, and advertising them there would promise keys that do nothing).
+  var hasFailures = document.querySelector(failureSelector) !== null;
+  var hasBox = searchBox() !== null;
+  var boxWord = document.querySelector("[data-search-input]") ? "search" : "filter";
   function focusSearch() {
-    var box = document.querySelector("[data-search-input]") || document.querySelector("[data-filter-input]");
+    var box = searchBox();
     if (!box) return false;
     box.focus();
     box.select();
@@ -511,8 +586,11 @@ table.tests td:nth-child(2) { overflow: hidden; text-overflow: ellipsis; }
       heading.id = "shortcuts-heading";
       heading.textContent = "Keyboard shortcuts";
       var list = document.createElement("dl");
-      [["j or n", "next failure"], ["k or p", "previous failure"], ["/", "search (overview) or filter (lists)"],
-       ["?", "show or hide this list"], ["Esc", "close it"]].forEach(function (pair) {
+      var keys = [];
+      if (hasFailures) keys.push(["j or n", "next failure"], ["k or p", "previous failure"]);
+      if (hasBox) keys.push(["/", boxWord]);
+      keys.push(["?", "show or hide this list"], ["Esc", "close it"]);
+      keys.forEach(function (pair) {
         var key = document.createElement("dt");
         var kbd = document.createElement("kbd");
         kbd.textContent = pair[0];
@@ -539,8 +617,8 @@ table.tests td:nth-child(2) { overflow: hidden; text-overflow: ellipsis; }
     if (event.ctrlKey || event.altKey || event.metaKey || typing(event.target)) return;
     var handled = true;
     switch (event.key) {
-      case "j": case "n": move(1); break;
-      case "k": case "p": move(-1); break;
+      case "j": case "n": handled = hasFailures; move(1); break;
+      case "k": case "p": handled = hasFailures; move(-1); break;
       case "/": handled = focusSearch(); break;
       case "?": toggleHelp(); break;
       default: handled = false;
@@ -555,7 +633,11 @@ table.tests td:nth-child(2) { overflow: hidden; text-overflow: ellipsis; }
     hint.className = "shortcut-hint";
     hint.setAttribute("data-shortcut-hint", "");
     hint.appendChild(document.createTextNode("Keys: "));
-    [["j", "/"], ["k", " next/previous failure, "], ["/", " search, "], ["?", " help"]].forEach(function (pair) {
+    var pairs = [];
+    if (hasFailures) pairs.push(["j", "/"], ["k", " next/previous failure, "]);
+    if (hasBox) pairs.push(["/", " " + boxWord + ", "]);
+    pairs.push(["?", " help"]);
+    pairs.forEach(function (pair) {
       var kbd = document.createElement("kbd");
       kbd.textContent = pair[0];
       hint.appendChild(kbd);
@@ -951,6 +1033,9 @@ table.tests td:nth-child(2) { overflow: hidden; text-overflow: ellipsis; }
 
   message.textContent = "Results appear as you type: test, suite and module names and file paths, matched from " +
     "the start of a word or of a part of it (testParse, Parser, Tests/Parser).";
+  // The form is hidden in the page (without this script it would accept typing and do nothing): shown here.
+  var form = input.closest("form");
+  if (form) form.hidden = false;
   input.addEventListener("input", update);
   boxes.forEach(function (box) { box.addEventListener("change", update); });
 })();

@@ -77,6 +77,12 @@ struct CompareCommand: ParsableCommand {
         help: "A history file (history add): a test is slower or faster only beyond 3 times its own spread too.")
     var history: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "HEAD's report folder (written by report): the HTML page's test names link to their pages in it.",
+            discussion: "Only tests that have a page of their own there are linked.", valueName: "folder"))
+    var headReport: String?
+
     @Flag(help: "Replace the output folder even when it holds files resultbundle did not write.")
     var force = false
 
@@ -94,6 +100,14 @@ struct CompareCommand: ParsableCommand {
     func validate() throws {
         _ = try gates()
         guard maxBytes >= 512 else { throw ValidationError("--max-bytes must be at least 512.") }
+        if let headReport {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: headReport, isDirectory: &isFolder), isFolder.boolValue else {
+                throw ValidationError(
+                    "--head-report: '\(headReport)' is not a folder; give the folder report -o wrote.")
+            }
+            guard output != nil else { throw ValidationError("--head-report needs -o, the page whose names it links.") }
+        }
         guard slowerSeconds >= 0, slowerPercent >= 0 else {
             throw ValidationError("--slower-seconds and --slower-percent must be 0 or more.")
         }
@@ -127,17 +141,49 @@ struct CompareCommand: ParsableCommand {
             let stylesheet = try ReportGenerator.stylesheet()
             let title =
                 "\(URL(fileURLWithPath: head).lastPathComponent) compared with \(URL(fileURLWithPath: base).lastPathComponent)"
+            let summary = ComparisonHTML.header(comparison)
+            let header = PageShell.Header(
+                verdict: summary.verdict, verdictStatus: summary.verdictStatus,
+                counts: summary.counts.map {
+                    PageShell.Header.Count(label: $0.label, value: $0.value, status: $0.status, href: $0.href)
+                })
             try OutputWriting.produce(plan, shape: .folder, command: "compare") { folder in
                 try FileManager.default.createDirectory(
                     at: folder.appendingPathComponent("assets"), withIntermediateDirectories: true)
                 try Data(stylesheet.utf8).write(to: folder.appendingPathComponent("assets/report.css"))
                 let page = try PageShell.document(
                     title: title, contentSecurityPolicy: ComparisonHTML.contentSecurityPolicy,
-                    stylesheet: .linked(root: ""), bodyHTML: ComparisonHTML.body(comparison, title: title),
-                    generator: ResultBundleCommand.producer)
+                    stylesheet: .linked(root: ""),
+                    bodyHTML: ComparisonHTML.body(comparison, title: title, testHref: testHref(outputFolder: output)),
+                    generator: ResultBundleCommand.producer, header: header)
                 try Data(page.utf8).write(to: folder.appendingPathComponent("index.html"))
             }
         }
         if try gates().contains(where: { !comparison.buckets[keyPath: $0.keyPath].isEmpty }) { throw ExitCode(1) }
+    }
+
+    /// Where a test's name links on the page written into `outputFolder`: its page in `--head-report`, by the path
+    /// `report` gives it (``ReportPaths/testPage(id:runIndex:)``), when that page is there. A test of one of several
+    /// configurations is not linked (its page's name depends on its run's place in the bundle).
+    private func testHref(outputFolder: String?) -> (Comparison.Entry) -> String? {
+        guard let headReport, let outputFolder else { return { _ in nil } }
+        let report = URL(fileURLWithPath: headReport).standardizedFileURL
+        let prefix = Self.relativePath(from: URL(fileURLWithPath: outputFolder).standardizedFileURL, to: report)
+        return { entry in
+            guard entry.configuration == nil else { return nil }
+            let page = ReportPaths.testPage(id: entry.test, runIndex: 0)
+            guard FileManager.default.fileExists(atPath: report.appendingPathComponent(page).path) else { return nil }
+            return prefix + page
+        }
+    }
+
+    /// The relative path from the folder `from` to the folder `to`, ending in `/` (empty when they are the same).
+    static func relativePath(from: URL, to: URL) -> String {
+        let start = from.pathComponents
+        let end = to.pathComponents
+        var common = 0
+        while common < min(start.count, end.count), start[common] == end[common] { common += 1 }
+        let parts = Array(repeating: "..", count: start.count - common) + end[common...]
+        return parts.map { $0 + "/" }.joined()
     }
 }

@@ -45,26 +45,26 @@ extension HistoryAnnotations {
         }
         let analysedURLs = zip(history.runs, runURLs).filter { includeDirty || $0.0.facts.dirty != true }.map(\.1)
         let runs = history.runs.enumerated().map { index, run in
-            let facts = run.facts
-            let name = HistoryLimits.cut(
-                facts.commit.map { String($0.prefix(12)) } ?? facts.name ?? "run \(index + 1)", maxBytes: 80)
-            return ReportHistory.RunPoint(
-                name: name, tests: facts.tests, failed: facts.failed, duration: facts.duration, p95: facts.p95,
-                url: runURLs[index])
+            ReportHistory.RunPoint(
+                name: runName(run.facts, number: index + 1), tests: run.facts.tests, failed: run.facts.failed,
+                duration: run.facts.duration, p95: run.facts.p95, url: runURLs[index])
         }
-        let flaky = analysis.flakyTests(limit: 500).map {
+        let names: [HistoryStatus: String] = [
+            .passed: "passed", .failed: "failed", .skipped: "skipped", .passedOnRetry: "retried", .absent: "absent",
+            .other: "skipped",
+        ]
+        let analysed = analysis.history
+        let flaky = analysis.flakyTests(limit: 500).map { record in
             ReportHistory.FlakyTest(
-                test: $0.key, flips: $0.flips, flipRate: $0.flipRate, retriesPassed: $0.retriesPassed,
-                runs: $0.statuses.count)
+                test: record.key, flips: record.flips, flipRate: record.flipRate,
+                retriesPassed: record.retriesPassed, runs: record.statuses.filter { $0 != .absent }.count,
+                lastFlip: record.lastFlip.map { runName(analysed.runs[$0].facts, number: $0 + 1) },
+                statuses: record.statuses.map { names[$0] ?? "absent" })
         }
         var report = ReportHistory(runs: runs, flaky: flaky) { id in
             guard let record = analysis.record(for: id) else {
                 return ReportHistory.Trend(statuses: [], durations: [], label: analysis.label(for: id))
             }
-            let names: [HistoryStatus: String] = [
-                .passed: "passed", .failed: "failed", .skipped: "skipped", .passedOnRetry: "retried", .absent: "absent",
-                .other: "skipped",
-            ]
             return ReportHistory.Trend(
                 statuses: record.statuses.map { names[$0] ?? "absent" }, durations: record.durations,
                 label: analysis.label(of: record), urls: Array(analysedURLs.suffix(record.statuses.count)))
@@ -72,8 +72,18 @@ extension HistoryAnnotations {
         // A test the history does not know is clean here: it has no strip to show (a failing one is labelled anyway).
         let unsettled = UnsettledKeys(analysis.unsettledKeys())
         report.isClean = { id in !unsettled.contains(id) }
+        // A report's test id may name the history's key with or without its module.
+        let flakyKeys = Set(flaky.map(\.test))
+        report.flakyKey = { id in
+            analysis.index(matching: id).map { analysis.history.keys[$0] }.flatMap { flakyKeys.contains($0) ? $0 : nil }
+        }
         (report.slowest, report.slowing) = slowestAndSlowing(analysis.history)
         return report
+    }
+
+    /// A run's name on the charts and the Flaky page: its commit's first 12 characters, its name, or `run N`.
+    static func runName(_ facts: HistoryRun.Facts, number: Int) -> String {
+        HistoryLimits.cut(facts.commit.map { String($0.prefix(12)) } ?? facts.name ?? "run \(number)", maxBytes: 80)
     }
 
     /// The 20 slowest tests by the median of their newest 5 runs, and the 20 that slowed down most: that median

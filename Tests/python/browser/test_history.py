@@ -74,25 +74,32 @@ def test_a_file_that_is_not_a_history_is_refused_and_left_alone(tmp_path):
     assert run("history", "show", "--history", pipe, check=False).returncode == 2
 
 
-def test_the_report_draws_trends_and_a_flaky_page_in_chromium(tmp_path):
-    from test_report_browser import assert_axe_clean, make_driver, requested_urls
+def history_report(tmp_path):
+    """The report of the newest of RUNS with a history of all five (commits c1 to c5)."""
     history = tmp_path / "main.rbhistory"
     for index, statuses in enumerate(RUNS):
         run("history", "add", bundle(tmp_path, index, statuses), "--history", history, "--commit", f"c{index + 1}")
     site = tmp_path / "site"
     run("report", bundle(tmp_path, 9, RUNS[-1]), "-o", site, "--history", history)
+    return site
+
+
+def test_the_report_draws_trends_and_a_flaky_page_in_chromium(tmp_path):
+    from test_report_browser import assert_axe_clean, make_driver, requested_urls
+    site = history_report(tmp_path)
     driver = make_driver()
     try:
         driver.get_log("performance")
         driver.get((site / "index.html").as_uri())
         titles = driver.execute_script(
             "return Array.from(document.querySelectorAll('svg.trend[role=img] > title'), t => t.textContent)")
-        assert len(titles) == 2 and "failures" in titles[0] and "95th-percentile" in titles[1]
+        assert len(titles) == 3 and "failures" in titles[0] and "Total test time" in titles[1]
+        assert "95th-percentile" in titles[2]
         assert driver.execute_script("return document.querySelectorAll('svg.trend rect.tests').length") == len(RUNS)
         assert driver.execute_script("return document.querySelectorAll('svg.trend text').length") >= 6
         driver.find_element("css selector", "a[href='flaky.html']").click()
         rows = driver.execute_script(
-            "return Array.from(document.querySelectorAll('tr[data-status=flaky] td:first-child'), c => c.textContent)")
+            "return Array.from(document.querySelectorAll('table.flaky tbody th'), c => c.textContent)")
         assert rows[0].endswith("testFlaky")
         assert all(url.startswith("file://") for url in requested_urls(driver))
         driver.get((site / "failed.html").as_uri())
@@ -100,6 +107,76 @@ def test_the_report_draws_trends_and_a_flaky_page_in_chromium(tmp_path):
             "return Array.from(document.querySelectorAll('span.history-label'), s => s.textContent)")
         assert "failing for 3 runs since c3" in labels
         assert_axe_clean(driver, site, ("index.html", "flaky.html", "failed.html"))
+    finally:
+        driver.quit()
+
+
+def test_the_flaky_page_lists_what_flipped_not_what_broke_and_stayed_broken(tmp_path):
+    """testFlaky goes pass, fail, pass, fail, pass; testBroken broke in the third run and has failed since: it is
+    failing for three runs, not flaky. The page's columns say what they hold, names link to the tests, and the index
+    counts what the page lists."""
+    from test_report_browser import assert_axe_clean, make_driver
+    site = history_report(tmp_path)
+    driver = make_driver()
+    try:
+        driver.get((site / "flaky.html").as_uri())
+        page = driver.execute_script("""
+          const table = document.querySelector('table.flaky');
+          return {headers: Array.from(table.querySelectorAll('thead th'), th => th.textContent),
+                  rows: Array.from(table.querySelectorAll('tbody tr'), row => Array.from(row.children, cell => [
+                    cell.textContent, cell.querySelector('a') && cell.querySelector('a').getAttribute('href')])),
+                  marks: Array.from(table.querySelectorAll('tbody .mini-strip i'), mark => mark.className)};""")
+        assert page["headers"] == ["Test", "Flips", "Runs", "Passed on a retry", "Last flip", "Results, oldest first"]
+        assert [row[0][0].split("/")[-1] for row in page["rows"]] == ["testFlaky"]
+        name, flips, runs, retries, last_flip, _ = page["rows"][0]
+        assert (flips[0], runs[0], retries[0], last_flip[0]) == ("4", "5", "0", "c5")
+        assert name[1] and (name[1].startswith("tests/") or name[1].startswith("all")), name
+        assert page["marks"] == ["h-passed", "h-failed", "h-passed", "h-failed", "h-passed"]
+        driver.find_element("css selector", "table.flaky tbody a").click()
+        landed = driver.execute_script(
+            "const t = document.querySelector(':target'); return (t ? t.textContent : '') + ' ' + document.title")
+        assert "testFlaky" in landed, landed
+        driver.get((site / "index.html").as_uri())
+        link = driver.find_element("css selector", "a[href='flaky.html']").text
+        assert link == f"Flaky tests: {len(page['rows'])}"
+        # The strip's marks differ by shape: a passed run is round, a failed one square.
+        radii = driver.execute_script("""
+          const radius = name => { const mark = document.createElement('i'); mark.className = name;
+            const strip = document.createElement('span'); strip.className = 'mini-strip'; strip.appendChild(mark);
+            document.body.appendChild(strip); const value = getComputedStyle(mark).borderTopLeftRadius;
+            strip.remove(); return value; };
+          return [radius('h-passed'), radius('h-failed')];""")
+        assert radii[0] != radii[1], radii
+        # Dark mode passes the same checks.
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+            "media": "screen", "features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+        assert_axe_clean(driver, site, ("index.html", "flaky.html"))
+    finally:
+        driver.quit()
+
+
+def test_trend_charts_have_a_legend_run_labels_and_readable_text_at_390_px(tmp_path):
+    from test_report_browser import make_driver
+    site = history_report(tmp_path)
+    driver = make_driver()
+    try:
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": 390, "height": 800, "deviceScaleFactor": 1, "mobile": False})
+        driver.get((site / "index.html").as_uri())
+        charts = driver.execute_script("""
+          return Array.from(document.querySelectorAll('figure.trend-chart'), figure => ({
+            legend: figure.querySelector('figcaption') ? figure.querySelector('figcaption').textContent.trim() : '',
+            legendShown: !!figure.querySelector('figcaption') && figure.querySelector('figcaption').getClientRects().length > 0,
+            texts: Array.from(figure.querySelectorAll('svg text'), text => text.textContent),
+            smallest: Math.min(...Array.from(figure.querySelectorAll('svg text'), text => text.getBoundingClientRect().height))
+          }));""")
+        assert len(charts) == 3
+        assert all(chart["legendShown"] and chart["legend"] for chart in charts), charts
+        assert "total test time" in charts[1]["legend"] and "95th-percentile" in charts[2]["legend"]
+        for chart in charts:
+            assert "c1" in chart["texts"] and "c5" in chart["texts"], chart["texts"]
+            assert chart["smallest"] >= 10, chart
+        assert driver.execute_script("return document.documentElement.scrollWidth") <= 390
     finally:
         driver.quit()
 
