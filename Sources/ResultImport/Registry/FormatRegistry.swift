@@ -5,6 +5,11 @@ public enum FormatRegistry {
     public static let formats: [any ResultFormat] = [
         JUnitFormat(),
         EventStreamFormat(),
+        PytestReportLogFormat(),
+        DartJSONFormat(),
+        GoTestJSONFormat(),
+        LibTestJSONFormat(),
+        TAPFormat(),
         ConsoleFormat.xctest,
         ConsoleFormat.swiftTesting,
     ]

@@ -1,0 +1,24 @@
+/// `go test -json` (test2json), as go 1.x and gotestsum write it: one JSON event per line.
+struct GoTestJSONFormat: ResultFormat {
+    var name: ImportFormat { .goTestJSON }
+    var summary: String { "go test -json (test2json) event lines, from go test and gotestsum" }
+
+    func recognizes(_ probe: FormatProbe) -> Bool {
+        probe.anyLine(limit: 50) { line in
+            line.hasPrefix("{") && line.contains("\"Action\":") && line.contains("\"Package\":")
+                || line.hasPrefix("{") && line.contains("\"Action\":\"build-")
+        }
+    }
+
+    func read(_ input: ImportInput, _ context: ImportContext) throws -> ImportOutcome {
+        let parser = GoTestJSONParser(sink: context.sink, runIndex: context.runIndex, fileName: context.fileName)
+        try input.forEachLine(fileName: context.fileName) { try parser.consume($0) }
+        let diagnostics = try parser.finish()
+        return ImportOutcome(format: .goTestJSON, testCount: parser.testCount, diagnostics: diagnostics)
+    }
+}
+
+extension ImportFormat {
+    /// `go test -json` (test2json) event lines.
+    public static let goTestJSON = ImportFormat(declared: "go-test-json")
+}

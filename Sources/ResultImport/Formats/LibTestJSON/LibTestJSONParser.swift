@@ -1,0 +1,147 @@
+import Foundation
+import ResultModel
+
+/// Reads libtest's JSON lines one at a time. Memory holds only the tests started and not yet ended; each suite
+/// (one test binary) is checked against the counts its own end event declares.
+final class LibTestJSONParser {
+    private let sink: any ResultSink
+    private let runIndex: Int
+    private let fileName: String
+    private var lines: JSONLines
+    private var diagnostics: [Diagnostic] = []
+    /// Tests started and not ended, by name, with the line of their start.
+    private var running: [String: Int] = [:]
+    /// The tests of the current suite read so far, by libtest's words.
+    private var suiteCounts: [String: Int] = [:]
+    private var repairedLines = 0
+    private(set) var testCount = 0
+
+    init(sink: any ResultSink, runIndex: Int, fileName: String) {
+        self.sink = sink
+        self.runIndex = runIndex
+        self.fileName = fileName
+        lines = JSONLines(fileName: fileName)
+    }
+
+    func consume(_ line: LineReader.Line) throws {
+        var event: JSONValue?
+        if let repaired = LibTestNameRepair.repaired(line.bytes) {
+            noteRepaired(line)
+            repaired.withUnsafeBufferPointer {
+                event = lines.object(LineReader.Line(bytes: $0, number: line.number, byteOffset: line.byteOffset, isPiece: line.isPiece))
+            }
+        } else {
+            event = lines.object(line)
+        }
+        guard let event, let type = event.text("type"), let what = event.text("event") else {
+            if let event, event.text("type") == "bench" { try writeBench(event) }
+            return
+        }
+        switch (type, what) {
+        case ("suite", "started"):
+            suiteCounts = [:]
+        case ("suite", "ok"), ("suite", "failed"):
+            var totals = DeclaredTotals()
+            for word in ["passed", "failed", "ignored"] {
+                totals.compare(word, declared: event["\(word)"]?.int, found: suiteCounts[word] ?? 0)
+            }
+            if let warning = totals.warning("the suite's end event", file: fileName, line: line.number) {
+                diagnostics.append(warning)
+            }
+            suiteCounts = [:]
+        case ("test", "started"):
+            if let name = event.text("name") { running[name] = line.number }
+        case ("test", "ok"), ("test", "failed"), ("test", "ignored"):
+            try writeTest(event, event: what)
+        default:
+            return  // `timeout` warns that a test runs long; its result follows.
+        }
+    }
+
+    /// Writes the tests the stream never ended, as interrupted, with an error: the stream is cut off.
+    func finish() throws -> [Diagnostic] {
+        for (name, startLine) in running.sorted(by: { $0.value < $1.value }) {
+            testCount += 1
+            try sink.addTest(
+                TestRecord(
+                    runIndex: runIndex, identity: LibTestName.identity(name),
+                    attempts: [
+                        TestAttempt(status: .interrupted, statusReason: "the stream ends while this test runs")
+                    ]))
+            diagnostics.append(
+                Diagnostic(
+                    severity: .error,
+                    message: "the stream ends before test \(name) (started on line \(startLine)) ends; "
+                        + "the file is cut off or the test binary was killed",
+                    file: fileName, line: startLine))
+        }
+        running.removeAll()
+        if repairedLines > 1 {
+            diagnostics.append(
+                Diagnostic(
+                    severity: .warning,
+                    message: "\(repairedLines - 1) more lines had unescaped backslashes in their test names",
+                    file: fileName))
+        }
+        return lines.finish() + diagnostics
+    }
+
+    private func writeTest(_ event: JSONValue, event what: String) throws {
+        let name = event.text("name") ?? "(unnamed test)"
+        running[name] = nil
+        let word = what == "ok" ? "passed" : what
+        suiteCounts[word, default: 0] += 1
+        let stdout = event.text("stdout") ?? ""
+        let message = event.text("message")
+        var issues: [IssueRecord] = []
+        let status: TestStatus
+        switch what {
+        case "ok": status = .passed
+        case "ignored":
+            status = .skipped
+            issues.append(IssueRecord(kind: .skip, message: message ?? "ignored"))
+        default:
+            status = .failed
+            issues.append(LibTestFailure.issue(output: stdout, message: message))
+        }
+        let duration = event["exec_time"]?.double.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
+        var output: CapturedOutput?
+        if !stdout.isEmpty {
+            output =
+                stdout.utf8.count <= 16 << 10
+                ? CapturedOutput(text: stdout) : CapturedOutput(blob: try sink.storeBlob(Data(stdout.utf8)))
+        }
+        testCount += 1
+        try sink.addTest(
+            TestRecord(
+                runIndex: runIndex, identity: LibTestName.identity(name),
+                attempts: [
+                    TestAttempt(
+                        status: status, statusReason: status == .skipped ? (message ?? "ignored") : nil,
+                        duration: duration, issues: issues, output: output)
+                ]))
+    }
+
+    /// A benchmark's line (`{"type": "bench", "name": …, "median": …}`): a passed test.
+    private func writeBench(_ event: JSONValue) throws {
+        guard let name = event.text("name") else { return }
+        running[name] = nil
+        suiteCounts["measured", default: 0] += 1
+        testCount += 1
+        try sink.addTest(
+            TestRecord(
+                runIndex: runIndex, identity: LibTestName.identity(name),
+                attempts: [TestAttempt(status: .passed)]))
+    }
+
+    private func noteRepaired(_ line: LineReader.Line) {
+        repairedLines += 1
+        guard repairedLines == 1 else { return }
+        diagnostics.append(
+            Diagnostic(
+                severity: .warning,
+                message: "line \(line.number) is not valid JSON: its test name holds backslashes that escape "
+                    + "nothing (libtest writes Windows doc-test paths so); the name is read as written",
+                file: fileName, line: line.number, byteOffset: line.byteOffset))
+    }
+}
