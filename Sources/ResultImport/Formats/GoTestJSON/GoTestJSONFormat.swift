@@ -5,8 +5,10 @@ struct GoTestJSONFormat: ResultFormat {
 
     func recognizes(_ probe: FormatProbe) -> Bool {
         probe.anyLine(limit: 50) { line in
-            line.hasPrefix("{") && line.contains("\"Action\":") && line.contains("\"Package\":")
-                || line.hasPrefix("{") && line.contains("\"Action\":\"build-")
+            // test2json run by hand (`go tool test2json`) names no package; `go test -json` does.
+            line.hasPrefix("{") && line.contains("\"Action\":")
+                && (line.contains("\"Package\":") || line.contains("\"Test\":") || line.contains("\"Output\":")
+                    || line.contains("\"ImportPath\":"))
         }
     }
 

@@ -38,7 +38,12 @@ final class GoTestJSONParser {
         var output = OutputBuffer(limit: GoTestJSONParser.outputLimit)
         var failedTests = 0
         var line = 0
+        /// Output of tests whose `run` event is not in the stream (test2json run on a log that starts mid-test),
+        /// kept for their result (at most ``orphanLimit`` tests).
+        var orphans: [String: OutputBuffer] = [:]
     }
+
+    static let orphanLimit = 1000
 
     init(sink: any ResultSink, runIndex: Int, fileName: String) {
         self.sink = sink
@@ -66,11 +71,18 @@ final class GoTestJSONParser {
             packages[package] = state
         case "output":
             guard let output = event.text("Output") else { return }
-            if let test, packages[package]?.tests[test] != nil {
-                appendText(output, to: &packages[package]!.tests[test]!.output, droppingFraming: true)
+            // Taken out and put back, so the buffers are changed in place rather than copied.
+            var state = packages.removeValue(forKey: package) ?? PackageState(line: line.number)
+            if let test, state.tests[test] != nil {
+                appendText(output, to: &state.tests[test]!.output, droppingFraming: true)
+            } else if let test, state.orphans[test] != nil || state.orphans.count < Self.orphanLimit {
+                appendText(
+                    output, to: &state.orphans[test, default: OutputBuffer(limit: Self.outputLimit)],
+                    droppingFraming: true)
             } else {
-                appendText(output, to: &packages[package, default: PackageState(line: line.number)].output)
+                appendText(output, to: &state.output)
             }
+            packages[package] = state
         case "pass", "fail", "skip":
             let status: TestStatus = action == "pass" ? .passed : action == "fail" ? .failed : .skipped
             let elapsed = event["Elapsed"]?.double.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
@@ -114,7 +126,10 @@ final class GoTestJSONParser {
     {
         guard let running = packages[package]?.tests.removeValue(forKey: test) else {
             // A result without its `run` (a stream that starts mid-package): the result is still a test.
-            try write(package: package, name: test, running: RunningTest(), status: status, duration: duration)
+            var orphan = RunningTest()
+            if let output = packages[package]?.orphans.removeValue(forKey: test) { orphan.output = output }
+            if status == .failed { packages[package]?.failedTests += 1 }
+            try write(package: package, name: test, running: orphan, status: status, duration: duration)
             return
         }
         if status == .failed {
@@ -172,8 +187,13 @@ final class GoTestJSONParser {
         let output = text(of: running.output)
         var issues: [IssueRecord] = []
         var statusReason = reason
+        var status = status
         switch status {
-        case .failed, .interrupted: issues.append(GoTestOutput.failure(in: output, reason: reason))
+        case .failed, .interrupted:
+            let issue = GoTestOutput.failure(in: output, reason: reason)
+            // The testing package's own timeout (`panic: test timed out after 1s`) ends the test it stopped.
+            if issue.type == "panic", issue.message.hasPrefix("test timed out") { status = .timedOut }
+            issues.append(issue)
         case .skipped:
             statusReason = GoTestOutput.skipReason(in: output) ?? "skipped"
             issues.append(IssueRecord(kind: .skip, message: statusReason!))

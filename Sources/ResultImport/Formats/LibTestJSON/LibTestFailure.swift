@@ -15,7 +15,9 @@ enum LibTestFailure {
             {
                 headline = String(line[quoted.upperBound..<end.lowerBound])
             } else {
-                let after = lines[(panic + 1)...].prefix { !$0.hasPrefix("note: ") && !$0.hasPrefix("stack backtrace:") }
+                let after = lines[(panic + 1)...].prefix {
+                    !$0.hasPrefix("note: ") && !$0.hasPrefix("stack backtrace:")
+                }
                 let text = after.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
                 if !text.isEmpty { headline = text }
             }

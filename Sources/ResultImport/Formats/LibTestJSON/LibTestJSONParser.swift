@@ -28,7 +28,8 @@ final class LibTestJSONParser {
         if let repaired = LibTestNameRepair.repaired(line.bytes) {
             noteRepaired(line)
             repaired.withUnsafeBufferPointer {
-                event = lines.object(LineReader.Line(bytes: $0, number: line.number, byteOffset: line.byteOffset, isPiece: line.isPiece))
+                event = lines.object(
+                    LineReader.Line(bytes: $0, number: line.number, byteOffset: line.byteOffset, isPiece: line.isPiece))
             }
         } else {
             event = lines.object(line)

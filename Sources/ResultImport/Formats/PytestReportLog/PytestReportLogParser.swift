@@ -118,7 +118,8 @@ final class PytestReportLogParser {
             let failure = PytestLongRepr.failure(report["longrepr"])
             test.issues.append(
                 IssueRecord(
-                    kind: .knownIssue, message: "xfail: " + (expectedFailure!.isEmpty ? failure.message : expectedFailure!),
+                    kind: .knownIssue,
+                    message: "xfail: " + (expectedFailure!.isEmpty ? failure.message : expectedFailure!),
                     location: failure.location, details: failure.details))
             test.status = .expectedFailure
         case "skipped":

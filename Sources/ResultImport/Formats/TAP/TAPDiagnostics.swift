@@ -37,7 +37,10 @@ struct TAPDiagnostics {
         }
         let yaml = lines.joined(separator: "\n")
         message = (values["message"] ?? values["error"]).flatMap { $0.isEmpty ? nil : $0 }
-        location = Self.location(values)
+        // bats puts its place in the message: `(in test file cart.bats, line 10)`.
+        location =
+            Self.location(values)
+            ?? message.flatMap { $0.split(separator: "\n").first.flatMap { Self.commentLocation($0.trimmingBlanks) } }
         if let milliseconds = values["duration_ms"].flatMap(Double.init), milliseconds.isFinite, milliseconds >= 0 {
             duration = milliseconds / 1000
         }
@@ -60,7 +63,8 @@ struct TAPDiagnostics {
                 var fields: [String: String] = [:]
                 for line in at.split(separator: "\n") {
                     guard let colon = line.firstIndex(of: ":") else { continue }
-                    fields[String(line[..<colon].trimmingBlanks)] = unquoted(line[line.index(after: colon)...].trimmingBlanks)
+                    fields[String(line[..<colon].trimmingBlanks)] = unquoted(
+                        line[line.index(after: colon)...].trimmingBlanks)
                 }
                 if let file = fields["file"], let line = fields["line"].flatMap({ Int($0) }), line > 0 {
                     return SourceLocation(file: file, line: line, column: fields["column"].flatMap { Int($0) })

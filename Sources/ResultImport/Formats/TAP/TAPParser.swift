@@ -142,7 +142,8 @@ final class TAPParser {
             // TAP 14's buffered subtest: the point comes first, its subtests follow in `{ … }`.
             try push(
                 TAPLevel(
-                    indent: indent + 4, name: point.description.isEmpty ? "test \(point.number ?? 0)" : point.description,
+                    indent: indent + 4,
+                    name: point.description.isEmpty ? "test \(point.number ?? 0)" : point.description,
                     line: line, opener: TAPPendingPoint(point: point, line: line, indent: indent)))
             return
         }
@@ -238,7 +239,8 @@ final class TAPParser {
             checkPlan(of: child)
             try flushHeld(of: child, name: name)
             guard outcome.status == .failed, child.failedLeaves == 0 else { return }
-            outcome.issues[0].message = outcome.issues[0].message == TAPOutcome.genericFailure
+            outcome.issues[0].message =
+                outcome.issues[0].message == TAPOutcome.genericFailure
                 ? "the test failed, although its subtests passed" : outcome.issues[0].message
         }
         if outcome.status.isFailure { levels[levels.count - 1].failedLeaves += 1 }
@@ -293,7 +295,8 @@ final class TAPParser {
             return
         }
         totals.compare("tests", declared: plan.count, found: level.points)
-        let what = level.line == 0 ? "the plan 1..\(plan.count)" : "the plan 1..\(plan.count) of subtest '\(level.name ?? "")'"
+        let what =
+            level.line == 0 ? "the plan 1..\(plan.count)" : "the plan 1..\(plan.count) of subtest '\(level.name ?? "")'"
         if let warning = totals.warning(what, file: fileName, line: plan.line) { diagnostics.append(warning) }
     }
 }
