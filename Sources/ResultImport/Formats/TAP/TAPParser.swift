@@ -161,7 +161,8 @@ final class TAPParser {
                 attempts: [
                     TestAttempt(
                         status: .failed, statusReason: "the run bailed out",
-                        issues: [IssueRecord(kind: .other, message: "Bail out! " + reason)])
+                        issues: [IssueRecord(kind: .other, message: "Bail out!" + (reason.isEmpty ? "" : " " + reason))]
+                    )
                 ]))
         // The plan cannot be met after a bail-out, and the subtests open then never end: neither is an error.
         stoppedEarly = true
