@@ -18,6 +18,11 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case baselinePlist = "baseline-plist"
     case baselineStore = "baseline-store"
     case historyReader = "history-reader"
+    case tap
+    case goTestJSON = "go-test-json"
+    case libtestJSON = "libtest-json"
+    case pytestReportLog = "pytest-reportlog"
+    case dartJSON = "dart-json"
 
     /// Runs the target on one input.
     public func run(_ input: UnsafeRawBufferPointer) {
@@ -33,6 +38,11 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .baselinePlist: BaselineFuzzing.propertyList(input)
         case .baselineStore: BaselineFuzzing.store(input)
         case .historyReader: HistoryFuzzing.reader(input)
+        case .tap: LineStreamFuzzing.run(input, format: .tap)
+        case .goTestJSON: LineStreamFuzzing.run(input, format: .goTestJSON)
+        case .libtestJSON: LineStreamFuzzing.run(input, format: .libtestJSON)
+        case .pytestReportLog: LineStreamFuzzing.run(input, format: .pytestReportLog)
+        case .dartJSON: LineStreamFuzzing.run(input, format: .dartJSON)
         }
     }
 
