@@ -12,8 +12,13 @@ SCHEMAS = {"jenkins": "jenkins-junit.xsd", "xunit": "junit-10.xsd", "surefire": 
 @pytest.mark.parametrize("flavor", sorted(SCHEMAS))
 @pytest.mark.parametrize("bundle", BUNDLES, ids=lambda path: path.stem)
 def test_every_flavor_validates_with_xmllint(bundle, flavor, tmp_path):
-    output = tmp_path / ("reports" if flavor == "surefire" else "junit.xml")
-    run("junit", bundle, "-o", output, "--flavor", flavor, "--attachments-dir", tmp_path / "attachments")
+    assert_junit_validates(bundle, flavor, tmp_path)
+
+
+def assert_junit_validates(bundle, flavor, folder):
+    """Exports `bundle` as JUnit XML of `flavor` into `folder` and validates every file against its schema."""
+    output = folder / ("reports" if flavor == "surefire" else "junit.xml")
+    run("junit", bundle, "-o", output, "--flavor", flavor, "--attachments-dir", folder / "attachments")
     files = sorted(output.glob("*.xml")) if flavor == "surefire" else [output]
     assert files
     for file in files:

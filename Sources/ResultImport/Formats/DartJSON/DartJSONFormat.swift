@@ -11,10 +11,7 @@ struct DartJSONFormat: ResultFormat {
     }
 
     func read(_ input: ImportInput, _ context: ImportContext) throws -> ImportOutcome {
-        let parser = DartJSONParser(sink: context.sink, runIndex: context.runIndex, fileName: context.fileName)
-        try input.forEachLine(fileName: context.fileName) { try parser.consume($0) }
-        let diagnostics = try parser.finish()
-        return ImportOutcome(format: .dartJSON, testCount: parser.testCount, diagnostics: diagnostics)
+        try DartJSONParser.read(input, context, as: .dartJSON)
     }
 }
 

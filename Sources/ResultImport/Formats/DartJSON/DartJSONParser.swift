@@ -7,15 +7,13 @@ import ResultModel
 ///
 /// A test's module is its suite's path, its suites are its groups' own names, and its name is what its full name
 /// adds to its innermost group's (`Test 1 Test 1.1 Failing test` in group `Test 1 Test 1.1` is `Failing test`).
-final class DartJSONParser {
-    private let sink: any ResultSink
-    private let runIndex: Int
-    private let fileName: String
+final class DartJSONParser: LineStreamParser {
+    private let stream: StreamOutput
     private var lines: JSONLines
+    private var fileName: String { stream.fileName }
     private var suites: [Int: String] = [:]
     private var groups: [Int: (name: String, parent: Int?)] = [:]
     private var running: [Int: RunningTest] = [:]
-    private(set) var testCount = 0
 
     private struct RunningTest {
         var line: Int
@@ -27,11 +25,9 @@ final class DartJSONParser {
         var output = OutputBuffer(limit: 1 << 20)
     }
 
-    init(sink: any ResultSink, runIndex: Int, fileName: String) {
-        self.sink = sink
-        self.runIndex = runIndex
-        self.fileName = fileName
-        lines = JSONLines(fileName: fileName)
+    init(output: StreamOutput) {
+        stream = output
+        lines = JSONLines(fileName: output.fileName)
     }
 
     func consume(_ line: LineReader.Line) throws {
@@ -115,7 +111,7 @@ final class DartJSONParser {
         let result = event.text("result") ?? "success"
         let duration = event["time"]?.double.flatMap { end in
             test.startMilliseconds.map { max(0, (end - $0) / 1000) }
-        }
+        }.flatMap { $0.isFinite ? $0 : nil }
         if event["hidden"]?.bool == true && result == "success" { return }
         if event["skipped"]?.bool == true {
             try write(test, status: .skipped, reason: test.skipReason ?? "skipped", duration: duration)
@@ -132,15 +128,13 @@ final class DartJSONParser {
         if status.isFailure && !issues.contains(where: \.kind.isFailure) {
             issues.append(IssueRecord(kind: .other, message: reason ?? "the test failed"))
         }
-        testCount += 1
-        try sink.addTest(
-            TestRecord(
-                runIndex: runIndex, identity: test.identity, location: test.location,
-                attempts: [
-                    TestAttempt(
-                        status: status, statusReason: reason, duration: duration, issues: issues,
-                        output: try test.output.captured(inlineLimit: 16 << 10, sink: sink))
-                ]))
+        try stream.write(
+            test.identity, location: test.location,
+            attempts: [
+                TestAttempt(
+                    status: status, statusReason: reason, duration: duration, issues: issues,
+                    output: try test.output.captured(inlineLimit: 16 << 10, sink: stream.sink))
+            ])
     }
 
     /// What `full` adds to the name of the group it is in (`Test 1 Test 1.1` inside `Test 1` is `Test 1.1`).

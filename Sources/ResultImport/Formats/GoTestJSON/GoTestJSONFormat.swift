@@ -13,10 +13,7 @@ struct GoTestJSONFormat: ResultFormat {
     }
 
     func read(_ input: ImportInput, _ context: ImportContext) throws -> ImportOutcome {
-        let parser = GoTestJSONParser(sink: context.sink, runIndex: context.runIndex, fileName: context.fileName)
-        try input.forEachLine(fileName: context.fileName) { try parser.consume($0) }
-        let diagnostics = try parser.finish()
-        return ImportOutcome(format: .goTestJSON, testCount: parser.testCount, diagnostics: diagnostics)
+        try GoTestJSONParser.read(input, context, as: .goTestJSON)
     }
 }
 

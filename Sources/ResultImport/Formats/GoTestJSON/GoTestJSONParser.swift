@@ -10,11 +10,10 @@ import ResultModel
 /// subtest passed (a failure of its own code). Tests still running when their package fails (a panic, a timeout,
 /// `os.Exit`) fail with the package's output; a package that fails with no failed test (a build failure, a
 /// failing `TestMain`) is one failed test named `(package)` or `(build)`.
-final class GoTestJSONParser {
-    private let sink: any ResultSink
-    private let runIndex: Int
-    private let fileName: String
+final class GoTestJSONParser: LineStreamParser {
+    private let stream: StreamOutput
     private var lines: JSONLines
+    private var fileName: String { stream.fileName }
     private var packages: [String: PackageState] = [:]
     /// The output of builds, by import path (`example.com/calc [example.com/calc.test]`), until their package
     /// fails with `FailedBuild` naming them.
@@ -22,7 +21,6 @@ final class GoTestJSONParser {
     /// Failed tests by key (package and name), in the order they first failed.
     private var failures: [String: TestRecord] = [:]
     private var failureOrder: [String] = []
-    private(set) var testCount = 0
     /// The most output kept per test or package.
     static let outputLimit = 1 << 20
 
@@ -45,11 +43,9 @@ final class GoTestJSONParser {
 
     static let orphanLimit = 1000
 
-    init(sink: any ResultSink, runIndex: Int, fileName: String) {
-        self.sink = sink
-        self.runIndex = runIndex
-        self.fileName = fileName
-        lines = JSONLines(fileName: fileName)
+    init(output: StreamOutput) {
+        stream = output
+        lines = JSONLines(fileName: output.fileName)
     }
 
     func consume(_ line: LineReader.Line) throws {
@@ -115,7 +111,7 @@ final class GoTestJSONParser {
         }
         packages.removeAll()
         for key in failureOrder {
-            if let record = failures.removeValue(forKey: key) { try sink.addTest(record) }
+            if let record = failures.removeValue(forKey: key) { try stream.write(record) }
         }
         failures.removeAll()
         return lines.finish() + diagnostics
@@ -173,11 +169,9 @@ final class GoTestJSONParser {
     }
 
     private func writeFailure(package: String, name: String, issue: IssueRecord, time: Double?) throws {
-        testCount += 1
-        try sink.addTest(
-            TestRecord(
-                runIndex: runIndex, identity: TestIdentity(module: package, name: name),
-                attempts: [TestAttempt(status: .failed, start: time, issues: [issue])]))
+        try stream.write(
+            TestIdentity(module: package, name: name),
+            attempts: [TestAttempt(status: .failed, start: time, issues: [issue])])
     }
 
     private func write(
@@ -201,7 +195,7 @@ final class GoTestJSONParser {
         }
         let attempt = TestAttempt(
             status: status, statusReason: statusReason, start: running.start, duration: duration, issues: issues,
-            output: try running.output.captured(inlineLimit: 16 << 10, sink: sink))
+            output: try running.output.captured(inlineLimit: 16 << 10, sink: stream.sink))
         let identity = GoTestName.identity(package: package, test: name)
         let key = package + "\u{0}" + name
         if let held = failures[key] {
@@ -213,17 +207,16 @@ final class GoTestJSONParser {
                 failures[key] = record
             } else {
                 failures[key] = nil
-                try sink.addTest(record)
+                try stream.write(record)
             }
             return
         }
-        testCount += 1
-        let record = TestRecord(runIndex: runIndex, identity: identity, attempts: [attempt])
+        let record = TestRecord(runIndex: stream.runIndex, identity: identity, attempts: [attempt])
         if status.isFailure {
             failures[key] = record
             failureOrder.append(key)
         } else {
-            try sink.addTest(record)
+            try stream.write(record)
         }
     }
 

@@ -11,10 +11,7 @@ struct LibTestJSONFormat: ResultFormat {
     }
 
     func read(_ input: ImportInput, _ context: ImportContext) throws -> ImportOutcome {
-        let parser = LibTestJSONParser(sink: context.sink, runIndex: context.runIndex, fileName: context.fileName)
-        try input.forEachLine(fileName: context.fileName) { try parser.consume($0) }
-        let diagnostics = try parser.finish()
-        return ImportOutcome(format: .libtestJSON, testCount: parser.testCount, diagnostics: diagnostics)
+        try LibTestJSONParser.read(input, context, as: .libtestJSON)
     }
 }
 

@@ -3,24 +3,20 @@ import ResultModel
 
 /// Reads libtest's JSON lines one at a time. Memory holds only the tests started and not yet ended; each suite
 /// (one test binary) is checked against the counts its own end event declares.
-final class LibTestJSONParser {
-    private let sink: any ResultSink
-    private let runIndex: Int
-    private let fileName: String
+final class LibTestJSONParser: LineStreamParser {
+    private let stream: StreamOutput
     private var lines: JSONLines
+    private var fileName: String { stream.fileName }
     private var diagnostics: [Diagnostic] = []
     /// Tests started and not ended, by name, with the line of their start.
     private var running: [String: Int] = [:]
     /// The tests of the current suite read so far, by libtest's words.
     private var suiteCounts: [String: Int] = [:]
     private var repairedLines = 0
-    private(set) var testCount = 0
 
-    init(sink: any ResultSink, runIndex: Int, fileName: String) {
-        self.sink = sink
-        self.runIndex = runIndex
-        self.fileName = fileName
-        lines = JSONLines(fileName: fileName)
+    init(output: StreamOutput) {
+        stream = output
+        lines = JSONLines(fileName: output.fileName)
     }
 
     func consume(_ line: LineReader.Line) throws {
@@ -62,13 +58,9 @@ final class LibTestJSONParser {
     /// Writes the tests the stream never ended, as interrupted, with an error: the stream is cut off.
     func finish() throws -> [Diagnostic] {
         for (name, startLine) in running.sorted(by: { $0.value < $1.value }) {
-            testCount += 1
-            try sink.addTest(
-                TestRecord(
-                    runIndex: runIndex, identity: LibTestName.identity(name),
-                    attempts: [
-                        TestAttempt(status: .interrupted, statusReason: "the stream ends while this test runs")
-                    ]))
+            try stream.write(
+                LibTestName.identity(name),
+                attempts: [TestAttempt(status: .interrupted, statusReason: "the stream ends while this test runs")])
             diagnostics.append(
                 Diagnostic(
                     severity: .error,
@@ -106,21 +98,13 @@ final class LibTestJSONParser {
             issues.append(LibTestFailure.issue(output: stdout, message: message))
         }
         let duration = event["exec_time"]?.double.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
-        var output: CapturedOutput?
-        if !stdout.isEmpty {
-            output =
-                stdout.utf8.count <= 16 << 10
-                ? CapturedOutput(text: stdout) : CapturedOutput(blob: try sink.storeBlob(Data(stdout.utf8)))
-        }
-        testCount += 1
-        try sink.addTest(
-            TestRecord(
-                runIndex: runIndex, identity: LibTestName.identity(name),
-                attempts: [
-                    TestAttempt(
-                        status: status, statusReason: status == .skipped ? (message ?? "ignored") : nil,
-                        duration: duration, issues: issues, output: output)
-                ]))
+        try stream.write(
+            LibTestName.identity(name),
+            attempts: [
+                TestAttempt(
+                    status: status, statusReason: status == .skipped ? (message ?? "ignored") : nil,
+                    duration: duration, issues: issues, output: try stream.captured(stdout))
+            ])
     }
 
     /// A benchmark's line (`{"type": "bench", "name": …, "median": …}`): a passed test.
@@ -128,11 +112,7 @@ final class LibTestJSONParser {
         guard let name = event.text("name") else { return }
         running[name] = nil
         suiteCounts["measured", default: 0] += 1
-        testCount += 1
-        try sink.addTest(
-            TestRecord(
-                runIndex: runIndex, identity: LibTestName.identity(name),
-                attempts: [TestAttempt(status: .passed)]))
+        try stream.write(LibTestName.identity(name), attempts: [TestAttempt(status: .passed)])
     }
 
     private func noteRepaired(_ line: LineReader.Line) {

@@ -8,10 +8,7 @@ struct PytestReportLogFormat: ResultFormat {
     }
 
     func read(_ input: ImportInput, _ context: ImportContext) throws -> ImportOutcome {
-        let parser = PytestReportLogParser(sink: context.sink, runIndex: context.runIndex, fileName: context.fileName)
-        try input.forEachLine(fileName: context.fileName) { try parser.consume($0) }
-        let diagnostics = try parser.finish()
-        return ImportOutcome(format: .pytestReportLog, testCount: parser.testCount, diagnostics: diagnostics)
+        try PytestReportLogParser.read(input, context, as: .pytestReportLog)
     }
 }
 

@@ -5,14 +5,12 @@ import ResultModel
 /// written at its teardown; memory holds only the tests between their setup and teardown (several under
 /// pytest-xdist). A failed setup or teardown fails the test; `xfail` is an expected failure and an unexpected pass
 /// (`xpass`) a pass with a warning; collection errors are failed tests named `(collection)`.
-final class PytestReportLogParser {
-    private let sink: any ResultSink
-    private let runIndex: Int
-    private let fileName: String
+final class PytestReportLogParser: LineStreamParser {
+    private let stream: StreamOutput
     private var lines: JSONLines
+    private var fileName: String { stream.fileName }
     private let scopes = ClassNameScopes()
     private var open: [String: OpenTest] = [:]
-    private(set) var testCount = 0
 
     private struct OpenTest {
         var line: Int
@@ -26,11 +24,9 @@ final class PytestReportLogParser {
         var properties: [NameValue] = []
     }
 
-    init(sink: any ResultSink, runIndex: Int, fileName: String) {
-        self.sink = sink
-        self.runIndex = runIndex
-        self.fileName = fileName
-        lines = JSONLines(fileName: fileName)
+    init(output: StreamOutput) {
+        stream = output
+        lines = JSONLines(fileName: output.fileName)
     }
 
     func consume(_ line: LineReader.Line) throws {
@@ -67,7 +63,7 @@ final class PytestReportLogParser {
         let nodeID = report.text("nodeid") ?? ""
         let phase = report.text("when") ?? "call"
         var test = open[nodeID] ?? OpenTest(line: line)
-        if test.start == nil { test.start = report["start"]?.double }
+        if test.start == nil { test.start = report["start"]?.double.flatMap { $0.isFinite ? $0 : nil } }
         if test.location == nil, let place = report["location"]?.array, let file = place.first?.string,
             let zeroBased = place.dropFirst().first?.int, zeroBased >= 0
         {
@@ -163,21 +159,13 @@ final class PytestReportLogParser {
     }
 
     private func write(_ nodeID: String, _ test: OpenTest) throws {
-        var output: CapturedOutput?
-        if !test.output.isEmpty {
-            output =
-                test.output.utf8.count <= 16 << 10
-                ? CapturedOutput(text: test.output) : CapturedOutput(blob: try sink.storeBlob(Data(test.output.utf8)))
-        }
-        testCount += 1
-        try sink.addTest(
-            TestRecord(
-                runIndex: runIndex, identity: PytestNodeID.identity(nodeID, scopes: scopes), location: test.location,
-                attempts: [
-                    TestAttempt(
-                        status: test.status, statusReason: test.statusReason, start: test.start,
-                        duration: test.duration, issues: test.issues, output: output)
-                ],
-                properties: test.properties))
+        try stream.write(
+            PytestNodeID.identity(nodeID, scopes: scopes), location: test.location,
+            attempts: [
+                TestAttempt(
+                    status: test.status, statusReason: test.statusReason, start: test.start,
+                    duration: test.duration, issues: test.issues, output: try stream.captured(test.output))
+            ],
+            properties: test.properties)
     }
 }

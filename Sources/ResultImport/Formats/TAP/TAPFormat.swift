@@ -15,10 +15,7 @@ struct TAPFormat: ResultFormat {
     }
 
     func read(_ input: ImportInput, _ context: ImportContext) throws -> ImportOutcome {
-        let parser = TAPParser(sink: context.sink, runIndex: context.runIndex, fileName: context.fileName)
-        try input.forEachLine(fileName: context.fileName) { try parser.consume($0) }
-        let diagnostics = try parser.finish()
-        return ImportOutcome(format: .tap, testCount: parser.testCount, diagnostics: diagnostics)
+        try TAPParser.read(input, context, as: .tap)
     }
 }
 

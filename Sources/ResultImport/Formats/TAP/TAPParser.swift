@@ -9,7 +9,7 @@ import ResultModel
 /// Memory holds the open subtests (at most ``maxDepth``) and the point being read with its diagnostics (bounded),
 /// so a stream of millions of points imports in flat memory. The one exception is a streamed subtest whose name
 /// was not announced by `# Subtest:`: its tests wait for the point that names it (at most ``maxHeldTests``).
-final class TAPParser {
+final class TAPParser: LineStreamParser {
     /// The deepest nesting of subtests read; deeper is an error and the rest of the stream is not read.
     static let maxDepth = 256
     /// The most YAML or comment lines kept per point.
@@ -17,9 +17,8 @@ final class TAPParser {
     /// The most tests held for an unnamed subtest before it is named `(subtest)` and they are written.
     static let maxHeldTests = 10_000
 
-    private let sink: any ResultSink
-    private let runIndex: Int
-    private let fileName: String
+    private let stream: StreamOutput
+    private var fileName: String { stream.fileName }
     private var levels: [TAPLevel]
     private var pending: TAPPendingPoint?
     /// The subtest that just ended, waiting for the point at its parent's level that ends (and names) it.
@@ -32,12 +31,9 @@ final class TAPParser {
     private var hasBailedOut = false
     private var sawPieces = false
     private var diagnostics: [Diagnostic] = []
-    private(set) var testCount = 0
 
-    init(sink: any ResultSink, runIndex: Int, fileName: String) {
-        self.sink = sink
-        self.runIndex = runIndex
-        self.fileName = fileName
+    init(output: StreamOutput) {
+        stream = output
         levels = [TAPLevel(indent: 0, name: "", line: 0)]
     }
 
@@ -157,7 +153,7 @@ final class TAPParser {
         try finishPending()
         try emit(
             TestRecord(
-                runIndex: runIndex, identity: TestIdentity(suites: suiteNames, name: "(bail out)"),
+                runIndex: stream.runIndex, identity: TestIdentity(suites: suiteNames, name: "(bail out)"),
                 attempts: [
                     TestAttempt(
                         status: .failed, statusReason: "the run bailed out",
@@ -247,7 +243,7 @@ final class TAPParser {
         if outcome.status.isFailure { levels[levels.count - 1].failedLeaves += 1 }
         try emit(
             TestRecord(
-                runIndex: runIndex, identity: TestIdentity(suites: suiteNames, name: name),
+                runIndex: stream.runIndex, identity: TestIdentity(suites: suiteNames, name: name),
                 attempts: [
                     TestAttempt(
                         status: outcome.status, statusReason: outcome.reason, duration: outcome.duration,
@@ -271,8 +267,7 @@ final class TAPParser {
             }
             return
         }
-        testCount += 1
-        try sink.addTest(record)
+        try stream.write(record)
     }
 
     /// Names the held tests of `level` (now known to be `name`) and writes them, or holds them further out.
@@ -287,7 +282,7 @@ final class TAPParser {
     private func checkPlan(of level: TAPLevel) {
         var totals = DeclaredTotals()
         guard let plan = level.plan else {
-            if level.line == 0, testCount > 0 {
+            if level.line == 0, stream.testCount > 0 {
                 diagnostics.append(
                     Diagnostic(
                         severity: .warning,

@@ -1,0 +1,66 @@
+import Foundation
+import ResultModel
+
+/// A reader of a format that is a stream of lines (TAP, test2json, libtest JSON, pytest's report log, Dart JSON):
+/// it is handed the input one line at a time and writes each test as soon as it is complete, so memory stays flat
+/// in the number of tests.
+protocol LineStreamParser: AnyObject {
+    /// A parser writing to `output`.
+    init(output: StreamOutput)
+    /// Reads one line.
+    func consume(_ line: LineReader.Line) throws
+    /// Writes what the stream left open and returns the problems found.
+    func finish() throws -> [Diagnostic]
+}
+
+extension LineStreamParser {
+    /// Reads `input` line by line into the context's sink, as `format`.
+    static func read(_ input: ImportInput, _ context: ImportContext, as format: ImportFormat) throws
+        -> ImportOutcome
+    {
+        let output = StreamOutput(sink: context.sink, runIndex: context.runIndex, fileName: context.fileName)
+        let parser = Self(output: output)
+        try input.forEachLine(fileName: context.fileName) { try parser.consume($0) }
+        let diagnostics = try parser.finish()
+        return ImportOutcome(format: format, testCount: output.testCount, diagnostics: diagnostics)
+    }
+}
+
+/// Where a line-stream parser writes its tests, and how many it wrote.
+final class StreamOutput {
+    let sink: any ResultSink
+    let runIndex: Int
+    /// The input's name as diagnostics show it.
+    let fileName: String
+    private(set) var testCount = 0
+
+    init(sink: any ResultSink, runIndex: Int, fileName: String) {
+        self.sink = sink
+        self.runIndex = runIndex
+        self.fileName = fileName
+    }
+
+    /// Writes a test of the run.
+    func write(
+        _ identity: TestIdentity, location: SourceLocation? = nil, attempts: [TestAttempt],
+        properties: [NameValue] = []
+    ) throws {
+        try write(
+            TestRecord(
+                runIndex: runIndex, identity: identity, location: location, attempts: attempts,
+                properties: properties))
+    }
+
+    /// Writes a test record.
+    func write(_ record: TestRecord) throws {
+        testCount += 1
+        try sink.addTest(record)
+    }
+
+    /// A test's output as a record value: inline up to 16 KiB, otherwise a blob.
+    func captured(_ text: String) throws -> CapturedOutput? {
+        guard !text.isEmpty else { return nil }
+        if text.utf8.count <= 16 << 10 { return CapturedOutput(text: text) }
+        return CapturedOutput(blob: try sink.storeBlob(Data(text.utf8)))
+    }
+}
