@@ -47,13 +47,18 @@ struct TAPDiagnostics {
         details = yaml.isEmpty ? nil : yaml
     }
 
-    /// Reads the comment lines after a failed point.
+    /// Reads the comment lines after a failed point: the message is pytest-tap's `E   …` line, else the first
+    /// line; the place is Test::More's or bats' line, else a frame of a trace among the lines.
     init(comments: [String]) {
         for comment in comments {
             if location == nil { location = Self.commentLocation(comment[...].trimmingBlanks) }
         }
+        let lines = comments.map { $0[...].trimmingBlanks }
+        let raised = lines.first { $0.hasPrefix("E ") }.map { $0.dropFirst(2).trimmingBlanks }
+        message = (raised ?? lines.first { !$0.isEmpty }).map(String.init)
         let text = comments.joined(separator: "\n")
         details = text.isEmpty ? nil : text
+        if location == nil, !text.isEmpty { location = TraceLocation.find(in: text, className: nil) }
     }
 
     private static func location(_ values: [String: String]) -> SourceLocation? {
