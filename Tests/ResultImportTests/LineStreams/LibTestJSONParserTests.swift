@@ -53,3 +53,17 @@ import _TestSupport
         #expect(result.diagnostics(.error).count == 2)
     }
 }
+
+extension LibTestJSONParserTests {
+    @Test func nextestsRetryCountMakesEarlierFailedAttemptsOfTheSameTest() throws {
+        let result = try ImportHarness.run(
+            text: #"""
+                {"type":"test","event":"started","name":"app::app$tests::flaky"}
+                {"type":"test","event":"ok","name":"app::app$tests::flaky#3","exec_time":0.1}
+                """#, name: "nextest.json", format: .libtestJSON)
+        let test = try #require(result.results.tests.first)
+        #expect(result.totals.tests == 1 && test.id == "app::app/tests/flaky")
+        #expect(test.attempts.map(\.status) == [.failed, .failed, .passed] && test.isFlaky)
+        #expect(result.diagnostics(.error).isEmpty)
+    }
+}

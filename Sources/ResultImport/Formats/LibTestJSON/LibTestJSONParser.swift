@@ -8,8 +8,9 @@ final class LibTestJSONParser: LineStreamParser {
     private var lines: JSONLines
     private var fileName: String { stream.fileName }
     private var diagnostics: [Diagnostic] = []
-    /// Tests started and not ended, by name, with the line of their start.
-    private var running: [String: Int] = [:]
+    /// Tests started and not ended, by id (nextest's `#N` retry suffix does not change it), with their name and
+    /// the line of their start.
+    private var running: [String: (name: String, line: Int)] = [:]
     /// The tests of the current suite read so far, by libtest's words.
     private var suiteCounts: [String: Int] = [:]
     private var repairedLines = 0
@@ -47,7 +48,7 @@ final class LibTestJSONParser: LineStreamParser {
             }
             suiteCounts = [:]
         case ("test", "started"):
-            if let name = event.text("name") { running[name] = line.number }
+            if let name = event.text("name") { running[LibTestName.identity(name).id] = (name, line.number) }
         case ("test", "ok"), ("test", "failed"), ("test", "ignored"):
             try writeTest(event, event: what)
         default:
@@ -57,7 +58,7 @@ final class LibTestJSONParser: LineStreamParser {
 
     /// Writes the tests the stream never ended, as interrupted, with an error: the stream is cut off.
     func finish() throws -> [Diagnostic] {
-        for (name, startLine) in running.sorted(by: { $0.value < $1.value }) {
+        for (name, startLine) in running.values.sorted(by: { $0.line < $1.line }) {
             try stream.write(
                 LibTestName.identity(name),
                 attempts: [TestAttempt(status: .interrupted, statusReason: "the stream ends while this test runs")])
@@ -81,7 +82,7 @@ final class LibTestJSONParser: LineStreamParser {
 
     private func writeTest(_ event: JSONValue, event what: String) throws {
         let name = event.text("name") ?? "(unnamed test)"
-        running[name] = nil
+        running[LibTestName.identity(name).id] = nil
         let word = what == "ok" ? "passed" : what
         suiteCounts[word, default: 0] += 1
         let stdout = event.text("stdout") ?? ""
@@ -95,22 +96,26 @@ final class LibTestJSONParser: LineStreamParser {
             issues.append(IssueRecord(kind: .skip, message: message ?? "ignored"))
         default:
             status = .failed
-            issues.append(LibTestFailure.issue(output: stdout, message: message))
+            // nextest writes `"reason": "time limit exceeded"` for a test it stopped.
+            issues.append(LibTestFailure.issue(output: stdout, message: message ?? event.text("reason")))
         }
         let duration = event["exec_time"]?.double.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
-        try stream.write(
-            LibTestName.identity(name),
-            attempts: [
-                TestAttempt(
-                    status: status, statusReason: status == .skipped ? (message ?? "ignored") : nil,
-                    duration: duration, issues: issues, output: try stream.captured(stdout))
-            ])
+        // nextest's `#N`: the test ran N times, and only a failure is retried, so the runs before the last failed.
+        let (identity, runs) = LibTestName.parse(name)
+        var attempts = Array(
+            repeating: TestAttempt(status: .failed, statusReason: "an earlier run, retried by cargo-nextest"),
+            count: min(runs, 1000) - 1)
+        attempts.append(
+            TestAttempt(
+                status: status, statusReason: status == .skipped ? (message ?? "ignored") : nil,
+                duration: duration, issues: issues, output: try stream.captured(stdout)))
+        try stream.write(identity, attempts: attempts)
     }
 
     /// A benchmark's line (`{"type": "bench", "name": …, "median": …}`): a passed test.
     private func writeBench(_ event: JSONValue) throws {
         guard let name = event.text("name") else { return }
-        running[name] = nil
+        running[LibTestName.identity(name).id] = nil
         suiteCounts["measured", default: 0] += 1
         try stream.write(LibTestName.identity(name), attempts: [TestAttempt(status: .passed)])
     }
