@@ -133,3 +133,39 @@ import _TestSupport
         #expect(result.outcomes.flatMap(\.diagnostics).isEmpty)
     }
 }
+
+extension TAPParserTests {
+    @Test func plainPassesArriveAsBytesAndReadBackAsTheRecordsTheGeneralPathWrites() throws {
+        let directory = try TestPaths.makeTemporaryDirectory("tap-bytes")
+        let url = directory.appendingPathComponent("run.tap")
+        try Data(
+            """
+            # Subtest: group
+                ok 1 - inside
+                  ---
+                  duration_ms: 250
+                  ...
+                # Subtest: deeper
+                    ok 1 - two levels down
+                    1..1
+                ok 2 - deeper
+                1..2
+            ok 1 - group
+            ok 2 - top
+            not ok 3 - fails
+            1..3
+            """.utf8
+        ).write(to: url)
+        let sink = BytesCountingSink()
+        let run = try sink.beginRun(RunRecord(producer: "tests", source: "import"))
+        _ = try ResultImporter(sink: sink, runIndex: run).importFile(url.path, format: .tap)
+        #expect(sink.passedFromBytes == ["group/inside", "top"])
+        let inside = try #require(sink.results.tests.first { $0.id == "group/inside" })
+        #expect(
+            inside
+                == TestRecord(
+                    identity: TestIdentity(suites: ["group"], name: "inside"),
+                    attempts: [TestAttempt(status: .passed, duration: 0.25)]))
+        #expect(sink.results.tests.map(\.id) == ["group/inside", "group/deeper/two levels down", "top", "fails"])
+    }
+}
