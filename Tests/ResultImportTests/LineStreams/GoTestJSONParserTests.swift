@@ -73,3 +73,28 @@ import _TestSupport
         #expect(result.diagnostics(.error).first?.message.contains("package m/p") == true)
     }
 }
+
+extension GoTestJSONParserTests {
+    @Test func passedTestsWithoutOutputArriveAsBytesWithTheirStartAndDuration() throws {
+        let directory = try TestPaths.makeTemporaryDirectory("go-bytes")
+        let url = directory.appendingPathComponent("go.json")
+        try Data(
+            [
+                #"{"Time":"2026-01-02T03:04:05Z","Action":"run","Package":"m/p","Test":"TestA/sub"}"#,
+                #"{"Action":"pass","Package":"m/p","Test":"TestA/sub","Elapsed":0.5}"#,
+                #"{"Action":"run","Package":"m/p","Test":"TestB/x/y"}"#,
+                #"{"Action":"pass","Package":"m/p","Test":"TestB/x/y","Elapsed":0.25}"#,
+            ].joined(separator: "\n").utf8
+        ).write(to: url)
+        let sink = BytesCountingSink()
+        let run = try sink.beginRun(RunRecord(producer: "tests", source: "import"))
+        _ = try ResultImporter(sink: sink, runIndex: run).importFile(url.path, format: .goTestJSON)
+        #expect(sink.passedFromBytes == ["m/p/TestA/sub"])
+        #expect(
+            sink.results.tests.first
+                == TestRecord(
+                    identity: TestIdentity(module: "m/p", suites: ["TestA"], name: "sub"),
+                    attempts: [TestAttempt(status: .passed, start: 1_767_323_045, duration: 0.5)]))
+        #expect(sink.results.tests.map(\.id) == ["m/p/TestA/sub", "m/p/TestB/x/y"])
+    }
+}

@@ -211,6 +211,9 @@ final class GoTestJSONParser: LineStreamParser {
             }
             return
         }
+        if status == .passed, attempt.output == nil {
+            return try stream.writePassed(identity, start: running.start, duration: duration)
+        }
         let record = TestRecord(runIndex: stream.runIndex, identity: identity, attempts: [attempt])
         if status.isFailure {
             failures[key] = record

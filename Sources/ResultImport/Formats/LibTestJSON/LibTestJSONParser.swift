@@ -102,6 +102,9 @@ final class LibTestJSONParser: LineStreamParser {
         let duration = event["exec_time"]?.double.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
         // nextest's `#N`: the test ran N times, and only a failure is retried, so the runs before the last failed.
         let (identity, runs) = LibTestName.parse(name)
+        if status == .passed, runs == 1, stdout.isEmpty {
+            return try stream.writePassed(identity, duration: duration)
+        }
         var attempts = Array(
             repeating: TestAttempt(status: .failed, statusReason: "an earlier run, retried by cargo-nextest"),
             count: min(runs, 1000) - 1)
