@@ -1,8 +1,9 @@
 import Foundation
-import ResultImport
 import ResultModel
 import Testing
 import _TestSupport
+
+@testable import ResultImport
 
 /// test2json streams: reruns, tests stopped by their package, damaged and cut streams.
 @Suite struct GoTestJSONParserTests {
@@ -96,5 +97,21 @@ extension GoTestJSONParserTests {
                     identity: TestIdentity(module: "m/p", suites: ["TestA"], name: "sub"),
                     attempts: [TestAttempt(status: .passed, start: 1_767_323_045, duration: 0.5)]))
         #expect(sink.results.tests.map(\.id) == ["m/p/TestA/sub", "m/p/TestB/x/y"])
+    }
+}
+
+extension GoTestJSONParserTests {
+    @Test func heldFailuresPastTheirLimitAreWrittenOldestFirstAndEveryFailureIsKept() throws {
+        var held = HeldFailures()
+        var written: [String] = []
+        for index in 0..<(HeldFailures.maxCount + 5) {
+            let record = TestRecord(
+                identity: TestIdentity(name: "T\(index)"), attempts: [TestAttempt(status: .failed)])
+            written += held.hold(record, for: "T\(index)").map(\.identity.name)
+        }
+        #expect(written == (0..<5).map { "T\($0)" })
+        #expect(held.take("T7")?.identity.name == "T7")
+        let rest = held.drain().map(\.identity.name)
+        #expect(rest.count == HeldFailures.maxCount - 1 && rest.first == "T5" && !rest.contains("T7"))
     }
 }

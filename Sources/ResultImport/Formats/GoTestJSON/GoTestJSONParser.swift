@@ -19,8 +19,7 @@ final class GoTestJSONParser: LineStreamParser {
     /// fails with `FailedBuild` naming them.
     private var buildOutput: [String: OutputBuffer] = [:]
     /// Failed tests by key (package and name), in the order they first failed.
-    private var failures: [String: TestRecord] = [:]
-    private var failureOrder: [String] = []
+    private var failures = HeldFailures()
     /// The most output kept per test or package.
     static let outputLimit = 1 << 20
 
@@ -110,10 +109,7 @@ final class GoTestJSONParser: LineStreamParser {
                     file: fileName, line: state.line))
         }
         packages.removeAll()
-        for key in failureOrder {
-            if let record = failures.removeValue(forKey: key) { try stream.write(record) }
-        }
-        failures.removeAll()
+        for record in failures.drain() { try stream.write(record) }
         return lines.finish() + diagnostics
     }
 
@@ -198,29 +194,23 @@ final class GoTestJSONParser: LineStreamParser {
             output: try running.output.captured(inlineLimit: 16 << 10, sink: stream.sink))
         let identity = GoTestName.identity(package: package, test: name)
         let key = package + "\u{0}" + name
-        if let held = failures[key] {
+        if var record = failures.take(key) {
             // A rerun: the earlier failures are earlier attempts, and the last result wins.
-            var record = held
             record.attempts.append(attempt)
             record.status = record.combinedStatus
-            if status.isFailure {
-                failures[key] = record
-            } else {
-                failures[key] = nil
-                try stream.write(record)
-            }
+            try hold(record, key: key)
             return
         }
         if status == .passed, attempt.output == nil {
             return try stream.writePassed(identity, start: running.start, duration: duration)
         }
-        let record = TestRecord(runIndex: stream.runIndex, identity: identity, attempts: [attempt])
-        if status.isFailure {
-            failures[key] = record
-            failureOrder.append(key)
-        } else {
-            try stream.write(record)
-        }
+        try hold(TestRecord(runIndex: stream.runIndex, identity: identity, attempts: [attempt]), key: key)
+    }
+
+    /// Holds a test whose last attempt failed (and writes what no longer fits); writes any other at once.
+    private func hold(_ record: TestRecord, key: String) throws {
+        guard record.attempts.last?.status.isFailure == true else { return try stream.write(record) }
+        for overflow in failures.hold(record, for: key) { try stream.write(overflow) }
     }
 
     private func appendText(_ text: String?, to buffer: inout OutputBuffer, droppingFraming: Bool = false) {
