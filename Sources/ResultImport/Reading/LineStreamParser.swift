@@ -21,7 +21,7 @@ extension LineStreamParser {
         let output = StreamOutput(sink: context.sink, runIndex: context.runIndex, fileName: context.fileName)
         let parser = Self(output: output)
         try input.forEachLine(fileName: context.fileName) { try parser.consume($0) }
-        let diagnostics = try parser.finish()
+        let diagnostics = try parser.finish() + output.diagnostics
         return ImportOutcome(format: format, testCount: output.testCount, diagnostics: diagnostics)
     }
 }
@@ -33,11 +33,39 @@ final class StreamOutput {
     /// The input's name as diagnostics show it.
     let fileName: String
     private(set) var testCount = 0
+    /// The most entries (running tests, groups, suites) a reader keeps open at once: a stream that starts tests
+    /// and never ends them cannot grow memory without bound.
+    static let maxOpen = 100_000
+    /// The warning that the limit was reached, when it was.
+    private(set) var diagnostics: [Diagnostic] = []
 
     init(sink: any ResultSink, runIndex: Int, fileName: String) {
         self.sink = sink
         self.runIndex = runIndex
         self.fileName = fileName
+    }
+
+    /// Whether one more entry may be kept beside `count` open ones; the first refusal is a warning naming `line`.
+    func mayKeep(_ count: Int, _ what: String, line: Int) -> Bool {
+        guard count >= Self.maxOpen else { return true }
+        if diagnostics.isEmpty {
+            diagnostics.append(
+                Diagnostic(
+                    severity: .warning,
+                    message: "more than \(Self.maxOpen) \(what) are open at line \(line); those after are not kept",
+                    file: fileName, line: line))
+        }
+        return false
+    }
+
+    /// The error for tests a stream never ended (written as interrupted): how many, and where the first started.
+    func unfinished(_ count: Int, first: String, line: Int) -> Diagnostic {
+        let tests = count == 1 ? "test \(first)" : "\(count) tests (the first, \(first),"
+        return Diagnostic(
+            severity: .error,
+            message: "the stream ends before \(tests) started on line \(line)\(count == 1 ? "" : ")") ends: the file "
+                + "is cut off or the runner was killed; imported as interrupted",
+            file: fileName, line: line)
     }
 
     /// Writes a test of the run.

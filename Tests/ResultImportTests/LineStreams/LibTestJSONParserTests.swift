@@ -1,8 +1,9 @@
 import Foundation
-import ResultImport
 import ResultModel
 import Testing
 import _TestSupport
+
+@testable import ResultImport
 
 /// libtest JSON lines: names, declared totals, the invalid lines libtest writes on Windows.
 @Suite struct LibTestJSONParserTests {
@@ -65,5 +66,20 @@ extension LibTestJSONParserTests {
         #expect(result.totals.tests == 1 && test.id == "app::app/tests/flaky")
         #expect(test.attempts.map(\.status) == [.failed, .failed, .passed] && test.isFlaky)
         #expect(result.diagnostics(.error).isEmpty)
+    }
+}
+
+extension LibTestJSONParserTests {
+    @Test func testsStartedAndNeverEndedAreBoundedAndNamedOnce() throws {
+        var text = ""
+        for index in 0...StreamOutput.maxOpen {
+            text += "{\"type\":\"test\",\"event\":\"started\",\"name\":\"t\(index)\"}\n"
+        }
+        let result = try ImportHarness.run(text: text, name: "started.json", format: .libtestJSON)
+        #expect(result.totals.tests == StreamOutput.maxOpen && result.totals.interrupted == StreamOutput.maxOpen)
+        #expect(result.diagnostics(.warning).first?.message.contains("are open at line") == true)
+        let errors = result.diagnostics(.error)
+        #expect(errors.count == 1 && errors.first?.line == 1)
+        #expect(errors.first?.message.contains("\(StreamOutput.maxOpen) tests (the first, t0,") == true)
     }
 }

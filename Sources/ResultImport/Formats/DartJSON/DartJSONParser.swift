@@ -34,14 +34,18 @@ final class DartJSONParser: LineStreamParser {
         guard let event = lines.object(line), let type = event.text("type") else { return }
         switch type {
         case "suite":
-            if let id = event["suite"]?["id"]?.int {
+            if let id = event["suite"]?["id"]?.int, stream.mayKeep(suites.count, "suites", line: line.number) {
                 suites[id] = Substring(event["suite"]?.text("path") ?? "").replacingBackslashes
             }
         case "group":
-            guard let group = event["group"], let id = group["id"]?.int else { return }
+            guard let group = event["group"], let id = group["id"]?.int,
+                stream.mayKeep(groups.count, "groups", line: line.number)
+            else { return }
             groups[id] = (group.text("name") ?? "", group["parentID"]?.int)
         case "testStart":
-            guard let test = event["test"], let id = test["id"]?.int else { return }
+            guard let test = event["test"], let id = test["id"]?.int,
+                stream.mayKeep(running.count, "tests", line: line.number)
+            else { return }
             running[id] = start(test, time: event["time"]?.double, line: line.number)
         case "print":
             guard let id = event["testID"]?.int, running[id] != nil, let message = event.text("message") else { return }
@@ -64,18 +68,13 @@ final class DartJSONParser: LineStreamParser {
 
     /// Writes the tests never done, as interrupted, with an error: the stream is cut off.
     func finish() throws -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
-        for (_, test) in running.sorted(by: { $0.value.line < $1.value.line }) {
-            try write(test, status: .interrupted, reason: "the stream ends while this test runs", duration: nil)
-            diagnostics.append(
-                Diagnostic(
-                    severity: .error,
-                    message: "the stream ends before test \(test.identity.name) (started on line \(test.line)) is "
-                        + "done; the file is cut off or the runner was killed",
-                    file: fileName, line: test.line))
-        }
+        let unfinished = running.values.sorted { $0.line < $1.line }
         running.removeAll()
-        return lines.finish() + diagnostics
+        for test in unfinished {
+            try write(test, status: .interrupted, reason: "the stream ends while this test runs", duration: nil)
+        }
+        guard let first = unfinished.first else { return lines.finish() }
+        return lines.finish() + [stream.unfinished(unfinished.count, first: first.identity.name, line: first.line)]
     }
 
     private func start(_ test: JSONValue, time: Double?, line: Int) -> RunningTest {

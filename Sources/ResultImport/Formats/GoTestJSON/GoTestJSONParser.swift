@@ -59,7 +59,9 @@ final class GoTestJSONParser: LineStreamParser {
         case "start":
             packages[package, default: PackageState(line: line.number)].line = line.number
         case "run":
-            guard let test else { return }
+            guard let test, stream.mayKeep(packages[package]?.tests.count ?? 0, "tests", line: line.number),
+                stream.mayKeep(packages.count, "packages", line: line.number) || packages[package] != nil
+            else { return }
             var state = packages[package] ?? PackageState(line: line.number)
             state.tests[test] = RunningTest(start: time)
             if let parent = GoTestName.parent(of: test) { state.tests[parent]?.hasSubtests = true }

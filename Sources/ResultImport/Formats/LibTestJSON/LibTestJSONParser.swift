@@ -48,7 +48,9 @@ final class LibTestJSONParser: LineStreamParser {
             }
             suiteCounts = [:]
         case ("test", "started"):
-            if let name = event.text("name") { running[LibTestName.identity(name).id] = (name, line.number) }
+            if let name = event.text("name"), stream.mayKeep(running.count, "tests", line: line.number) {
+                running[LibTestName.identity(name).id] = (name, line.number)
+            }
         case ("test", "ok"), ("test", "failed"), ("test", "ignored"):
             try writeTest(event, event: what)
         default:
@@ -58,18 +60,16 @@ final class LibTestJSONParser: LineStreamParser {
 
     /// Writes the tests the stream never ended, as interrupted, with an error: the stream is cut off.
     func finish() throws -> [Diagnostic] {
-        for (name, startLine) in running.values.sorted(by: { $0.line < $1.line }) {
+        let unfinished = running.values.sorted { $0.line < $1.line }
+        running.removeAll()
+        for (name, _) in unfinished {
             try stream.write(
                 LibTestName.identity(name),
                 attempts: [TestAttempt(status: .interrupted, statusReason: "the stream ends while this test runs")])
-            diagnostics.append(
-                Diagnostic(
-                    severity: .error,
-                    message: "the stream ends before test \(name) (started on line \(startLine)) ends; "
-                        + "the file is cut off or the test binary was killed",
-                    file: fileName, line: startLine))
         }
-        running.removeAll()
+        if let first = unfinished.first {
+            diagnostics.append(stream.unfinished(unfinished.count, first: first.name, line: first.line))
+        }
         if repairedLines > 1 {
             diagnostics.append(
                 Diagnostic(

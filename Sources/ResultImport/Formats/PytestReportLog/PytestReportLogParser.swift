@@ -40,23 +40,18 @@ final class PytestReportLogParser: LineStreamParser {
 
     /// Writes the tests whose teardown never came, as interrupted, with an error: the log is cut off.
     func finish() throws -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
-        for (nodeID, test) in open.sorted(by: { $0.value.line < $1.value.line }) {
+        let unfinished = open.sorted { $0.value.line < $1.value.line }
+        open.removeAll()
+        for (nodeID, test) in unfinished {
             var test = test
             if !test.status.isFailure {
                 test.status = .interrupted
                 test.statusReason = "the report log ends before this test's teardown"
             }
             try write(nodeID, test)
-            diagnostics.append(
-                Diagnostic(
-                    severity: .error,
-                    message: "the report log ends before the teardown of \(nodeID) (the file is cut off or pytest "
-                        + "was killed)",
-                    file: fileName, line: test.line))
         }
-        open.removeAll()
-        return lines.finish() + diagnostics
+        guard let first = unfinished.first else { return lines.finish() }
+        return lines.finish() + [stream.unfinished(unfinished.count, first: first.key, line: first.value.line)]
     }
 
     private func readTestReport(_ report: JSONValue, line: Int) throws {
@@ -92,7 +87,7 @@ final class PytestReportLogParser: LineStreamParser {
             open[nodeID] = nil
             try write(nodeID, test)
         } else {
-            open[nodeID] = test
+            if open[nodeID] != nil || stream.mayKeep(open.count, "tests", line: line) { open[nodeID] = test }
         }
     }
 
