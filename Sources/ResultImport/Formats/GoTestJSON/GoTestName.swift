@@ -1,0 +1,26 @@
+import ResultModel
+
+/// A Go test's identity: the package is the module, each parent test a suite and the last part of the name the
+/// test (`TestTable/negative` in `example.com/calc` is `example.com/calc/TestTable/negative`), so the same test
+/// has the same id in every run, whatever order parallel tests finish in.
+enum GoTestName {
+    static func identity(package: String, test: String) -> TestIdentity {
+        let parts = test.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        return TestIdentity(
+            module: package.isEmpty ? nil : package, suites: Array(parts.dropLast()), name: parts.last ?? test)
+    }
+
+    /// The test `name` runs inside (`TestTable` for `TestTable/negative`), or `nil` for a top-level test.
+    static func parent(of name: String) -> String? {
+        guard let slash = name.lastIndex(of: "/") else { return nil }
+        return String(name[..<slash])
+    }
+
+    /// Whether `line` is test2json's framing (`=== RUN`, `--- PASS: …`) rather than what the test printed.
+    static func isFraming(_ line: Substring) -> Bool {
+        let trimmed = line.drop { $0 == " " }
+        return trimmed.hasPrefix("=== RUN") || trimmed.hasPrefix("=== PAUSE") || trimmed.hasPrefix("=== CONT")
+            || trimmed.hasPrefix("=== NAME") || trimmed.hasPrefix("--- PASS: ") || trimmed.hasPrefix("--- FAIL: ")
+            || trimmed.hasPrefix("--- SKIP: ")
+    }
+}
