@@ -20,10 +20,12 @@ extension ImportFormat: ExpressibleByArgument {
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Convert console logs, swift-testing event streams and JUnit XML into a bundle.",
+        abstract:
+            "Convert test results (console logs, event streams, JUnit XML, each framework's own format) into a bundle.",
         discussion: """
-            Every file goes into one run of the output bundle, but for an .xcresult bundle (or xcresulttool \
-            JSON) tested on several destinations or test plan configurations, which gets one run for each. The \
+            Every file goes into one run of the output bundle, but for an input of several configurations (an \
+            .xcresult bundle or xcresulttool JSON tested on several destinations or test plan configurations, a \
+            Playwright report of several projects), which gets one run for each. The \
             format of each file (or results folder) is detected from its content unless --format says it. A \
             file that is not test output is reported and skipped; the others are still imported (the exit code \
             is then 1). When an event stream is among the inputs, \
