@@ -62,9 +62,10 @@ enum EmbeddedTemplates {
 {{/chrome}}
 """####,
         "index.mustache": ####"""
-{{! index: the overview page. Reads: header/footer fields, verdict, verdictClass, counts[label, value, status, href],
-    runs[name, source, facts[label, value], ciURL, ciText, duration], failures[name, href, status, message, location, label],
-    moreFailures, moreFailuresHref, matrixHTML, trendsHTML, flakyCount, slowest[name, href, status, duration], performance[name, href, metric, average, change, verdictText, verdictClass] (failures first),
+{{! index: the overview page. Reads: header/footer fields, verdict, verdictClass, summaryLine (the counts, said once: the sticky header links them),
+    runs[name, source, facts[label, value], ciURL, ciText, duration], causes[anchor, countText, message, location, spans,
+    tests[name, href, place], moreTests, failedHref], hasCauses, moreCauses, failures[name, href, status, message, location, label,
+    place, causeHref], moreFailures, moreFailuresHref, matrixHTML, trendsHTML, flakyCount, slowest[name, href, status, duration], performance[name, href, metric, average, change, verdictText, verdictClass] (failures first),
     tree[name, totalText, failed, skipped, hasFailed, hasSkipped, duration, isOpen, suites[name, href, totalText, failed,
     skipped, hasFailed, hasSkipped, duration, isOpen,
     hasTests, tests[name, href, status, duration]]], treeHasTests, treeTestLimit, moreSuites, statusBarHTML and
@@ -75,17 +76,51 @@ enum EmbeddedTemplates {
 <section aria-labelledby="verdict-heading" class="verdict {{verdictClass}}">
   <h2 id="verdict-heading">{{verdict}}</h2>
   <p>{{summaryLine}}</p>
-  <ul class="counts">
-  {{#counts}}<li class="count"><a class="st s-{{status}}" href="{{href}}"><span class="value">{{value}}</span> <span class="label">{{label}}</span></a></li>{{/counts}}
-  </ul>
   {{#statusBarHTML}}<figure class="proportion">{{{statusBarHTML}}}</figure>{{/statusBarHTML}}
 </section>
+
+{{#hasCauses}}
+<section aria-labelledby="causes-heading" class="causes">
+  <h2 id="causes-heading">Failure causes</h2>
+  <ol class="causes">
+  {{#causes}}
+    <li class="cause" id="{{anchor}}">
+      <p><span class="cause-count">{{countText}}</span>{{#spans}} <span class="place">in {{spans}}</span>{{/spans}}</p>
+      <pre class="message">{{message}}</pre>
+      {{#location}}<code class="location">{{location}}</code>{{/location}}
+      <details><summary>Tests with this cause</summary>
+        <ul>{{#tests}}<li><a href="{{href}}">{{name}}</a> <span class="place">{{place}}</span></li>{{/tests}}</ul>
+        <p><a href="{{failedHref}}">{{#moreTests}}{{moreTests}}{{/moreTests}}{{^moreTests}}In the failed list{{/moreTests}}</a></p>
+      </details>
+    </li>
+  {{/causes}}
+  </ol>
+  {{#moreCauses}}<p><a href="{{moreFailuresHref}}">{{moreCauses}}</a> in the failed list, grouped by cause.</p>{{/moreCauses}}
+</section>
+{{/hasCauses}}
+
+{{#hasFailures}}
+<section aria-labelledby="failures-heading">
+  <h2 id="failures-heading">Failures</h2>
+  <ol class="failures">
+  {{#failures}}
+    <li class="failure" data-status="{{status}}" data-permalink="{{href}}">
+      <span class="st s-{{status}}">{{status}}</span> <a class="name" href="{{href}}">{{name}}</a>{{#label}} <span class="history-label">{{label}}</span>{{/label}}
+      <span class="place">{{place}}</span>
+      {{#location}}<code class="location">{{location}}</code>{{/location}}
+      {{#causeHref}}<a class="cause-link" href="{{causeHref}}">same cause as above</a>{{/causeHref}}{{^causeHref}}<pre class="message">{{message}}</pre>{{/causeHref}}
+    </li>
+  {{/failures}}
+  </ol>
+  {{#moreFailures}}<p><a href="{{moreFailuresHref}}">{{moreFailures}}</a></p>{{/moreFailures}}
+</section>
+{{/hasFailures}}
 
 {{#search}}
 <section aria-labelledby="search-heading" class="search" data-search-tests="{{testCount}}" data-search-shards="{{shards}}" data-list-page-size="{{listPageSize}}" data-status-list-page-size="{{statusListPageSize}}" data-record-block-size="{{recordBlockSize}}">
   <h2 id="search-heading">Find a test</h2>
   <form role="search">
-    <label for="search-input">Search all {{testCount}} tests by name, suite, module or file</label>
+    <label for="search-input">Search all {{testCount}} tests by name, suite, module, file, failure message or tag</label>
     <input id="search-input" type="search" placeholder="For example testParse or Tests/Parser" data-search-input>
     <fieldset class="filters">
       <legend>Status</legend>
@@ -100,35 +135,6 @@ enum EmbeddedTemplates {
   <script src="assets/search.js" defer></script>
 </section>
 {{/search}}
-
-{{#hasFailures}}
-<section aria-labelledby="failures-heading">
-  <h2 id="failures-heading">Failures</h2>
-  <ol class="failures">
-  {{#failures}}
-    <li class="failure" data-status="{{status}}" data-permalink="{{href}}">
-      <span class="st s-{{status}}">{{status}}</span> <a class="name" href="{{href}}">{{name}}</a>{{#label}} <span class="history-label">{{label}}</span>{{/label}}
-      {{#location}}<code class="location">{{location}}</code>{{/location}}
-      <pre class="message">{{message}}</pre>
-    </li>
-  {{/failures}}
-  </ol>
-  {{#moreFailures}}<p><a href="{{moreFailuresHref}}">{{moreFailures}} more failures</a></p>{{/moreFailures}}
-</section>
-{{/hasFailures}}
-
-<section aria-labelledby="runs-heading">
-  <h2 id="runs-heading">Runs</h2>
-  {{#runs}}
-  <article class="run">
-    <h3>{{name}}</h3>
-    <dl>
-      {{#facts}}<dt>{{label}}</dt><dd>{{value}}</dd>{{/facts}}
-      {{#ciURL}}<dt>CI</dt><dd><a href="{{ciURL}}" rel="noopener noreferrer">{{ciText}}</a></dd>{{/ciURL}}
-    </dl>
-  </article>
-  {{/runs}}
-</section>
 
 {{#matrixHTML}}
 <section aria-labelledby="matrix-heading">
@@ -193,6 +199,19 @@ enum EmbeddedTemplates {
   </ul>
   {{#moreSuites}}<p>{{moreSuites}} more suites are listed in <a href="{{allTestsHref}}">all tests</a>.</p>{{/moreSuites}}
 </section>
+<section aria-labelledby="runs-heading">
+  <h2 id="runs-heading">Runs</h2>
+  {{#runs}}
+  <article class="run">
+    <h3>{{name}}</h3>
+    <dl>
+      {{#facts}}<dt>{{label}}</dt><dd>{{value}}</dd>{{/facts}}
+      {{#ciURL}}<dt>CI</dt><dd><a href="{{ciURL}}" rel="noopener noreferrer">{{ciText}}</a></dd>{{/ciURL}}
+    </dl>
+  </article>
+  {{/runs}}
+</section>
+
 {{> footer}}
 """####,
         "list.mustache": ####"""
@@ -423,6 +442,14 @@ table.tests td:nth-child(2) { overflow: hidden; text-overflow: ellipsis; }
 /* The index's search results: name, status word, then the group in a quieter tone. */
 .search-results li { margin: 2px 0; } .search-results .group { color: var(--muted); font-size: 0.9em; margin-left: 6px; }
 /* End of the list grid block. */
+/* Triage block: failure causes on the index and the failed list grouped by cause. */
+.causes ol, ol.causes { padding-left: 20px; } .cause { margin: 12px 0; }
+.cause-count { font-weight: 700; color: var(--fail); }
+.place { color: var(--muted); font-size: 0.9em; margin-left: 6px; overflow-wrap: anywhere; }
+.cause details ul { padding-left: 18px; margin: 4px 0; }
+.cause-link { font-size: 0.9em; margin-left: 6px; }
+tbody[id] { scroll-margin-top: 8em; } .cause:target { outline: 2px solid var(--fail); outline-offset: 4px; }
+/* End of the triage block. */
 """####,
         "report.js": ####"""
 // ResultBundle report: optional filtering. Every page works without it.

@@ -6,6 +6,9 @@
 /// Only the first non-empty line counts (the rest is usually a diff or a trace), cut at ``maxScalars``. One pass,
 /// no regular expressions: a run of 100,000 failures is normalised in well under a second.
 public enum FailureMessageNormalizer {
+    /// The placeholders that stand for the values left out, as they appear in a normalised message.
+    public static let placeholders = ["<tmp>", "<uuid>", "<hex>", "<duration>", "<n>", "…"]
+
     /// The most characters of the first line that are read.
     public static let maxScalars = 400
 
