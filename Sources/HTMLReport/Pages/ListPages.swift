@@ -99,7 +99,7 @@ struct ListPages {
                     order.append((index, "Other failures", -1))
                     continue
                 }
-                let title = Counted.noun(cluster.count, "failure") + ": " + cluster.sampleMessage
+                let title = Counted.noun(cluster.count, "failure") + ": " + DisplayText.clean(cluster.sampleMessage)
                 order.append((index, title, cluster.count))
             }
             order.sort { ($0.count, -$0.index) > ($1.count, -$1.index) }
