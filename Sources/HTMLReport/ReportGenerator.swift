@@ -124,7 +124,8 @@ public struct ReportGenerator {
                 try search?.add(
                     summary, identity: test.identity, runKey: sourceIndex * 10_000 + test.runIndex,
                     paths: Self.searchPaths(of: test, display: displays[test.runIndex] ?? .plain),
-                    texts: test.tags + test.properties.flatMap { [$0.name, String($0.value.prefix(200))] }, cause: cause)
+                    texts: test.tags + test.properties.flatMap { [$0.name, String($0.value.prefix(200))] }, cause: cause
+                )
                 facts.add(summary)
                 for measurement in test.attempts.last?.measurements ?? [] {
                     facts.addMeasurement(Self.performanceModel(measurement, of: summary, links: links))

@@ -94,7 +94,9 @@ public enum ComparisonText {
         if !causes.isEmpty {
             let section =
                 "\n### " + MarkdownEscaping.inline(causes[0]) + "\n\n"
-                + causes.dropFirst().map { "- " + MarkdownEscaping.inline($0.trimmingCharacters(in: .whitespaces)) + "\n" }
+                + causes.dropFirst().map {
+                    "- " + MarkdownEscaping.inline($0.trimmingCharacters(in: .whitespaces)) + "\n"
+                }
                 .joined()
             if output.utf8.count + section.utf8.count + 64 <= maxBytes { output += section }
         }
