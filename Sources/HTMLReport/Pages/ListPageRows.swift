@@ -62,7 +62,7 @@ enum ListPageRows {
         html.append("<td class=")
         html.appendEscapedHTML(status)
         html.append(">")
-        html.appendEscapedHTML(status)
+        html.appendEscapedHTML(ReportFormatting.statusWords(test.status))
         html.append("<td>")
         html.appendTrusted(ReportFormatting.duration(test.duration))
         if list == .byStatus || statusPage == nil {
