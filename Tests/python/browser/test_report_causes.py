@@ -104,3 +104,26 @@ def test_search_finds_a_test_by_a_word_of_its_failure_message(driver, site):
     box.send_keys("ledger")
     WebDriverWait(driver, 10).until(
         lambda d: len(d.find_elements(By.CSS_SELECTOR, "[data-search-results] li")) >= 20)
+
+
+def test_search_ranks_failed_tests_first_shows_more_and_filters_by_status(driver, site):
+    driver.get((site / "index.html").as_uri())
+    box = driver.find_element(By.CSS_SELECTOR, "[data-search-input]")
+    box.send_keys("Suite1Tests")
+    WebDriverWait(driver, 10).until(
+        lambda d: len(d.find_elements(By.CSS_SELECTOR, "[data-search-results] li a")) >= 50)
+    statuses = [badge.text for badge in driver.find_elements(By.CSS_SELECTOR, "[data-search-results] li .st")]
+    # Suite1Tests has 100 tests, 6 of them failing (every 20th, and the one after the first few): failed come first.
+    failed = statuses.count("failed")
+    assert failed >= 5 and statuses[:failed] == ["failed"] * failed, statuses[:10]
+    driver.find_element(By.CSS_SELECTOR, "button.search-more").click()
+    WebDriverWait(driver, 10).until(
+        lambda d: len(d.find_elements(By.CSS_SELECTOR, "[data-search-results] li a")) == 100)
+    assert driver.find_element(By.CSS_SELECTOR, "button.search-more").is_displayed() is False or int(
+        driver.find_element(By.CSS_SELECTOR, "[data-search-status]").text.split(" ")[0].replace(",", "")) > 100
+    box.clear()
+    box.send_keys("s:failed Suite1Tests")
+    WebDriverWait(driver, 10).until(
+        lambda d: d.find_elements(By.CSS_SELECTOR, "[data-search-results] li a")
+        and all(badge.text == "failed" for badge in d.find_elements(By.CSS_SELECTOR, "[data-search-results] li .st")))
+    assert len(driver.find_elements(By.CSS_SELECTOR, "[data-search-results] li a")) >= failed
