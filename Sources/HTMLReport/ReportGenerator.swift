@@ -124,8 +124,7 @@ public struct ReportGenerator {
                 try search?.add(
                     summary, identity: test.identity, runKey: sourceIndex * 10_000 + test.runIndex,
                     paths: Self.searchPaths(of: test, display: displays[test.runIndex] ?? .plain),
-                    texts: test.tags + test.properties.flatMap { [$0.name, String($0.value.prefix(200))] }, cause: cause
-                )
+                    texts: Self.searchTexts(of: test), cause: cause)
                 facts.add(summary)
                 for measurement in test.attempts.last?.measurements ?? [] {
                     facts.addMeasurement(Self.performanceModel(measurement, of: summary, links: links))
@@ -205,6 +204,13 @@ public struct ReportGenerator {
             summary.warnings = written.warnings
         }
         return summary
+    }
+
+    /// The tags and properties (names, and values' first 200 characters) a test is found by in the search; no
+    /// allocation for the many tests without any.
+    private static func searchTexts(of test: TestRecord) -> [String] {
+        guard !test.tags.isEmpty || !test.properties.isEmpty else { return [] }
+        return test.tags + test.properties.flatMap { [$0.name, String($0.value.prefix(200))] }
     }
 
     /// The file paths a test is found by in the search: where it is declared and where it first failed, as shown.

@@ -76,7 +76,7 @@ struct SearchIndexWriter {
         if summary.status != .passed {
             statuses[summary.status.rawValue, default: SearchPostings()].add(id)
         }
-        addTerms(of: summary, identity: identity, runKey: runKey, paths: paths + texts, id: id)
+        addTerms(of: summary, identity: identity, runKey: runKey, paths: texts.isEmpty ? paths : paths + texts, id: id)
         if let cause { addCauseTerms(cause, id: id) }
         try addRecord(summary, identity: identity, runKey: runKey)
         if table.count >= termLimit { try spillTerms() }
