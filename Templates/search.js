@@ -8,6 +8,9 @@
   var section = document.querySelector("[data-search-shards]");
   var input = document.querySelector("[data-search-input]");
   if (!section || !input) return;
+  // The search's controls are hidden in the page, so that without this script none of them is there doing nothing.
+  var form = document.querySelector("[data-search-form]");
+  if (form) form.hidden = false;
   var testCount = parseInt(section.getAttribute("data-search-tests"), 10) || 0;
   var pageSize = parseInt(section.getAttribute("data-list-page-size"), 10) || 1000;
   var statusPageSize = parseInt(section.getAttribute("data-status-list-page-size"), 10) || 250;

@@ -119,7 +119,7 @@ enum EmbeddedTemplates {
 {{#search}}
 <section aria-labelledby="search-heading" class="search" data-search-tests="{{testCount}}" data-search-shards="{{shards}}" data-list-page-size="{{listPageSize}}" data-status-list-page-size="{{statusListPageSize}}" data-record-block-size="{{recordBlockSize}}">
   <h2 id="search-heading">Find a test</h2>
-  <form role="search">
+  <form role="search" hidden data-search-form>
     <label for="search-input">Search all {{testCount}} tests by name, suite, module, file, failure message or tag</label>
     <input id="search-input" type="search" placeholder="For example testParse or Tests/Parser" data-search-input>
     <fieldset class="filters">
@@ -671,6 +671,9 @@ tbody[id] { scroll-margin-top: 8em; } .cause:target { outline: 2px solid var(--f
   var section = document.querySelector("[data-search-shards]");
   var input = document.querySelector("[data-search-input]");
   if (!section || !input) return;
+  // The search's controls are hidden in the page, so that without this script none of them is there doing nothing.
+  var form = document.querySelector("[data-search-form]");
+  if (form) form.hidden = false;
   var testCount = parseInt(section.getAttribute("data-search-tests"), 10) || 0;
   var pageSize = parseInt(section.getAttribute("data-list-page-size"), 10) || 1000;
   var statusPageSize = parseInt(section.getAttribute("data-status-list-page-size"), 10) || 250;

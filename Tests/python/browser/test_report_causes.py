@@ -127,3 +127,14 @@ def test_search_ranks_failed_tests_first_shows_more_and_filters_by_status(driver
         lambda d: d.find_elements(By.CSS_SELECTOR, "[data-search-results] li a")
         and all(badge.text == "failed" for badge in d.find_elements(By.CSS_SELECTOR, "[data-search-results] li .st")))
     assert len(driver.find_elements(By.CSS_SELECTOR, "[data-search-results] li a")) >= failed
+
+
+def test_without_javascript_the_search_shows_no_control(driver_without_javascript, driver, site):
+    driver_without_javascript.get((site / "index.html").as_uri())
+    assert not driver_without_javascript.find_element(By.CSS_SELECTOR, "[data-search-input]").is_displayed()
+    assert not [box for box in driver_without_javascript.find_elements(By.CSS_SELECTOR, "[data-status-filter]")
+                if box.is_displayed()]
+    hint = driver_without_javascript.find_element(By.CSS_SELECTOR, "[data-search-status]")
+    assert "list of all tests" in hint.text
+    driver.get((site / "index.html").as_uri())
+    assert driver.find_element(By.CSS_SELECTOR, "[data-search-input]").is_displayed()
