@@ -275,7 +275,7 @@
       link.textContent = shown.name;
       var badge = document.createElement("span");
       badge.className = "st s-" + status;
-      badge.textContent = status;
+      badge.textContent = { timedOut: "timed out", expectedFailure: "expected failure" }[status] || status;
       var group = document.createElement("span");
       group.className = "group";
       group.textContent = shown.group;

@@ -76,6 +76,7 @@ extension FailureModel: MustacheParent {
         case "name": self.name
         case "href": self.href
         case "status": self.status
+        case "statusText": self.statusText
         case "message": self.message
         case "location": self.location
         case "label": self.label

@@ -54,7 +54,10 @@ struct RunModel {
 struct FailureModel {
     var name: String
     var href: String
+    /// The status as its CSS class and filter name (`timedOut`).
     var status: String
+    /// The status in plain English (`timed out`).
+    var statusText: String = ""
     var message: String
     var location: String?
     /// The history's label (`new failure`, `failing for 5 runs since …`), with `report --history`.

@@ -41,6 +41,7 @@ struct IndexFacts {
             failedCount += 1
             let failure = FailureModel(
                 name: test.name, href: test.href(links), status: test.status.rawValue,
+                statusText: ReportFormatting.statusWords(test.status),
                 message: ReportFormatting.firstLines(test.failureMessage ?? "failed"),
                 location: test.failureLocation, label: test.historyLabel, place: test.groupKey,
                 causeID: test.causeID)

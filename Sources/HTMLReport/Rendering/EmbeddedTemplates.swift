@@ -64,7 +64,7 @@ enum EmbeddedTemplates {
         "index.mustache": ####"""
 {{! index: the overview page. Reads: header/footer fields, verdict, verdictClass, summaryLine (the counts, said once: the sticky header links them),
     runs[name, source, facts[label, value], ciURL, ciText, duration], causes[anchor, countText, message, location, spans,
-    tests[name, href, place], moreTests, failedHref], hasCauses, moreCauses, failures[name, href, status, message, location, label,
+    tests[name, href, place], moreTests, failedHref], hasCauses, moreCauses, failures[name, href, status, statusText, message, location, label,
     place, causeHref], moreFailures, moreFailuresHref, matrixHTML, trendsHTML, flakyCount, slowest[name, href, status, duration], performance[name, href, metric, average, change, verdictText, verdictClass] (failures first),
     tree[name, totalText, failed, skipped, hasFailed, hasSkipped, duration, isOpen, suites[name, href, totalText, failed,
     skipped, hasFailed, hasSkipped, duration, isOpen,
@@ -105,7 +105,7 @@ enum EmbeddedTemplates {
   <ol class="failures">
   {{#failures}}
     <li class="failure" data-status="{{status}}" data-permalink="{{href}}">
-      <span class="st s-{{status}}">{{status}}</span> <a class="name" href="{{href}}">{{name}}</a>{{#label}} <span class="history-label">{{label}}</span>{{/label}}
+      <span class="st s-{{status}}">{{statusText}}</span> <a class="name" href="{{href}}">{{name}}</a>{{#label}} <span class="history-label">{{label}}</span>{{/label}}
       <span class="place">{{place}}</span>
       {{#location}}<code class="location">{{location}}</code>{{/location}}
       {{#causeHref}}<a class="cause-link" href="{{causeHref}}">same cause as above</a>{{/causeHref}}{{^causeHref}}<pre class="message">{{message}}</pre>{{/causeHref}}
@@ -938,7 +938,7 @@ tbody[id] { scroll-margin-top: 8em; } .cause:target { outline: 2px solid var(--f
       link.textContent = shown.name;
       var badge = document.createElement("span");
       badge.className = "st s-" + status;
-      badge.textContent = status;
+      badge.textContent = { timedOut: "timed out", expectedFailure: "expected failure" }[status] || status;
       var group = document.createElement("span");
       group.className = "group";
       group.textContent = shown.group;
