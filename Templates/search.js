@@ -8,6 +8,9 @@
   var section = document.querySelector("[data-search-shards]");
   var input = document.querySelector("[data-search-input]");
   if (!section || !input) return;
+  // The search's controls are hidden in the page, so that without this script none of them is there doing nothing.
+  var form = document.querySelector("[data-search-form]");
+  if (form) form.hidden = false;
   var testCount = parseInt(section.getAttribute("data-search-tests"), 10) || 0;
   var pageSize = parseInt(section.getAttribute("data-list-page-size"), 10) || 1000;
   var statusPageSize = parseInt(section.getAttribute("data-status-list-page-size"), 10) || 250;
@@ -18,6 +21,12 @@
   var boxes = Array.prototype.slice.call(document.querySelectorAll("[data-status-filter]"));
   var failureItems = Array.prototype.slice.call(document.querySelectorAll(".failure[data-status]"));
   var shownLimit = 50;
+  // "Show more" after the results: each press shows `shownLimit` more.
+  var more = document.createElement("button");
+  more.type = "button";
+  more.className = "search-more";
+  more.hidden = true;
+  results.parentNode.insertBefore(more, results.nextSibling);
   var alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_";
   var digit = new Int8Array(128).fill(-1);
   for (var index = 0; index < 64; index++) digit[alphabet.charCodeAt(index)] = index;
@@ -165,23 +174,30 @@
     return set;
   }
 
-  // The first results (exact, then prefix, then part matches; each in report order) and the number of matches.
-  function rank(queries) {
+  // The first `limit` results and the number of matches: exact matches, then prefix, then part matches, each tier
+  // failed tests first, then the others, each in report order. `only` (a status group or status name from a
+  // `status:` filter) narrows them further.
+  function rank(queries, limit, only) {
     var lists = queries.map(tiersFor), set = allowedGroups(), allowedCode = [];
-    for (var code = 0; code < statusNames.length; code++) allowedCode.push(!!set[statusGroup(statusNames[code])]);
-    var firsts = [[], [], [], []], count = 0;
+    for (var code = 0; code < statusNames.length; code++) {
+      var name = statusNames[code], group = statusGroup(name);
+      allowedCode.push(!!set[group] && (!only || only === group || only === name.toLowerCase()));
+    }
+    var firsts = [[], [], [], [], [], [], [], []], count = 0;
     for (var id = 0; id < testCount; id++) {
-      var tier = 0;
+      var tier = lists.length === 0 ? 1 : 0;
       for (var w = 0; w < lists.length; w++) {
         var t = lists[w][id];
         if (t === 0) { tier = 0; break; }
         if (t > tier) tier = t;
       }
-      if (tier === 0 || !allowedCode[statusOf ? statusOf[id] : 0]) continue;
+      var statusCode = statusOf ? statusOf[id] : 0;
+      if (tier === 0 || !allowedCode[statusCode]) continue;
       count++;
-      if (firsts[tier].length < shownLimit) firsts[tier].push(id);
+      var bucket = (statusGroup(statusNames[statusCode]) === "failed" ? 0 : 4) + tier;
+      if (firsts[bucket].length < limit) firsts[bucket].push(id);
     }
-    return { ids: firsts[1].concat(firsts[2], firsts[3]).slice(0, shownLimit), count: count };
+    return { ids: [].concat(firsts[1], firsts[5], firsts[2], firsts[6], firsts[3], firsts[7]).slice(0, limit), count: count };
   }
 
   // A row's anchor: FNV-1a, 64 bits, of the UTF-8 of `text`, its top 48 bits in 8 characters (ReportPaths.swift).
@@ -259,7 +275,7 @@
       link.textContent = shown.name;
       var badge = document.createElement("span");
       badge.className = "st s-" + status;
-      badge.textContent = status;
+      badge.textContent = { timedOut: "timed out", expectedFailure: "expected failure" }[status] || status;
       var group = document.createElement("span");
       group.className = "group";
       group.textContent = shown.group;
@@ -271,8 +287,11 @@
       results.appendChild(item);
     });
     message.textContent = count === 0 ? "No test matches." :
-      count + " matching test" + (count === 1 ? "" : "s") + (count > ids.length ? ", the first " + ids.length + " shown" : "") +
-      ": whole words first, then the starts of words, then parts of words.";
+      count.toLocaleString("en-US") + " matching test" + (count === 1 ? "" : "s") +
+      (count > ids.length ? ", the first " + ids.length + " shown" : "") +
+      ": whole words first, then the starts of words, then parts of words; failed tests first in each.";
+    more.hidden = count <= ids.length;
+    more.textContent = "Show " + Math.min(shownLimit, count - ids.length) + " more";
   }
 
   function filterFailures(words) {
@@ -285,16 +304,33 @@
     });
   }
 
-  var generation = 0;
-  function update() {
-    var raw = input.value.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  // `status:failed` (or `s:failed`) keeps one status group or status; `tag:X`, `@X` and `file:PATH` search X and
+  // PATH's words, which tags and paths are indexed by. The rest are words.
+  function parseQuery(text) {
+    var only = "", words = [];
+    text.split(/\s+/).filter(Boolean).forEach(function (token) {
+      var filter = /^(status|s):(.*)$/i.exec(token);
+      if (filter) { only = filter[2].toLowerCase().replace(/\s+/g, ""); return; }
+      words.push(token.replace(/^(tag|file):/i, "").replace(/^@/, ""));
+    });
+    if (only === "timedout" || only === "timed-out") only = "timedout";
+    return { only: only, raw: words.join(" ").split(/[^\p{L}\p{N}]+/u).filter(Boolean) };
+  }
+
+  var generation = 0, limit = shownLimit;
+  // Runs the query; `showingMore` keeps the number of results asked for by "Show more".
+  function update(showingMore) {
+    if (showingMore !== true) limit = shownLimit;
+    var parsed = parseQuery(input.value);
+    var raw = parsed.raw;
     var words = raw.map(function (word) { return word.toLowerCase(); });
     var queries = raw.map(queryWord);
     filterFailures(words);
     var mine = ++generation;
-    if (words.length === 0) {
+    if (words.length === 0 && !parsed.only) {
       while (results.firstChild) results.removeChild(results.firstChild);
       message.textContent = "";
+      more.hidden = true;
       return;
     }
     message.textContent = "Searching…";
@@ -306,18 +342,17 @@
     });
     load(sources, function () {
       if (mine !== generation) return;
-      var ranked = rank(queries);
+      var ranked = rank(queries, limit, parsed.only);
       var blocks = {};
       ranked.ids.forEach(function (id) { blocks["search/r-" + Math.floor(id / blockSize) + ".js"] = true; });
       load(Object.keys(blocks), function () { if (mine === generation) show(ranked.ids, ranked.count); });
     });
   }
 
-  message.textContent = "Results appear as you type: test, suite and module names and file paths, matched from " +
-    "the start of a word or of a part of it (testParse, Parser, Tests/Parser).";
-  // The form is hidden in the page (without this script it would accept typing and do nothing): shown here.
-  var form = input.closest("form");
-  if (form) form.hidden = false;
-  input.addEventListener("input", update);
-  boxes.forEach(function (box) { box.addEventListener("change", update); });
+  message.textContent = "Results appear as you type: test, suite and module names, file paths, failure messages, " +
+    "tags and properties, matched from the start of a word or of a part of it (testParse, Parser, Tests/Parser); " +
+    "status:failed (s:failed) keeps one status, tag:X (@X) and file:PATH search a tag or a path.";
+  more.addEventListener("click", function () { limit += shownLimit; update(true); });
+  input.addEventListener("input", function () { update(false); });
+  boxes.forEach(function (box) { box.addEventListener("change", function () { update(false); }); });
 })();

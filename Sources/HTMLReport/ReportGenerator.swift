@@ -65,6 +65,7 @@ public struct ReportGenerator {
         // The search's data is files that `search.js` loads: the single file has none.
         var search = try output.files.map { try SearchIndexWriter(files: $0) }
         var facts = IndexFacts(failuresOnIndex: options.failuresOnIndex, links: links)
+        var causes = FailureCauses()
         var totals = ResultTotals()
         let knownTotals = Self.storedTotals(sources)
         var runModels: [RunModel] = []
@@ -119,13 +120,16 @@ public struct ReportGenerator {
                         flakyHrefs[key] = summary.href(links)
                     }
                 }
+                let cause = causes.add(test, summary: summary, linkStyle: links)
+                summary.causeID = cause?.id
                 if let configuration = configurationOfRun[test.runIndex] {
                     matrix?.add(test, summary: summary, configuration: configuration)
                 }
                 try lists.add(summary)
                 try search?.add(
                     summary, identity: test.identity, runKey: sourceIndex * 10_000 + test.runIndex,
-                    paths: Self.searchPaths(of: test, display: displays[test.runIndex] ?? .plain))
+                    paths: Self.searchPaths(of: test, display: displays[test.runIndex] ?? .plain),
+                    texts: Self.searchTexts(of: test), cause: cause)
                 facts.add(summary)
                 for measurement in test.attempts.last?.measurements ?? [] {
                     facts.addMeasurement(Self.performanceModel(measurement, of: summary, links: links))
@@ -142,7 +146,7 @@ public struct ReportGenerator {
         }
 
         let index = IndexPageBuilder.model(
-            facts: facts, totals: totals,
+            facts: facts, causes: causes, totals: totals,
             timing: RunTiming(
                 wallClock: runWallClocks.contains(nil) ? nil : runWallClocks.compactMap { $0 }.reduce(0, +),
                 summed: totals.duration),
@@ -159,7 +163,7 @@ public struct ReportGenerator {
         // the test was read).
         defer { lists.removeScratchFile() }
         var pages = [ReportPage(path: "index.html", model: index)]
-        pages += try lists.pages { chrome(title: $0, root: "", links: links, totals: totals) }
+        pages += try lists.pages(causes: causes) { chrome(title: $0, root: "", links: links, totals: totals) }
         if let matrix {
             let page = MatrixPageModel(
                 chrome: chrome(title: "Tests by configuration", root: "", links: links, totals: totals),
@@ -204,6 +208,13 @@ public struct ReportGenerator {
             summary.warnings = written.warnings
         }
         return summary
+    }
+
+    /// The tags and properties (names, and values' first 200 characters) a test is found by in the search; no
+    /// allocation for the many tests without any.
+    private static func searchTexts(of test: TestRecord) -> [String] {
+        guard !test.tags.isEmpty || !test.properties.isEmpty else { return [] }
+        return test.tags + test.properties.flatMap { [$0.name, String($0.value.prefix(200))] }
     }
 
     /// The file paths a test is found by in the search: where it is declared and where it first failed, as shown.

@@ -90,7 +90,7 @@ public struct MarkdownSummary {
         }
         var head =
             totals.failed > 0
-            ? "## ❌ \(totals.failed) of \(Counted.noun(totals.tests, "test")) failed\n\n"
+            ? "## ❌ \(NumberText.count(totals.failed)) of \(Counted.noun(totals.tests, "test")) failed\n\n"
             : totals.tests == 0
                 ? "## ⚠️ No tests ran\n\nA run with no test is not a success: check the test command and its filters.\n\n"
                 : "## ✅ \(totals.tests == 1 ? "The" : "All") \(Counted.noun(totals.tests, "test")) passed\n\n"
@@ -170,7 +170,7 @@ public struct MarkdownSummary {
             let more = places.count == FailureClusters.maxListed ? ", …" : ""
             let spans = MarkdownEscaping.table(
                 places.prefix(3).joined(separator: ", ") + (places.count > 3 ? ", …" : more))
-            section += "| \(cluster.count) | \(message) | \(spans) |\n"
+            section += "| \(NumberText.count(cluster.count)) | \(message) | \(spans) |\n"
         }
         if clusters.count > causesShown {
             section += "\n_\(clusters.count - causesShown) more causes are in the report._\n"

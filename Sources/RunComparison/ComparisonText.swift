@@ -63,6 +63,8 @@ public enum ComparisonText {
         var lines = ["BASE: \(count(comparison, base: true)), HEAD: \(count(comparison, base: false))"]
         let counts = Comparison.bucketNames.map { "\($0.label): \(comparison.buckets[keyPath: $0.keyPath].count)" }
         lines.append(counts.joined(separator: ", "))
+        let causes = causeLines(comparison.causes, limit: limit)
+        if !causes.isEmpty { lines += [""] + causes.map { TerminalText.escapingControls($0) } }
         for bucket in Comparison.bucketNames {
             let entries = comparison.buckets[keyPath: bucket.keyPath]
             guard !entries.isEmpty else { continue }
@@ -88,6 +90,16 @@ public enum ComparisonText {
         }
         head += counts.isEmpty ? "No changes.\n" : counts.joined(separator: " · ") + "\n"
         var output = head
+        let causes = causeLines(comparison.causes, limit: 20)
+        if !causes.isEmpty {
+            let section =
+                "\n### " + MarkdownEscaping.inline(causes[0]) + "\n\n"
+                + causes.dropFirst().map {
+                    "- " + MarkdownEscaping.inline($0.trimmingCharacters(in: .whitespaces)) + "\n"
+                }
+                .joined()
+            if output.utf8.count + section.utf8.count + 64 <= maxBytes { output += section }
+        }
         var left = 0
         for bucket in Comparison.bucketNames {
             let entries = buckets[keyPath: bucket.keyPath]
@@ -111,6 +123,28 @@ public enum ComparisonText {
         }
         if left > 0 { output += "\n_\(left) more not shown (size limit)._\n" }
         return output
+    }
+
+    /// HEAD's failure causes: a heading line (`Failure causes in HEAD: 1 new, 2 seen in BASE`), then the largest
+    /// `limit` causes, new ones first, each as `new: 500 failures: message`; nothing when HEAD has no failure.
+    static func causeLines(_ causes: CauseComparison?, limit: Int) -> [String] {
+        guard let causes, !(causes.newCauses.isEmpty && causes.seenInBase.isEmpty) else { return [] }
+        var heading =
+            "Failure causes in HEAD: \(NumberText.count(causes.newCauses.count)) new, "
+            + "\(NumberText.count(causes.seenInBase.count)) seen in BASE"
+        if causes.goneCount > 0 { heading += ", \(Counted.noun(causes.goneCount, "cause")) of BASE gone" }
+        var lines = [heading]
+        let shown =
+            causes.newCauses.prefix(limit).map { ("new", $0) }
+            + causes.seenInBase.prefix(max(0, limit - causes.newCauses.count)).map { ("seen in BASE", $0) }
+        for (label, cause) in shown {
+            var line = "  \(label): \(Counted.noun(cause.count, "failure"))"
+            if cause.baseCount > 0 { line += " (BASE: \(NumberText.count(cause.baseCount)))" }
+            lines.append(line + ": " + cause.message)
+        }
+        let hidden = causes.newCauses.count + causes.seenInBase.count - shown.count
+        if hidden > 0 { lines.append("  … and \(Counted.noun(hidden, "more cause"))") }
+        return lines
     }
 
     /// The JSON document (`docs/schemas/compare.schema.json`).

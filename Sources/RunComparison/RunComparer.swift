@@ -64,7 +64,7 @@ public struct RunComparer: Sendable {
         let (baseTests, headTests) = (base.count, head.count)
         return Comparison(
             baseCount: baseTests.tests, headCount: headTests.tests, baseTests: baseTests, headTests: headTests,
-            thresholds: thresholds, buckets: buckets)
+            thresholds: thresholds, buckets: buckets, causes: CauseComparison(base: base, head: head))
     }
 
     static func entry(base: TestDigest?, head: TestDigest?) -> Comparison.Entry {

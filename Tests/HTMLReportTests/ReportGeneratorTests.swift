@@ -167,7 +167,9 @@ import _TestSupport
         // failed.html's row shows everything and links to the test's place in the all-tests list; that row links
         // back, without repeating the story.
         #expect(
-            failed.contains("<tr id=\(anchor)><td><a href=all-1.html#\(anchor)>short</a><td class=failed>"))
+            failed.contains(
+                "<tr id=\(anchor)><td><a href=all-1.html#\(anchor)>short</a> <span class=place>(no module) › S</span>"
+                    + "<td class=failed>"))
         #expect(failed.contains("<pre class=\"message\">expected &lt;1&gt;</pre>"))
         #expect(failed.contains("<pre class=\"details\">first detail\nsecond detail</pre>"))
         #expect(failed.contains("<code class=\"location\">S.swift:3</code>"))

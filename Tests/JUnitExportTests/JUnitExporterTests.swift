@@ -3,6 +3,7 @@ import FoundationXML
 import JUnitExport
 import ResultBundle
 import ResultModel
+import ResultSupport
 import Testing
 import _TestSupport
 
@@ -137,9 +138,9 @@ import _TestSupport
         }
         let markdown = try MarkdownSummary(maxBytes: 65_535).render([results])
         #expect(markdown.utf8.count <= 65_535)
-        #expect(markdown.contains("2000 of 100000 tests failed"))
+        #expect(markdown.contains("2,000 of 100,000 tests failed"))
         let shown = markdown.components(separatedBy: "<details>").count - 1
-        #expect(markdown.contains("\(2000 - shown) more failed tests are not shown"))
+        #expect(markdown.contains("\(Counted.noun(2000 - shown, "more failed test")) are not shown"))
         #expect(
             markdown.components(separatedBy: "<details>").count == markdown.components(separatedBy: "</details>").count)
     }

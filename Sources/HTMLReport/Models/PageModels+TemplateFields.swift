@@ -76,9 +76,40 @@ extension FailureModel: MustacheParent {
         case "name": self.name
         case "href": self.href
         case "status": self.status
+        case "statusText": self.statusText
         case "message": self.message
         case "location": self.location
         case "label": self.label
+        case "place": self.place
+        case "causeID": self.causeID
+        case "causeHref": self.causeHref
+        default: nil
+        }
+    }
+}
+
+extension CauseModel: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "anchor": self.anchor
+        case "countText": self.countText
+        case "message": self.message
+        case "location": self.location
+        case "spans": self.spans
+        case "tests": self.tests
+        case "moreTests": self.moreTests
+        case "failedHref": self.failedHref
+        default: nil
+        }
+    }
+}
+
+extension CauseTestModel: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "name": self.name
+        case "href": self.href
+        case "place": self.place
         default: nil
         }
     }
@@ -178,10 +209,12 @@ extension IndexPageModel: MustacheParent {
         case "verdict": self.verdict
         case "verdictClass": self.verdictClass
         case "summaryLine": self.summaryLine
-        case "counts": self.counts
         case "testCount": self.testCount
         case "search": self.search
         case "runs": self.runs
+        case "causes": self.causes
+        case "hasCauses": self.hasCauses
+        case "moreCauses": self.moreCauses
         case "failures": self.failures
         case "hasFailures": self.hasFailures
         case "moreFailures": self.moreFailures

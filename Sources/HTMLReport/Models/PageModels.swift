@@ -33,7 +33,8 @@ struct LinkModel {
 
 struct CountModel {
     var label: String
-    var value: Int
+    /// The count, its thousands grouped (``ResultSupport/NumberText/count(_:)``).
+    var value: String
     var status: String
     var href: String
 }
@@ -53,11 +54,44 @@ struct RunModel {
 struct FailureModel {
     var name: String
     var href: String
+    /// The status as its CSS class and filter name (`timedOut`).
     var status: String
+    /// The status in plain English (`timed out`).
+    var statusText: String = ""
     var message: String
     var location: String?
     /// The history's label (`new failure`, `failing for 5 runs since …`), with `report --history`.
     var label: String? = nil
+    /// Where the test is: `run › module › suite` (the run names its configuration in a merged report).
+    var place: String = ""
+    /// The id of the failure's cause, when it has one (``FailureCauses``).
+    var causeID: String? = nil
+    /// The link to its cause on the index when the causes section shows it; the message is then shown there once.
+    var causeHref: String? = nil
+}
+
+/// A failure cause on the index (``FailureCauses``): its count, its message once, where it spans and its first tests.
+struct CauseModel {
+    /// The cause's anchor (`cause-<id>`).
+    var anchor: String
+    /// `500 failures`.
+    var countText: String
+    var message: String
+    var location: String?
+    /// The modules and suites it spans, joined for reading.
+    var spans: String
+    var tests: [CauseTestModel]
+    /// `490 more in the failed list`, when the cause has more tests than linked.
+    var moreTests: String?
+    /// Where the failed list shows the cause's tests.
+    var failedHref: String
+}
+
+/// A test behind a cause on the index.
+struct CauseTestModel {
+    var name: String
+    var href: String
+    var place: String
 }
 
 struct RowModel {
@@ -141,14 +175,19 @@ struct IndexPageModel: PageModel {
     var verdict: String
     var verdictClass: String
     var summaryLine: String
-    var counts: [CountModel]
     var testCount: Int
     /// The search's data; `nil` leaves the search out (the single file has no search data).
     var search: SearchModel?
     var runs: [RunModel]
+    /// Failures grouped by cause, largest first, when some cause is shared (``FailureCauses/isWorthShowing``).
+    var causes: [CauseModel]
+    var hasCauses: Bool
+    /// `12 more causes`, grouped in the failed list.
+    var moreCauses: String?
     var failures: [FailureModel]
     var hasFailures: Bool
-    var moreFailures: Int?
+    /// `1,786 more failures`.
+    var moreFailures: String?
     var moreFailuresHref: String
     var slowest: [RowModel]
     var performance: [PerformanceModel]

@@ -25,6 +25,8 @@ struct TestSummary {
     /// The newest results from the history as a small strip (``HistoryHTML/miniStrip(_:)``), for tests whose recent
     /// record is not all passing.
     var historyStripHTML: String? = nil
+    /// The stable id of the failure's cause (``FailureCauses``), for a failed test whose cause is kept.
+    var causeID: String? = nil
 
     /// Whether the test has a page of its own.
     var hasPage: Bool { pagePath != nil }

@@ -107,7 +107,8 @@ struct ConfigurationMatrix {
             html.append("</a></td>")
             for status in row.statuses {
                 let name = status?.rawValue ?? "absent"
-                html.appendTrusted("<td class=\"s-\(name)\">\(Self.icon(status)) \(name)</td>")
+                let words = status.map(ReportFormatting.statusWords) ?? "absent"
+                html.appendTrusted("<td class=\"s-\(name)\">\(Self.icon(status)) \(words)</td>")
             }
             html.append("</tr>")
         }
@@ -118,11 +119,20 @@ struct ConfigurationMatrix {
         return html.string
     }
 
-    /// A status as a symbol beside its word (never color alone).
+    /// A status as a symbol beside its word (never color alone): the symbols the stylesheet draws before every other
+    /// status word of the report (`.st.s-…::before`), so a status looks the same on every page.
     static func icon(_ status: TestStatus?) -> String {
         guard let status else { return "·" }
-        if status.isFailure { return "✗" }
-        if status.isPass { return "✓" }
-        return status == .skipped ? "⤼" : "•"
+        switch status {
+        case .passed: return "✓"
+        case .failed: return "✗"
+        case .skipped: return "⊘"
+        case .expectedFailure: return "≈"
+        case .crashed: return "↯"
+        case .timedOut: return "◷"
+        case .interrupted: return "‖"
+        case .warning: return "!"
+        case .unknown: return "?"
+        }
     }
 }

@@ -39,3 +39,17 @@ struct GroupedRows {
         pending.removeAll()
     }
 }
+
+extension GroupedRows {
+    /// A page whose groups were built elsewhere (``CauseGroupedRows``) and are already spilled.
+    init(titles: [String], pieces: [[RowSpill.Piece]], count: Int) {
+        self.titles = titles
+        self.pieces = pieces
+        self.count = count
+    }
+
+    /// The same rows with their groups reordered and retitled: `order` lists each group's index and new title.
+    func regrouped(_ order: [(index: Int, title: String)]) -> GroupedRows {
+        GroupedRows(titles: order.map(\.title), pieces: order.map { pieces[$0.index] }, count: count)
+    }
+}

@@ -1,4 +1,5 @@
 import ResultModel
+import ResultSupport
 
 /// The verdict and counts of every page's sticky header, from the run's totals.
 enum HeaderSummary {
@@ -9,18 +10,18 @@ enum HeaderSummary {
         let allTests = links.href(toPage: ListPage(list: .all, number: 1).file, from: root)
         var counts = [
             CountModel(
-                label: "failed", value: totals.failed, status: "failed",
+                label: "failed", value: NumberText.count(totals.failed), status: "failed",
                 href: links.href(toPage: ListPage(list: .failed, number: 1).file, from: root)),
-            CountModel(label: "passed", value: totals.passed, status: "passed", href: allTests),
+            CountModel(label: "passed", value: NumberText.count(totals.passed), status: "passed", href: allTests),
             CountModel(
-                label: "skipped", value: totals.skipped, status: "skipped",
+                label: "skipped", value: NumberText.count(totals.skipped), status: "skipped",
                 href: links.href(toPage: ListPage(list: .skipped, number: 1).file, from: root)),
         ]
         if totals.expectedFailures > 0 {
             counts.append(
                 CountModel(
                     label: totals.expectedFailures == 1 ? "expected failure" : "expected failures",
-                    value: totals.expectedFailures, status: "expectedFailure",
+                    value: NumberText.count(totals.expectedFailures), status: "expectedFailure",
                     href: allTests))
         }
         let (verdict, status) =

@@ -41,8 +41,10 @@ struct IndexFacts {
             failedCount += 1
             let failure = FailureModel(
                 name: test.name, href: test.href(links), status: test.status.rawValue,
+                statusText: ReportFormatting.statusWords(test.status),
                 message: ReportFormatting.firstLines(test.failureMessage ?? "failed"),
-                location: test.failureLocation, label: test.historyLabel)
+                location: test.failureLocation, label: test.historyLabel, place: test.groupKey,
+                causeID: test.causeID)
             if ReportHistory.isNewFailure(label: test.historyLabel) {
                 // With a history, new failures come first, so the index reaches every one before older ones.
                 if newFailuresListed < failuresOnIndex {

@@ -1,18 +1,27 @@
 import ResultModel
+import ResultSupport
 
-/// Builds the index page's view model: verdict, counts and their proportion bar, failures first, slowest tests,
-/// durations' histogram, performance, and the module › suite › test tree.
+/// Builds the index page's view model, triage first: the verdict and one line of counts (the sticky header links
+/// each status's count; the index does not repeat them in boxes), the failures grouped by cause, the failures, then the rest (slowest tests, durations' histogram,
+/// performance, the module › suite › test tree, the runs).
 enum IndexPageBuilder {
     static func model(
-        facts: IndexFacts, totals: ResultTotals, timing: RunTiming, runs: [RunModel], testCount: Int,
-        search: SearchModel?, chrome: PageChrome, history: ReportHistory? = nil, matrix: ConfigurationMatrix? = nil,
-        notRun: TestsNotRun = TestsNotRun()
+        facts: IndexFacts, causes: FailureCauses = FailureCauses(), totals: ResultTotals, timing: RunTiming,
+        runs: [RunModel], testCount: Int, search: SearchModel?, chrome: PageChrome, history: ReportHistory? = nil,
+        matrix: ConfigurationMatrix? = nil, notRun: TestsNotRun = TestsNotRun()
     ) -> IndexPageModel {
         let links = facts.links
         let allTests = links.href(toPage: ListPage(list: .all, number: 1).file)
         let failed = links.href(toPage: ListPage(list: .failed, number: 1).file)
-        let skipped = links.href(toPage: ListPage(list: .skipped, number: 1).file)
-        let failures = facts.failures
+        let causeModels = causes.isWorthShowing ? Self.causes(causes, links: links) : []
+        let causesShown = Set(causeModels.map(\.anchor))
+        let failures = facts.failures.map { failure in
+            var failure = failure
+            if let id = failure.causeID, causesShown.contains(FailureCauses.anchor(id)) {
+                failure.causeHref = "#" + FailureCauses.anchor(id)
+            }
+            return failure
+        }
         let slowest = facts.slowest.map { test in
             RowModel(
                 name: test.name, href: test.href(links), status: test.status.rawValue,
@@ -20,34 +29,30 @@ enum IndexPageBuilder {
         }
         let suiteLimit = 500
         let verdictFailed = totals.failed > 0
-        let counts = [
-            CountModel(label: "tests", value: totals.tests, status: "all", href: allTests),
-            CountModel(label: "passed", value: totals.passed, status: "passed", href: allTests),
-            CountModel(label: "failed", value: totals.failed, status: "failed", href: failed),
-            CountModel(label: "skipped", value: totals.skipped, status: "skipped", href: skipped),
-            CountModel(
-                label: "expected failures", value: totals.expectedFailures, status: "expectedFailure",
-                href: allTests),
-        ]
         // The wall clock and the sum of the tests' durations, named as such: parallel tests' sum is no run time.
-        var line = "\(totals.count) in \(runs.count) run(s), \(timing.phrase(ReportFormatting.duration))"
+        let tests = totals.count.cases == 0 ? Counted.noun(totals.tests, "test") : totals.count.description
+        var line = verdictFailed ? "\(NumberText.count(totals.failed)) of \(tests) failed" : tests
+        line += " in \(Counted.noun(runs.count, "run")), \(timing.phrase(ReportFormatting.duration))"
         // This run's retries are not the history's flaky tests (the Flaky page's count, shown under the trends).
-        if totals.flaky > 0 { line += "; \(totals.flaky) passed on a retry" }
+        if totals.flaky > 0 { line += "; \(NumberText.count(totals.flaky)) passed on a retry" }
         if let notRunSentence = notRun.sentence { line += "; " + notRunSentence }
+        let hiddenCauses = causes.clusters.count - causeModels.count
         return IndexPageModel(
             chrome: chrome,
             verdict: verdictFailed
-                ? "Failed: \(totals.failed) of \(totals.tests) tests failed"
-                : (totals.tests == 0 ? "No tests ran: an empty run is not a success" : "Passed"),
+                ? "Failed" : (totals.tests == 0 ? "No tests ran: an empty run is not a success" : "Passed"),
             verdictClass: verdictFailed ? "failed" : (totals.tests == 0 ? "empty" : "passed"),
             summaryLine: line,
-            counts: counts,
             testCount: testCount,
             search: search,
             runs: runs,
-            failures: Array(failures),
+            causes: causeModels,
+            hasCauses: !causeModels.isEmpty,
+            moreCauses: !causeModels.isEmpty && hiddenCauses > 0 ? Counted.noun(hiddenCauses, "more cause") : nil,
+            failures: failures,
             hasFailures: !failures.isEmpty,
-            moreFailures: facts.failedCount > failures.count ? facts.failedCount - failures.count : nil,
+            moreFailures: facts.failedCount > failures.count
+                ? Counted.noun(facts.failedCount - failures.count, "more failure") : nil,
             moreFailuresHref: failed,
             slowest: Array(slowest),
             performance: facts.performance,
@@ -65,5 +70,30 @@ enum IndexPageBuilder {
             allTestsHref: allTests,
             flakyHref: links.href(toPage: "flaky.html")
         )
+    }
+
+    /// The largest ``FailureCauses/causesOnIndex`` causes, each linking to its group in the failed list.
+    private static func causes(_ causes: FailureCauses, links: LinkStyle) -> [CauseModel] {
+        causes.clusters.largestFirst.prefix(FailureCauses.causesOnIndex).map { cluster in
+            let tests = causes.tests(of: cluster).map {
+                CauseTestModel(name: $0.name, href: $0.href, place: $0.place)
+            }
+            let page = ListPage(list: .failed, number: causes.failedPage(of: cluster)).file
+            let anchor = FailureCauses.anchor(cluster.id)
+            let failedHref =
+                links == .files ? page + "#" + anchor : "#" + links.idPrefix(ofPage: page) + anchor
+            var places = cluster.suites.isEmpty ? cluster.modules : cluster.suites
+            if places.isEmpty { places = cluster.files }
+            let more = places.count == FailureClusters.maxListed ? ", …" : ""
+            return CauseModel(
+                anchor: anchor, countText: Counted.noun(cluster.count, "failure"),
+                message: DisplayText.clean(cluster.sampleMessage),
+                location: cluster.sampleLocation.map { DisplayText.clean(SourceDisplay.plain.text($0)) },
+                spans: DisplayText.clean(places.joined(separator: ", ") + more),
+                tests: tests,
+                moreTests: cluster.count > tests.count
+                    ? Counted.noun(cluster.count - tests.count, "more test") + " in the failed list" : nil,
+                failedHref: failedHref)
+        }
     }
 }

@@ -22,10 +22,11 @@ enum ListPageRows {
     }
 
     /// Appends the table row of `test` in `list`, its links in the style `links`; `root` is the relative path from
-    /// the page to the report's root.
+    /// the page to the report's root. `namesPlace` adds the test's run, module and suite under its name, for lists
+    /// not grouped by suite (the failed list, grouped by cause).
     static func appendRow(
         _ test: TestSummary, root: StaticString, list: List = .allTests, links: LinkStyle = .files,
-        to html: inout OutputBuffer
+        namesPlace: Bool = false, to html: inout OutputBuffer
     ) {
         let status = test.status.rawValue
         let statusPage = test.statusListPlace
@@ -47,6 +48,11 @@ enum ListPageRows {
         }
         html.appendEscapedHTML(test.name)
         if link { html.append("</a>") }
+        if namesPlace {
+            html.append(" <span class=place>")
+            html.appendEscapedHTML(test.groupKey)
+            html.append("</span>")
+        }
         if let label = test.historyLabel {
             html.append(" <span class=history-label>")
             html.appendEscapedHTML(DisplayText.clean(label))
@@ -56,7 +62,7 @@ enum ListPageRows {
         html.append("<td class=")
         html.appendEscapedHTML(status)
         html.append(">")
-        html.appendEscapedHTML(status)
+        html.appendEscapedHTML(ReportFormatting.statusWords(test.status))
         html.append("<td>")
         html.appendTrusted(ReportFormatting.duration(test.duration))
         if list == .byStatus || statusPage == nil {

@@ -1,5 +1,6 @@
 import Foundation
 import ResultModel
+import ResultSupport
 
 /// The list pages, filled one test at a time: `all-N.html` (``ReportOptions/testsPerListPage`` tests a page),
 /// and the failed and skipped lists (`failed.html`, `failed-2.html`, …; `skipped.html`, `skipped-2.html`, …;
@@ -13,7 +14,9 @@ struct ListPages {
     let links: LinkStyle
     private let spill: RowSpill
     private var allPages: [GroupedRows] = []
+    /// The failed list's full pages, and its page being filled, grouped by cause (``CauseGroupedRows``).
     private var failedPages: [GroupedRows] = []
+    private var failedPage: CauseGroupedRows?
     private var skippedPages: [GroupedRows] = []
     private var failedCount = 0
     private var skippedCount = 0
@@ -48,9 +51,13 @@ struct ListPages {
             test, list: .allTests, to: &allPages, count: &testCount, perPage: testsPerPage, links: links, spill: spill)
         // A failed or skipped test's story is shown in the failed or skipped list; its all-tests row links there.
         if test.status.isFailure {
-            try Self.add(
-                test, list: .byStatus, to: &failedPages, count: &failedCount, perPage: testsPerStatusPage,
-                links: links, spill: spill)
+            if failedCount % testsPerStatusPage == 0 {
+                try closeFailedPage()
+                failedPage = CauseGroupedRows(
+                    idPrefix: links.idPrefix(ofPage: ListPage(list: .failed, number: failedPages.count + 1).file))
+            }
+            failedPage?.add(test, links: links)
+            failedCount += 1
         }
         if test.status == .skipped {
             try Self.add(
@@ -74,19 +81,50 @@ struct ListPages {
         count += 1
     }
 
+    /// Spills the failed list's page being filled.
+    private mutating func closeFailedPage() throws {
+        guard let page = failedPage else { return }
+        failedPages.append(try page.spilled(spill))
+        failedPage = nil
+    }
+
+    /// The failed list's pages, each page's groups titled by their cause's message and ordered largest cause
+    /// first; failures without a kept cause last.
+    private func failedPagesByCause(_ causes: FailureCauses) -> [GroupedRows] {
+        let clusters = causes.countsByID
+        return failedPages.map { page in
+            var order: [(index: Int, title: String, count: Int)] = []
+            for (index, id) in page.titles.enumerated() {
+                guard let cluster = clusters[id] else {
+                    order.append((index, "Other failures", -1))
+                    continue
+                }
+                let title = Counted.noun(cluster.count, "failure") + ": " + DisplayText.clean(cluster.sampleMessage)
+                order.append((index, title, cluster.count))
+            }
+            order.sort { ($0.count, -$0.index) > ($1.count, -$1.index) }
+            return page.regrouped(order.map { ($0.index, $0.title) })
+        }
+    }
+
     /// Every list page, in the order the report writes them (all tests, failed, skipped); `chrome` makes the
     /// header and footer fields for a page title. Their rows stay in the scratch file until each page is written;
-    /// ``removeScratchFile()`` deletes it afterwards.
-    func pages(chrome: (String) -> PageChrome) throws -> [ReportPage] {
+    /// ``removeScratchFile()`` deletes it afterwards. The failed list is grouped by `causes`.
+    mutating func pages(causes: FailureCauses, chrome: (String) -> PageChrome) throws -> [ReportPage] {
+        try closeFailedPage()
+        let failedPages = failedPagesByCause(causes)
         var pages: [ReportPage] = []
         for (list, heading, allOfThem, total, of, perPage) in [
             (ListPage.List.all, "All tests", allPages, testCount, "grouped by module and suite", testsPerPage),
-            (.failed, "Failed tests", failedPages, failedCount, "of \(testCount) tests", testsPerStatusPage),
+            (
+                .failed, "Failed tests", failedPages, failedCount, "of \(testCount) tests, grouped by cause",
+                testsPerStatusPage
+            ),
             (.skipped, "Skipped tests", skippedPages, skippedCount, "of \(testCount) tests", testsPerStatusPage),
         ] {
             let name = list.rawValue
             var listPages = allOfThem
-            if !listPages.isEmpty { try listPages[listPages.count - 1].flush(spill) }
+            if list != .failed, !listPages.isEmpty { try listPages[listPages.count - 1].flush(spill) }
             let pageCount = max(1, listPages.count)
             for page in 1...pageCount {
                 let rows = page <= listPages.count ? listPages[page - 1] : GroupedRows()

@@ -71,9 +71,10 @@ enum EmbeddedTemplates {
 {{/chrome}}
 """####,
         "index.mustache": ####"""
-{{! index: the overview page. Reads: header/footer fields, verdict, verdictClass, counts[label, value, status, href],
-    runs[name, source, facts[label, value], ciURL, ciText, duration], failures[name, href, status, message, location, label],
-    moreFailures, moreFailuresHref, matrixHTML, trendsHTML, flakyCount, slowest[name, href, status, duration], performance[name, href, metric, average, change, verdictText, verdictClass] (failures first),
+{{! index: the overview page. Reads: header/footer fields, verdict, verdictClass, summaryLine (the counts, said once: the sticky header links them),
+    runs[name, source, facts[label, value], ciURL, ciText, duration], causes[anchor, countText, message, location, spans,
+    tests[name, href, place], moreTests, failedHref], hasCauses, moreCauses, failures[name, href, status, statusText, message, location, label,
+    place, causeHref], moreFailures, moreFailuresHref, matrixHTML, trendsHTML, flakyCount, slowest[name, href, status, duration], performance[name, href, metric, average, change, verdictText, verdictClass] (failures first),
     tree[name, totalText, failed, skipped, hasFailed, hasSkipped, duration, isOpen, suites[name, href, totalText, failed,
     skipped, hasFailed, hasSkipped, duration, isOpen,
     hasTests, tests[name, href, status, duration]]], treeHasTests, treeTestLimit, moreSuites, statusBarHTML and
@@ -84,17 +85,51 @@ enum EmbeddedTemplates {
 <section aria-labelledby="verdict-heading" class="verdict {{verdictClass}}">
   <h2 id="verdict-heading">{{verdict}}</h2>
   <p>{{summaryLine}}</p>
-  <ul class="counts">
-  {{#counts}}<li class="count"><a class="st s-{{status}}" href="{{href}}"><span class="value">{{value}}</span> <span class="label">{{label}}</span></a></li>{{/counts}}
-  </ul>
   {{#statusBarHTML}}<figure class="proportion">{{{statusBarHTML}}}</figure>{{/statusBarHTML}}
 </section>
+
+{{#hasCauses}}
+<section aria-labelledby="causes-heading" class="causes">
+  <h2 id="causes-heading">Failure causes</h2>
+  <ol class="causes">
+  {{#causes}}
+    <li class="cause" id="{{anchor}}">
+      <p><span class="cause-count">{{countText}}</span>{{#spans}} <span class="place">in {{spans}}</span>{{/spans}}</p>
+      <pre class="message">{{message}}</pre>
+      {{#location}}<code class="location">{{location}}</code>{{/location}}
+      <details><summary>Tests with this cause</summary>
+        <ul>{{#tests}}<li><a href="{{href}}">{{name}}</a> <span class="place">{{place}}</span></li>{{/tests}}</ul>
+        <p><a href="{{failedHref}}">{{#moreTests}}{{moreTests}}{{/moreTests}}{{^moreTests}}In the failed list{{/moreTests}}</a></p>
+      </details>
+    </li>
+  {{/causes}}
+  </ol>
+  {{#moreCauses}}<p><a href="{{moreFailuresHref}}">{{moreCauses}}</a> in the failed list, grouped by cause.</p>{{/moreCauses}}
+</section>
+{{/hasCauses}}
+
+{{#hasFailures}}
+<section aria-labelledby="failures-heading">
+  <h2 id="failures-heading">Failures</h2>
+  <ol class="failures">
+  {{#failures}}
+    <li class="failure" data-status="{{status}}" data-permalink="{{href}}">
+      <span class="st s-{{status}}">{{statusText}}</span> <a class="name" href="{{href}}">{{name}}</a>{{#label}} <span class="history-label">{{label}}</span>{{/label}}
+      <span class="place">{{place}}</span>
+      {{#location}}<code class="location">{{location}}</code>{{/location}}
+      {{#causeHref}}<a class="cause-link" href="{{causeHref}}">same cause as above</a>{{/causeHref}}{{^causeHref}}<pre class="message">{{message}}</pre>{{/causeHref}}
+    </li>
+  {{/failures}}
+  </ol>
+  {{#moreFailures}}<p><a href="{{moreFailuresHref}}">{{moreFailures}}</a></p>{{/moreFailures}}
+</section>
+{{/hasFailures}}
 
 {{#search}}
 <section aria-labelledby="search-heading" class="search" data-search-tests="{{testCount}}" data-search-shards="{{shards}}" data-list-page-size="{{listPageSize}}" data-status-list-page-size="{{statusListPageSize}}" data-record-block-size="{{recordBlockSize}}">
   <h2 id="search-heading">Find a test</h2>
-  <form role="search" hidden>
-    <label for="search-input">Search all {{testCount}} tests by name, suite, module or file</label>
+  <form role="search" hidden data-search-form>
+    <label for="search-input">Search all {{testCount}} tests by name, suite, module, file, failure message or tag</label>
     <input id="search-input" type="search" placeholder="For example testParse or Tests/Parser" data-search-input>
     <fieldset class="filters">
       <legend>Status</legend>
@@ -109,35 +144,6 @@ enum EmbeddedTemplates {
   <script src="assets/search.js" defer></script>
 </section>
 {{/search}}
-
-{{#hasFailures}}
-<section aria-labelledby="failures-heading">
-  <h2 id="failures-heading">Failures</h2>
-  <ol class="failures">
-  {{#failures}}
-    <li class="failure" data-status="{{status}}" data-permalink="{{href}}">
-      <span class="st s-{{status}}">{{status}}</span> <a class="name" href="{{href}}">{{name}}</a>{{#label}} <span class="history-label">{{label}}</span>{{/label}}
-      {{#location}}<code class="location">{{location}}</code>{{/location}}
-      <pre class="message">{{message}}</pre>
-    </li>
-  {{/failures}}
-  </ol>
-  {{#moreFailures}}<p><a href="{{moreFailuresHref}}">{{moreFailures}} more failures</a></p>{{/moreFailures}}
-</section>
-{{/hasFailures}}
-
-<section aria-labelledby="runs-heading">
-  <h2 id="runs-heading">Runs</h2>
-  {{#runs}}
-  <article class="run">
-    <h3>{{name}}</h3>
-    <dl>
-      {{#facts}}<dt>{{label}}</dt><dd>{{value}}</dd>{{/facts}}
-      {{#ciURL}}<dt>CI</dt><dd><a href="{{ciURL}}" rel="noopener noreferrer">{{ciText}}</a></dd>{{/ciURL}}
-    </dl>
-  </article>
-  {{/runs}}
-</section>
 
 {{#matrixHTML}}
 <section aria-labelledby="matrix-heading">
@@ -202,6 +208,19 @@ enum EmbeddedTemplates {
   </ul>
   {{#moreSuites}}<p>{{moreSuites}} more suites are listed in <a href="{{allTestsHref}}">all tests</a>.</p>{{/moreSuites}}
 </section>
+<section aria-labelledby="runs-heading">
+  <h2 id="runs-heading">Runs</h2>
+  {{#runs}}
+  <article class="run">
+    <h3>{{name}}</h3>
+    <dl>
+      {{#facts}}<dt>{{label}}</dt><dd>{{value}}</dd>{{/facts}}
+      {{#ciURL}}<dt>CI</dt><dd><a href="{{ciURL}}" rel="noopener noreferrer">{{ciText}}</a></dd>{{/ciURL}}
+    </dl>
+  </article>
+  {{/runs}}
+</section>
+
 {{> footer}}
 """####,
         "list.mustache": ####"""
@@ -485,6 +504,15 @@ pre.terminal { border: 1px solid #777; }
 table.compare { table-layout: auto; }
 table.compare td.status { white-space: nowrap; }
 /* ---- End of the history pages block. ---- */
+
+/* Triage block: failure causes on the index and the failed list grouped by cause. */
+.causes ol, ol.causes { padding-left: 20px; } .cause { margin: 12px 0; }
+.cause-count { font-weight: 700; color: var(--fail); }
+.place { color: var(--muted); font-size: 0.9em; margin-left: 6px; overflow-wrap: anywhere; }
+.cause details ul { padding-left: 18px; margin: 4px 0; }
+.cause-link { font-size: 0.9em; margin-left: 6px; }
+tbody[id] { scroll-margin-top: 8em; } .cause:target { outline: 2px solid var(--fail); outline-offset: 4px; }
+/* End of the triage block. */
 """####,
         "report.js": ####"""
 // ResultBundle report: optional filtering. Every page works without it.
@@ -726,6 +754,9 @@ table.compare td.status { white-space: nowrap; }
   var section = document.querySelector("[data-search-shards]");
   var input = document.querySelector("[data-search-input]");
   if (!section || !input) return;
+  // The search's controls are hidden in the page, so that without this script none of them is there doing nothing.
+  var form = document.querySelector("[data-search-form]");
+  if (form) form.hidden = false;
   var testCount = parseInt(section.getAttribute("data-search-tests"), 10) || 0;
   var pageSize = parseInt(section.getAttribute("data-list-page-size"), 10) || 1000;
   var statusPageSize = parseInt(section.getAttribute("data-status-list-page-size"), 10) || 250;
@@ -736,6 +767,12 @@ table.compare td.status { white-space: nowrap; }
   var boxes = Array.prototype.slice.call(document.querySelectorAll("[data-status-filter]"));
   var failureItems = Array.prototype.slice.call(document.querySelectorAll(".failure[data-status]"));
   var shownLimit = 50;
+  // "Show more" after the results: each press shows `shownLimit` more.
+  var more = document.createElement("button");
+  more.type = "button";
+  more.className = "search-more";
+  more.hidden = true;
+  results.parentNode.insertBefore(more, results.nextSibling);
   var alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_";
   var digit = new Int8Array(128).fill(-1);
   for (var index = 0; index < 64; index++) digit[alphabet.charCodeAt(index)] = index;
@@ -883,23 +920,30 @@ table.compare td.status { white-space: nowrap; }
     return set;
   }
 
-  // The first results (exact, then prefix, then part matches; each in report order) and the number of matches.
-  function rank(queries) {
+  // The first `limit` results and the number of matches: exact matches, then prefix, then part matches, each tier
+  // failed tests first, then the others, each in report order. `only` (a status group or status name from a
+  // `status:` filter) narrows them further.
+  function rank(queries, limit, only) {
     var lists = queries.map(tiersFor), set = allowedGroups(), allowedCode = [];
-    for (var code = 0; code < statusNames.length; code++) allowedCode.push(!!set[statusGroup(statusNames[code])]);
-    var firsts = [[], [], [], []], count = 0;
+    for (var code = 0; code < statusNames.length; code++) {
+      var name = statusNames[code], group = statusGroup(name);
+      allowedCode.push(!!set[group] && (!only || only === group || only === name.toLowerCase()));
+    }
+    var firsts = [[], [], [], [], [], [], [], []], count = 0;
     for (var id = 0; id < testCount; id++) {
-      var tier = 0;
+      var tier = lists.length === 0 ? 1 : 0;
       for (var w = 0; w < lists.length; w++) {
         var t = lists[w][id];
         if (t === 0) { tier = 0; break; }
         if (t > tier) tier = t;
       }
-      if (tier === 0 || !allowedCode[statusOf ? statusOf[id] : 0]) continue;
+      var statusCode = statusOf ? statusOf[id] : 0;
+      if (tier === 0 || !allowedCode[statusCode]) continue;
       count++;
-      if (firsts[tier].length < shownLimit) firsts[tier].push(id);
+      var bucket = (statusGroup(statusNames[statusCode]) === "failed" ? 0 : 4) + tier;
+      if (firsts[bucket].length < limit) firsts[bucket].push(id);
     }
-    return { ids: firsts[1].concat(firsts[2], firsts[3]).slice(0, shownLimit), count: count };
+    return { ids: [].concat(firsts[1], firsts[5], firsts[2], firsts[6], firsts[3], firsts[7]).slice(0, limit), count: count };
   }
 
   // A row's anchor: FNV-1a, 64 bits, of the UTF-8 of `text`, its top 48 bits in 8 characters (ReportPaths.swift).
@@ -977,7 +1021,7 @@ table.compare td.status { white-space: nowrap; }
       link.textContent = shown.name;
       var badge = document.createElement("span");
       badge.className = "st s-" + status;
-      badge.textContent = status;
+      badge.textContent = { timedOut: "timed out", expectedFailure: "expected failure" }[status] || status;
       var group = document.createElement("span");
       group.className = "group";
       group.textContent = shown.group;
@@ -989,8 +1033,11 @@ table.compare td.status { white-space: nowrap; }
       results.appendChild(item);
     });
     message.textContent = count === 0 ? "No test matches." :
-      count + " matching test" + (count === 1 ? "" : "s") + (count > ids.length ? ", the first " + ids.length + " shown" : "") +
-      ": whole words first, then the starts of words, then parts of words.";
+      count.toLocaleString("en-US") + " matching test" + (count === 1 ? "" : "s") +
+      (count > ids.length ? ", the first " + ids.length + " shown" : "") +
+      ": whole words first, then the starts of words, then parts of words; failed tests first in each.";
+    more.hidden = count <= ids.length;
+    more.textContent = "Show " + Math.min(shownLimit, count - ids.length) + " more";
   }
 
   function filterFailures(words) {
@@ -1003,16 +1050,33 @@ table.compare td.status { white-space: nowrap; }
     });
   }
 
-  var generation = 0;
-  function update() {
-    var raw = input.value.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  // `status:failed` (or `s:failed`) keeps one status group or status; `tag:X`, `@X` and `file:PATH` search X and
+  // PATH's words, which tags and paths are indexed by. The rest are words.
+  function parseQuery(text) {
+    var only = "", words = [];
+    text.split(/\s+/).filter(Boolean).forEach(function (token) {
+      var filter = /^(status|s):(.*)$/i.exec(token);
+      if (filter) { only = filter[2].toLowerCase().replace(/\s+/g, ""); return; }
+      words.push(token.replace(/^(tag|file):/i, "").replace(/^@/, ""));
+    });
+    if (only === "timedout" || only === "timed-out") only = "timedout";
+    return { only: only, raw: words.join(" ").split(/[^\p{L}\p{N}]+/u).filter(Boolean) };
+  }
+
+  var generation = 0, limit = shownLimit;
+  // Runs the query; `showingMore` keeps the number of results asked for by "Show more".
+  function update(showingMore) {
+    if (showingMore !== true) limit = shownLimit;
+    var parsed = parseQuery(input.value);
+    var raw = parsed.raw;
     var words = raw.map(function (word) { return word.toLowerCase(); });
     var queries = raw.map(queryWord);
     filterFailures(words);
     var mine = ++generation;
-    if (words.length === 0) {
+    if (words.length === 0 && !parsed.only) {
       while (results.firstChild) results.removeChild(results.firstChild);
       message.textContent = "";
+      more.hidden = true;
       return;
     }
     message.textContent = "Searching…";
@@ -1024,20 +1088,19 @@ table.compare td.status { white-space: nowrap; }
     });
     load(sources, function () {
       if (mine !== generation) return;
-      var ranked = rank(queries);
+      var ranked = rank(queries, limit, parsed.only);
       var blocks = {};
       ranked.ids.forEach(function (id) { blocks["search/r-" + Math.floor(id / blockSize) + ".js"] = true; });
       load(Object.keys(blocks), function () { if (mine === generation) show(ranked.ids, ranked.count); });
     });
   }
 
-  message.textContent = "Results appear as you type: test, suite and module names and file paths, matched from " +
-    "the start of a word or of a part of it (testParse, Parser, Tests/Parser).";
-  // The form is hidden in the page (without this script it would accept typing and do nothing): shown here.
-  var form = input.closest("form");
-  if (form) form.hidden = false;
-  input.addEventListener("input", update);
-  boxes.forEach(function (box) { box.addEventListener("change", update); });
+  message.textContent = "Results appear as you type: test, suite and module names, file paths, failure messages, " +
+    "tags and properties, matched from the start of a word or of a part of it (testParse, Parser, Tests/Parser); " +
+    "status:failed (s:failed) keeps one status, tag:X (@X) and file:PATH search a tag or a path.";
+  more.addEventListener("click", function () { limit += shownLimit; update(true); });
+  input.addEventListener("input", function () { update(false); });
+  boxes.forEach(function (box) { box.addEventListener("change", function () { update(false); }); });
 })();
 """####,
         "test.mustache": ####"""

@@ -1,4 +1,5 @@
 import Foundation
+import ResultSupport
 
 /// The one page shell (document head, stylesheet, Content-Security-Policy, skip link, `<main>`, footer): the
 /// report's `header` and `footer` templates, which every report page includes, also wrap the pages drawn outside a
@@ -73,7 +74,7 @@ public enum PageShell {
             chrome.summary = HeaderSummaryModel(
                 verdict: header.verdict, verdictStatus: header.verdictStatus,
                 counts: header.counts.map {
-                    CountModel(label: $0.label, value: $0.value, status: $0.status, href: $0.href)
+                    CountModel(label: $0.label, value: NumberText.count($0.value), status: $0.status, href: $0.href)
                 })
         }
         chrome.hasScript = scriptHTML != nil

@@ -36,6 +36,16 @@ enum ReportFormatting {
     /// The status word used in CSS classes and filters.
     static func statusName(_ status: TestStatus) -> String { status.rawValue }
 
+    /// The status in plain English, as people read it: `timed out`, `expected failure` (not the `timedOut` of CSS
+    /// classes and JSON).
+    static func statusWords(_ status: TestStatus) -> String {
+        switch status {
+        case .timedOut: "timed out"
+        case .expectedFailure: "expected failure"
+        default: status.rawValue
+        }
+    }
+
     /// The human name of a test: its display name, or its name.
     static func testName(_ test: TestRecord) -> String {
         test.displayName ?? test.identity.name

@@ -36,6 +36,10 @@ struct SearchIndexWriter {
     private var spilledBytes = 0
     /// The slots of the terms of the current group (`run › module › suite`), found once per group.
     private var groupSlots: (key: String, slots: [Int])?
+    /// The slots of the words of recent causes' signatures, so the many failures of one cause are found by its words
+    /// without reading them again; emptied when the terms are spilled, and past ``causeSlotLimit`` causes.
+    private var causeSlots: [FailureSignature: [Int]] = [:]
+    private let causeSlotLimit = 512
     private var statuses: [String: SearchPostings] = [:]
 
     private var records = OutputBuffer()
@@ -61,14 +65,19 @@ struct SearchIndexWriter {
         spill = try RowSpill(in: files.root, name: ".search-terms.spill")
     }
 
-    /// Adds `test` (shown as `summary`, in run `runKey`), with the file paths it is found by.
-    mutating func add(_ summary: TestSummary, identity: TestIdentity, runKey: Int, paths: [String]) throws {
+    /// Adds `test` (shown as `summary`, in run `runKey`), with the file paths it is found by and further texts that
+    /// find it (its tags and properties); a failed test is found by the words of its cause's signature too.
+    mutating func add(
+        _ summary: TestSummary, identity: TestIdentity, runKey: Int, paths: [String], texts: [String] = [],
+        cause: FailureSignature? = nil
+    ) throws {
         let id = testCount
         testCount += 1
         if summary.status != .passed {
             statuses[summary.status.rawValue, default: SearchPostings()].add(id)
         }
-        addTerms(of: summary, identity: identity, runKey: runKey, paths: paths, id: id)
+        addTerms(of: summary, identity: identity, runKey: runKey, paths: texts.isEmpty ? paths : paths + texts, id: id)
+        if let cause { addCauseTerms(cause, id: id) }
         try addRecord(summary, identity: identity, runKey: runKey)
         if table.count >= termLimit { try spillTerms() }
     }
@@ -136,6 +145,22 @@ struct SearchIndexWriter {
         }
     }
 
+    /// Adds the words of `cause`'s signature text, its placeholders (`<n>`, `…`) left out: they stand for the values
+    /// that differ from test to test, which the signature does not keep.
+    private mutating func addCauseTerms(_ cause: FailureSignature, id: Int) {
+        if causeSlots[cause] == nil {
+            if causeSlots.count >= causeSlotLimit { causeSlots.removeAll() }
+            var text = cause.text
+            for placeholder in FailureMessageNormalizer.placeholders {
+                text = text.replacingOccurrences(of: placeholder, with: " ")
+            }
+            var found: [Int] = []
+            SearchTerms.forEachTermBytes(in: text) { term, kind in found.append(table.slot(term, kind: kind)) }
+            causeSlots[cause] = found
+        }
+        for slot in causeSlots[cause] ?? [] { table.postings[slot].add(id) }
+    }
+
     /// Spills one chunk per shard: `[{word terms},{part terms}]`, and forgets the terms.
     private mutating func spillTerms() throws {
         guard table.count > 0 else { return }
@@ -165,6 +190,7 @@ struct SearchIndexWriter {
         }
         table.removeAll()
         groupSlots = nil
+        causeSlots.removeAll()
     }
 
     /// Appends `"term":"ids"` to an object being built (`{` first).

@@ -117,24 +117,34 @@ public struct RunDigest: Sendable {
 
     static func digest(_ test: TestRecord, configuration: String?) -> TestDigest {
         let final = test.attempts.last
-        return TestDigest(
+        var digest = TestDigest(
             key: key(test: test.id, arguments: nil, configuration: configuration), test: test.id, arguments: nil,
             configuration: configuration, status: test.combinedStatus, duration: test.duration,
             start: final?.start ?? test.cases.first?.attempts.last?.start, runIndex: test.runIndex,
             attempts: test.attempts.count, isFlaky: test.isFlaky, message: firstFailure(test.attempts),
             measurements: (final?.measurements ?? []).map(measurement))
+        if digest.status.isFailure { digest.cause = FailureSignature(of: test) }
+        return digest
     }
 
     static func digest(_ testCase: TestCaseRecord, of test: TestRecord, configuration: String?) -> TestDigest {
         let passed = testCase.attempts.last?.status.isPass ?? false
         let flaky =
             testCase.attempts.count > 1 && passed && testCase.attempts.dropLast().contains { $0.status.isFailure }
-        return TestDigest(
+        var digest = TestDigest(
             key: key(test: test.id, arguments: testCase.arguments, configuration: configuration), test: test.id,
             arguments: testCase.arguments, configuration: configuration, status: testCase.status,
             duration: testCase.attempts.last?.duration, start: testCase.attempts.last?.start, runIndex: test.runIndex,
             attempts: testCase.attempts.count, isFlaky: flaky,
             message: firstFailure(testCase.attempts), measurements: [])
+        if testCase.status.isFailure {
+            let issue = testCase.attempts.last?.allIssues.first { $0.kind.isFailure }
+            digest.cause =
+                issue.map(FailureSignature.init)
+                ?? FailureSignature(
+                    kind: testCase.status.rawValue, text: "\(testCase.status.rawValue) without a message")
+        }
+        return digest
     }
 
     private static func firstFailure(_ attempts: [TestAttempt]) -> String? {

@@ -31,6 +31,8 @@ public struct TestDigest: Sendable, Hashable {
     public var isFlaky: Bool
     /// The first failure's message, first line.
     public var message: String?
+    /// The cause of its failure (``FailureSignature``), when it failed.
+    public var cause: FailureSignature?
     /// The final attempt's measurements: metric, name, unit, average, whether larger is better.
     public var measurements: [MeasurementDigest]
 

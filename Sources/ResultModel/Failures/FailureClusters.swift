@@ -38,9 +38,12 @@ public struct FailureClusters: Sendable {
     /// An empty grouping.
     public init() {}
 
-    /// Adds `test` when it failed.
-    public mutating func add(_ test: TestRecord) {
-        guard let signature = FailureSignature(of: test) else { return }
+    /// Adds `test` when it failed; returns its cause's signature when the test is in a cluster (`nil` when it did
+    /// not fail, or failed once ``maxClusters`` other causes were kept), so a caller can place the test by its cause
+    /// without normalising its message a second time.
+    @discardableResult
+    public mutating func add(_ test: TestRecord) -> FailureSignature? {
+        guard let signature = FailureSignature(of: test) else { return nil }
         let issue = test.distinctIssues.first { $0.kind.isFailure }
         let position: Int
         if let known = positions[signature] {
@@ -48,7 +51,7 @@ public struct FailureClusters: Sendable {
         } else {
             guard clusters.count < Self.maxClusters else {
                 unclusteredFailures += 1
-                return
+                return nil
             }
             position = clusters.count
             positions[signature] = position
@@ -62,11 +65,20 @@ public struct FailureClusters: Sendable {
         Self.note(issue?.location?.file, in: &cluster.files)
         if cluster.testIDs.count < Self.maxTestsKept { cluster.testIDs.append(test.id) }
         clusters[position] = cluster
+        return signature
     }
 
     /// The clusters, largest first; equal counts in the order their causes were first met.
     public var largestFirst: [Cluster] {
         clusters.enumerated().sorted { ($0.element.count, -$0.offset) > ($1.element.count, -$1.offset) }.map(\.element)
+    }
+
+    /// The number of causes kept.
+    public var count: Int { clusters.count }
+
+    /// The cluster of `signature`, when it is kept.
+    public func cluster(of signature: FailureSignature) -> Cluster? {
+        positions[signature].map { clusters[$0] }
     }
 
     /// How many failed tests were added.
