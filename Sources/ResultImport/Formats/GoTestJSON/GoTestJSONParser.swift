@@ -48,14 +48,15 @@ final class GoTestJSONParser: LineStreamParser {
     }
 
     func consume(_ line: LineReader.Line) throws {
-        guard let event = lines.object(line), let action = event.text("Action") else { return }
-        let package = event.text("Package") ?? ""
-        let test = event.text("Test")
-        let time = event.text("Time").flatMap(JUnitTimestamp.parse)
+        guard let event = lines.read(line, GoTestEvent.read), let action = event[.action].text else { return }
+        let package = event[.package].text ?? ""
+        let test = event[.test].text
+        // Parsed only for the events that keep it: most lines are output.
+        var time: Double? { event[.time].text.flatMap(JUnitTimestamp.parse) }
         switch action {
         case "build-output":
-            let path = event.text("ImportPath") ?? package
-            appendText(event.text("Output"), to: &buildOutput[path, default: OutputBuffer(limit: Self.outputLimit)])
+            let path = event[.importPath].text ?? package
+            appendText(event[.output].text, to: &buildOutput[path, default: OutputBuffer(limit: Self.outputLimit)])
         case "start":
             packages[package, default: PackageState(line: line.number)].line = line.number
         case "run":
@@ -67,7 +68,7 @@ final class GoTestJSONParser: LineStreamParser {
             if let parent = GoTestName.parent(of: test) { state.tests[parent]?.hasSubtests = true }
             packages[package] = state
         case "output":
-            guard let output = event.text("Output") else { return }
+            guard let output = event[.output].text else { return }
             // Taken out and put back, so the buffers are changed in place rather than copied.
             var state = packages.removeValue(forKey: package) ?? PackageState(line: line.number)
             if let test, state.tests[test] != nil {
@@ -82,11 +83,11 @@ final class GoTestJSONParser: LineStreamParser {
             packages[package] = state
         case "pass", "fail", "skip":
             let status: TestStatus = action == "pass" ? .passed : action == "fail" ? .failed : .skipped
-            let elapsed = event["Elapsed"]?.double.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
+            let elapsed = event[.elapsed]?.double.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
             if let test {
                 try endTest(test, in: package, status: status, duration: elapsed, time: time)
             } else {
-                try endPackage(package, status: status, failedBuild: event.text("FailedBuild"), time: time)
+                try endPackage(package, status: status, failedBuild: event[.failedBuild].text, time: time)
             }
         default:
             return  // pause, cont, bench, build-fail: what they mean arrives with other events.

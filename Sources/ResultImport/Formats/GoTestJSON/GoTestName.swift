@@ -5,7 +5,11 @@ import ResultModel
 /// has the same id in every run, whatever order parallel tests finish in.
 enum GoTestName {
     static func identity(package: String, test: String) -> TestIdentity {
-        let parts = test.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        // An ASCII name splits at its `/` bytes, as by Character but without the walk by Character.
+        let parts =
+            test.utf8.allSatisfy { $0 < 0x80 }
+            ? test.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { String($0)! }
+            : test.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         return TestIdentity(
             module: package.isEmpty ? nil : package, suites: Array(parts.dropLast()), name: parts.last ?? test)
     }
@@ -18,6 +22,21 @@ enum GoTestName {
 
     /// Whether `line` is test2json's framing (`=== RUN`, `--- PASS: …`) rather than what the test printed.
     static func isFraming(_ line: Substring) -> Bool {
+        // Matched as bytes first: a prefix followed by an ASCII byte (or nothing) is a prefix by Character too, and
+        // no line starts with a prefix's bytes unless it does. Only a non-ASCII byte after one needs Characters.
+        let bytes = line.utf8.drop { $0 == UInt8(ascii: " ") }
+        for prefix in framingPrefixes where bytes.starts(with: prefix.utf8) {
+            guard let next = bytes.dropFirst(prefix.utf8.count).first, next >= 0x80 else { return true }
+            return isFramingByCharacter(line)
+        }
+        return false
+    }
+
+    private static let framingPrefixes = [
+        "=== RUN", "=== PAUSE", "=== CONT", "=== NAME", "--- PASS: ", "--- FAIL: ", "--- SKIP: ",
+    ]
+
+    private static func isFramingByCharacter(_ line: Substring) -> Bool {
         let trimmed = line.drop { $0 == " " }
         return trimmed.hasPrefix("=== RUN") || trimmed.hasPrefix("=== PAUSE") || trimmed.hasPrefix("=== CONT")
             || trimmed.hasPrefix("=== NAME") || trimmed.hasPrefix("--- PASS: ") || trimmed.hasPrefix("--- FAIL: ")

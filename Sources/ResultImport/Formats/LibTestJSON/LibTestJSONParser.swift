@@ -21,18 +21,19 @@ final class LibTestJSONParser: LineStreamParser {
     }
 
     func consume(_ line: LineReader.Line) throws {
-        var event: JSONValue?
+        var event: LibTestEvent?
         if let repaired = LibTestNameRepair.repaired(line.bytes) {
             noteRepaired(line)
             repaired.withUnsafeBufferPointer {
-                event = lines.object(
-                    LineReader.Line(bytes: $0, number: line.number, byteOffset: line.byteOffset, isPiece: line.isPiece))
+                event = lines.read(
+                    LineReader.Line(bytes: $0, number: line.number, byteOffset: line.byteOffset, isPiece: line.isPiece),
+                    LibTestEvent.read)
             }
         } else {
-            event = lines.object(line)
+            event = lines.read(line, LibTestEvent.read)
         }
-        guard let event, let type = event.text("type"), let what = event.text("event") else {
-            if let event, event.text("type") == "bench" { try writeBench(event) }
+        guard let event, let type = event[.type].text, let what = event[.event].text else {
+            if let event, event[.type].text == "bench" { try writeBench(event) }
             return
         }
         switch (type, what) {
@@ -40,15 +41,15 @@ final class LibTestJSONParser: LineStreamParser {
             suiteCounts = [:]
         case ("suite", "ok"), ("suite", "failed"):
             var totals = DeclaredTotals()
-            for word in ["passed", "failed", "ignored"] {
-                totals.compare(word, declared: event["\(word)"]?.int, found: suiteCounts[word] ?? 0)
+            for key in [LibTestKey.passed, .failed, .ignored] {
+                totals.compare(key.rawValue, declared: event[key]?.int, found: suiteCounts[key.rawValue] ?? 0)
             }
             if let warning = totals.warning("the suite's end event", file: fileName, line: line.number) {
                 diagnostics.append(warning)
             }
             suiteCounts = [:]
         case ("test", "started"):
-            if let name = event.text("name"), stream.mayKeep(running.count, "tests", line: line.number) {
+            if let name = event[.name].text, stream.mayKeep(running.count, "tests", line: line.number) {
                 running[LibTestName.identity(name).id] = (name, line.number)
             }
         case ("test", "ok"), ("test", "failed"), ("test", "ignored"):
@@ -80,13 +81,15 @@ final class LibTestJSONParser: LineStreamParser {
         return lines.finish() + diagnostics
     }
 
-    private func writeTest(_ event: JSONValue, event what: String) throws {
-        let name = event.text("name") ?? "(unnamed test)"
-        running[LibTestName.identity(name).id] = nil
+    private func writeTest(_ event: LibTestEvent, event what: String) throws {
+        let name = event[.name].text ?? "(unnamed test)"
+        // nextest's `#N`: the test ran N times, and only a failure is retried, so the runs before the last failed.
+        let (identity, runs) = LibTestName.parse(name)
+        running[identity.id] = nil
         let word = what == "ok" ? "passed" : what
         suiteCounts[word, default: 0] += 1
-        let stdout = event.text("stdout") ?? ""
-        let message = event.text("message")
+        let stdout = event[.stdout].text ?? ""
+        let message = event[.message].text
         var issues: [IssueRecord] = []
         let status: TestStatus
         switch what {
@@ -97,11 +100,9 @@ final class LibTestJSONParser: LineStreamParser {
         default:
             status = .failed
             // nextest writes `"reason": "time limit exceeded"` for a test it stopped.
-            issues.append(LibTestFailure.issue(output: stdout, message: message ?? event.text("reason")))
+            issues.append(LibTestFailure.issue(output: stdout, message: message ?? event[.reason].text))
         }
-        let duration = event["exec_time"]?.double.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
-        // nextest's `#N`: the test ran N times, and only a failure is retried, so the runs before the last failed.
-        let (identity, runs) = LibTestName.parse(name)
+        let duration = event[.execTime]?.double.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
         if status == .passed, runs == 1, stdout.isEmpty {
             return try stream.writePassed(identity, duration: duration)
         }
@@ -116,11 +117,12 @@ final class LibTestJSONParser: LineStreamParser {
     }
 
     /// A benchmark's line (`{"type": "bench", "name": …, "median": …}`): a passed test.
-    private func writeBench(_ event: JSONValue) throws {
-        guard let name = event.text("name") else { return }
-        running[LibTestName.identity(name).id] = nil
+    private func writeBench(_ event: LibTestEvent) throws {
+        guard let name = event[.name].text else { return }
+        let identity = LibTestName.identity(name)
+        running[identity.id] = nil
         suiteCounts["measured", default: 0] += 1
-        try stream.write(LibTestName.identity(name), attempts: [TestAttempt(status: .passed)])
+        try stream.write(identity, attempts: [TestAttempt(status: .passed)])
     }
 
     private func noteRepaired(_ line: LineReader.Line) {

@@ -19,12 +19,18 @@ struct JSONLines {
 
     /// The object on `line`, or `nil` for a line of text or a damaged line (noted).
     mutating func object(_ line: LineReader.Line) -> JSONValue? {
+        read(line) { try $0.readValue() }
+    }
+
+    /// What `body` reads from the object on `line` (it must consume the whole object), or `nil` for a line of
+    /// text or a damaged line (noted): a format that needs a few members reads only those, without a tree.
+    mutating func read<Value>(_ line: LineReader.Line, _ body: (inout JSONPullReader) throws -> Value) -> Value? {
         var first = 0
         while first < line.bytes.count, line.bytes[first] == 0x20 || line.bytes[first] == 0x09 { first += 1 }
         guard first < line.bytes.count, line.bytes[first] == UInt8(ascii: "{") else { return nil }
         var reader = JSONPullReader(line.bytes)
         do {
-            let value = try reader.readValue()
+            let value = try body(&reader)
             guard reader.isAtEnd() else { throw reader.failure("text follows the JSON object") }
             return value
         } catch let error as JSONReadError {
