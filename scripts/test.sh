@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test: the checks that need no build (Tests/python/checks: architecture, lint rules, template fields),
 # the Swift test suite, then the Python tests that drive the built binary, real consumers of our JUnit XML, and
-# headless Chromium on our HTML reports, then a short libFuzzer run of every parser (FUZZ_SECONDS each, default 5;
+# headless Chromium on our HTML reports, then a short libFuzzer run of every parser (FUZZ_SECONDS each, default 3;
 # `make fuzz` runs longer). Installs what it needs first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,4 +15,4 @@ swift build --build-tests
 export RESULTBUNDLE_BINARY="$PWD/.build/debug/resultbundle"
 swift test --skip-build
 python3 -m pytest -p no:cacheprovider -o console_output_style=count -rfEs Tests/python --ignore=Tests/python/checks
-scripts/fuzz.sh "${FUZZ_SECONDS:-5}"
+scripts/fuzz.sh "${FUZZ_SECONDS:-3}"
