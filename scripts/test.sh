@@ -8,11 +8,12 @@ cd "$(dirname "$0")/.."
 
 scripts/install-deps.sh test
 # A line per test file as it runs (its name, a dot per test, the share done), and at the end a line per failed,
-# errored or skipped test: the Python phases take minutes, and a person watching sees them move. The checks run
-# before the long Swift build, so a broken dependency rule fails in seconds.
+# errored or skipped test, and the slowest 25 tests (to keep the suite short): the Python phases take minutes, and a
+# person watching sees them move. The checks run before the long Swift build, so a broken dependency rule fails in
+# seconds.
 python3 -m pytest -p no:cacheprovider -o console_output_style=count -rfEs Tests/python/checks
 swift build --build-tests
 export RESULTBUNDLE_BINARY="$PWD/.build/debug/resultbundle"
 swift test --skip-build
-python3 -m pytest -p no:cacheprovider -o console_output_style=count -rfEs Tests/python --ignore=Tests/python/checks
+python3 -m pytest -p no:cacheprovider -o console_output_style=count -rfEs --durations=25 Tests/python --ignore=Tests/python/checks
 scripts/fuzz.sh "${FUZZ_SECONDS:-3}"
