@@ -17,6 +17,10 @@ RESULTBUNDLE_FUZZ=1 swift build --scratch-path .build-fuzz --product resultbundl
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -use-ld=lld
 binary="$PWD/.build-fuzz/debug/resultbundle-fuzz"
 work="$PWD/.build-fuzz/fuzz"
+# A temporary folder of the run's own: readers that make scratch files sweep stale ones from the temporary folder
+# first, and a shared one with hundreds of thousands of entries would make the first input look like a hang.
+export TMPDIR="$work/tmp"
+rm -rf "$TMPDIR" && mkdir -p "$TMPDIR"
 
 if [ $# -gt 0 ]; then
     targets=("$@")
