@@ -31,8 +31,14 @@ struct CoverageImporterTests {
     }
 
     @Test(arguments: [
-        (#"<coverage version="1"><file path="a.c"><lineToCover lineNumber="1" covered="true"/></file></coverage>"#, "sonarqube"),
-        (#"<coverage generated="1" clover="4.4.1"><project timestamp="1"><file name="a.php"/></project></coverage>"#, "clover"),
+        (
+            #"<coverage version="1"><file path="a.c"><lineToCover lineNumber="1" covered="true"/></file></coverage>"#,
+            "sonarqube"
+        ),
+        (
+            #"<coverage generated="1" clover="4.4.1"><project timestamp="1"><file name="a.php"/></project></coverage>"#,
+            "clover"
+        ),
     ])
     func tellsCoverageRootsApartByTheirChildren(text: String, format: String) throws {
         let probe = FormatProbe(prefix: Array(text.utf8), fileName: "other.xml")

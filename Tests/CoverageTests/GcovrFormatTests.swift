@@ -31,6 +31,9 @@ struct GcovrFormatTests {
             """)
         let (run, diagnostics) = CoverageImporter.read(paths: [path], sourceRoot: "/project")
         #expect(CoverageFixtures.summary(run.totals) == [1, 1, 0, 0, 1, 1])
-        #expect(diagnostics.map(\.message) == ["gcovr JSON format version 1.0 is not 0.x, the version read here; read as 0.x"])
+        #expect(
+            diagnostics.map(\.message) == [
+                "gcovr JSON format version 1.0 is not 0.x, the version read here; read as 0.x"
+            ])
     }
 }

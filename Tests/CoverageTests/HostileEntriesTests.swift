@@ -24,7 +24,8 @@ struct HostileEntriesTests {
     static let samples: [Sample] = [
         Sample(
             format: "gcovr",
-            text: #"{"gcovr/format_version": "0.15", "files": [{"file": "../x.c", "lines": [{"line_number": 1, "count": 1}]}, "#
+            text:
+                #"{"gcovr/format_version": "0.15", "files": [{"file": "../x.c", "lines": [{"line_number": 1, "count": 1}]}, "#
                 + #"{"file": "/etc/passwd", "lines": []}, {"file": "a.c", "lines": [{"line_number": 1, "count": \#(bigCount)}, "#
                 + #"{"line_number": 2, "count": -3}, {"line_number": 4000000000, "count": 1}, "#
                 + #"{"line_number": 4294967296, "count": 1}]}]}"#, keptLines: counted),
@@ -65,7 +66,8 @@ struct HostileEntriesTests {
                 <lineToCover lineNumber="4294967296" covered="true"/></file></coverage>
                 """,
             keptLines: [
-                CoveredLine(line: 1, count: 1), CoveredLine(line: 2, count: 0), CoveredLine(line: 4_000_000_000, count: 1),
+                CoveredLine(line: 1, count: 1), CoveredLine(line: 2, count: 0),
+                CoveredLine(line: 4_000_000_000, count: 1),
             ]),
         Sample(
             format: "simplecov",
@@ -100,10 +102,12 @@ struct HostileEntriesTests {
             #"{"executableLines": 2, "targets": [{"files": [{"path": "../x.swift", "functions": []}, "#
             + #"{"path": "/project/a.swift", "functions": [{"name": "f", "lineNumber": 4000000000, "executionCount": \#(Self.bigCount)}, "#
             + #"{"name": "g", "lineNumber": 2, "executionCount": -3}, {"name": "h", "lineNumber": 4294967296, "executionCount": 1}]}]}]}"#
-        let (run, diagnostics) = CoverageImporter.read(paths: [try CoverageFixtures.write(text)], sourceRoot: "/project")
+        let (run, diagnostics) = CoverageImporter.read(
+            paths: [try CoverageFixtures.write(text)], sourceRoot: "/project")
         #expect(
             try #require(run.file(atPath: "a.swift")).functions == [
-                CoveredFunction(name: "g", line: 2, count: 0), CoveredFunction(name: "f", line: 4_000_000_000, count: 1 << 63),
+                CoveredFunction(name: "g", line: 2, count: 0),
+                CoveredFunction(name: "f", line: 4_000_000_000, count: 1 << 63),
             ])
         #expect(diagnostics.map(\.message).filter { $0.contains("lies outside the source root") }.count == 1)
         #expect(diagnostics.map(\.message).contains { $0.hasPrefix("negative counts: 1") })

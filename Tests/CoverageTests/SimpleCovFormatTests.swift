@@ -5,7 +5,8 @@ import Testing
 struct SimpleCovFormatTests {
     @Test func sumsTheRunsOfAResultsetAsSimpleCovMergesThem() throws {
         // SimpleCov after both runs: 8 / 10 LOC (80.0%) covered, branch coverage 80.0% (4 of 5 outcomes).
-        let (run, diagnostics) = CoverageFixtures.read("simplecov/shapes.resultset.json", sourceRoot: "/build/shapes-rb")
+        let (run, diagnostics) = CoverageFixtures.read(
+            "simplecov/shapes.resultset.json", sourceRoot: "/build/shapes-rb")
         #expect(diagnostics == [])
         #expect(run.files.map(\.path) == ["lib/shapes.rb"])
         #expect(CoverageFixtures.summary(run.totals) == [10, 8, 0, 0, 5, 4])

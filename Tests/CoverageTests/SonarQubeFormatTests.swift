@@ -28,7 +28,9 @@ struct SonarQubeFormatTests {
         let (run, diagnostics) = CoverageImporter.read(paths: [path], sourceRoot: "/project")
         #expect(run.totals.linesFound == 1)
         #expect(diagnostics.count == 1)
-        #expect(diagnostics.first?.message.hasPrefix("<lineToCover> elements whose covered is not true or false: 1") == true)
+        #expect(
+            diagnostics.first?.message.hasPrefix("<lineToCover> elements whose covered is not true or false: 1") == true
+        )
         #expect(diagnostics.first?.line == 2)
     }
 }

@@ -7,23 +7,25 @@ import ResultImport
 enum CoverageXML {
     /// Reads `input` node by node: each start of an element the format names in `Element` (any other is
     /// `Element.other`) with whether it is empty, each end, and each text node (read it with the reader's
-    /// `text()`). Returns the reader, for the line it stopped on.
-    @discardableResult
+    /// `text()`). A document without a `root` element anywhere is an error naming it.
     static func read<Element: XMLElementSet>(
-        _ input: ImportInput, format: String, _ context: CoverageInputContext, elements: Element.Type,
+        _ input: ImportInput, format: String, _ context: CoverageInputContext, root: Element,
         start: (Element, _ isEmpty: Bool, XMLStreamReader) throws -> Void, end: (Element) throws -> Void,
         text: (XMLStreamReader) -> Void = { _ in }
-    ) throws -> XMLStreamReader {
+    ) throws {
         guard case .stream(let descriptor, let prefix) = input else {
             throw CoverageError(.unreadable, "\(format) is a file, not a folder", file: context.fileName)
         }
         let reader = try XMLStreamReader(
             prefix: prefix, descriptor: descriptor, fileName: context.fileName, elementNames: Element.names)
+        var sawRoot = false
         while let node = try reader.next() {
             switch node {
             case .startElement(let index, let isEmpty):
                 context.inputLine = reader.nodeLine
-                try start(Element(rawValue: index) ?? .other, isEmpty, reader)
+                let element = Element(rawValue: index) ?? .other
+                if element == root { sawRoot = true }
+                try start(element, isEmpty, reader)
             case .endElement(let index):
                 context.inputLine = reader.nodeLine
                 try end(Element(rawValue: index) ?? .other)
@@ -31,7 +33,10 @@ enum CoverageXML {
                 text(reader)
             }
         }
-        return reader
+        guard sawRoot else {
+            let name = String(describing: root.name)
+            throw CoverageError(.malformed, "no <\(name)> element", file: context.fileName, line: reader.line)
+        }
     }
 
     /// A whole number attribute of the element just read, or `nil` when it is missing or not one.

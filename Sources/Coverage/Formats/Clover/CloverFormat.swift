@@ -20,14 +20,12 @@ struct CloverFormat: CoverageFormat {
     }
 
     func read(_ input: ImportInput, into context: CoverageInputContext) throws {
-        var sawRoot = false
         var inProject = false
         var file: CoverageInputContext.FileHandle?
-        let reader = try CoverageXML.read(
-            input, format: "Clover XML", context, elements: CloverElement.self,
+        try CoverageXML.read(
+            input, format: "Clover XML", context, root: CloverElement.coverage,
             start: { element, isEmpty, reader in
                 switch element {
-                case .coverage: sawRoot = true
                 case .project: inProject = !isEmpty
                 case .file:
                     guard inProject else { return }
@@ -35,7 +33,7 @@ struct CloverFormat: CoverageFormat {
                 case .line:
                     guard let file else { return }
                     Self.addLine(reader, file, context)
-                case .other: break
+                case .coverage, .other: break
                 }
             },
             end: { element in
@@ -45,9 +43,6 @@ struct CloverFormat: CoverageFormat {
                 default: break
                 }
             })
-        guard sawRoot else {
-            throw CoverageError(.malformed, "no <coverage> element", file: context.fileName, line: reader.line)
-        }
     }
 
     private static func addLine(

@@ -19,13 +19,10 @@ struct CoberturaFormat: CoverageFormat {
 
     func read(_ input: ImportInput, into context: CoverageInputContext) throws {
         var state = CoberturaState(context: context)
-        let reader = try CoverageXML.read(
-            input, format: "Cobertura XML", context, elements: CoberturaElement.self,
+        try CoverageXML.read(
+            input, format: "Cobertura XML", context, root: CoberturaElement.coverage,
             start: { try state.start($0, $2, isEmpty: $1) }, end: { state.end($0) },
             text: { if state.inSource { state.sourceText += $0.text() } })
-        guard state.sawRoot else {
-            throw CoverageError(.malformed, "no <coverage> element", file: context.fileName, line: reader.line)
-        }
     }
 }
 
@@ -48,7 +45,6 @@ enum CoberturaElement: Int, XMLElementSet {
 /// Where a Cobertura document's reading is.
 private struct CoberturaState {
     let context: CoverageInputContext
-    var sawRoot = false
     var inSource = false
     var sourceText = ""
     var sources: [String] = []
@@ -62,7 +58,6 @@ private struct CoberturaState {
     mutating func start(_ element: CoberturaElement, _ reader: XMLStreamReader, isEmpty: Bool) throws {
         switch element {
         case .coverage:
-            sawRoot = true
             context.declare(
                 linesFound: CoverageXML.integer(reader, "lines-valid"),
                 linesHit: CoverageXML.integer(reader, "lines-covered"),
@@ -95,7 +90,8 @@ private struct CoberturaState {
                 return
             }
             context.addLine(file, line: number, count: hits)
-            if reader.attribute("branch")?.lowercased() == "true", let condition = reader.attribute("condition-coverage"),
+            if reader.attribute("branch")?.lowercased() == "true",
+                let condition = reader.attribute("condition-coverage"),
                 let (hit, found) = Self.conditionCounts(condition)
             {
                 context.addBranches(file, line: number, found: found, hit: hit)

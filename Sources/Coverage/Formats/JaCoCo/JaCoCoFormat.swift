@@ -20,12 +20,9 @@ struct JaCoCoFormat: CoverageFormat {
 
     func read(_ input: ImportInput, into context: CoverageInputContext) throws {
         var state = JaCoCoState(context: context)
-        let reader = try CoverageXML.read(
-            input, format: "JaCoCo XML", context, elements: JaCoCoElement.self,
+        try CoverageXML.read(
+            input, format: "JaCoCo XML", context, root: JaCoCoElement.report,
             start: { state.start($0, $2, isEmpty: $1) }, end: { state.end($0) })
-        guard state.sawRoot else {
-            throw CoverageError(.malformed, "no <report> element", file: context.fileName, line: reader.line)
-        }
         context.declare(
             linesFound: state.declaredLines.map { $0.missed + $0.covered }, linesHit: state.declaredLines?.covered,
             lineRate: nil, by: "the report's LINE counter")
@@ -53,7 +50,6 @@ enum JaCoCoElement: Int, XMLElementSet {
 /// Where a JaCoCo document's reading is.
 private struct JaCoCoState {
     let context: CoverageInputContext
-    var sawRoot = false
     /// Elements open below the root: the report's own counters are at depth 1.
     var depth = 0
     var package = ""
@@ -68,7 +64,6 @@ private struct JaCoCoState {
     mutating func start(_ element: JaCoCoElement, _ reader: XMLStreamReader, isEmpty: Bool) {
         defer { if !isEmpty { depth += 1 } }
         switch element {
-        case .report: sawRoot = true
         case .package: package = reader.attribute("name") ?? ""
         case .class:
             className = (reader.attribute("name") ?? "").split(separator: "/").last.map(String.init) ?? ""
@@ -96,7 +91,7 @@ private struct JaCoCoState {
                 context.addBranches(
                     sourceFile, line: number, found: missedBranches + coveredBranches, hit: coveredBranches)
             }
-        case .other: break
+        case .report, .other: break
         }
     }
 

@@ -21,13 +21,10 @@ struct OpenCoverFormat: CoverageFormat {
 
     func read(_ input: ImportInput, into context: CoverageInputContext) throws {
         var state = OpenCoverState(context: context)
-        let reader = try CoverageXML.read(
-            input, format: "OpenCover XML", context, elements: OpenCoverElement.self,
+        try CoverageXML.read(
+            input, format: "OpenCover XML", context, root: OpenCoverElement.coverageSession,
             start: { state.start($0, $2, isEmpty: $1) }, end: { state.end($0) },
             text: { if state.inMethodName { state.method?.name += $0.text() } })
-        guard state.sawRoot else {
-            throw CoverageError(.malformed, "no <CoverageSession> element", file: context.fileName, line: reader.line)
-        }
     }
 }
 
@@ -56,7 +53,6 @@ enum OpenCoverElement: Int, XMLElementSet {
 /// Where an OpenCover document's reading is.
 private struct OpenCoverState {
     let context: CoverageInputContext
-    var sawRoot = false
     /// The module's files by their `uid`.
     var files: [String: CoverageInputContext.FileHandle?] = [:]
     /// Elements skipped (`skippedDueTo`) are open: nothing inside them counts.
@@ -79,7 +75,6 @@ private struct OpenCoverState {
             return
         }
         switch element {
-        case .coverageSession: sawRoot = true
         case .module: files = [:]
         case .file:
             guard let uid = reader.attribute("uid") else { return context.note("<File> elements without a uid") }
@@ -99,7 +94,7 @@ private struct OpenCoverState {
         case .branchPoint: addBranchPoint(reader)
         case .methodPoint:
             method?.count = CoverageXML.count(reader, "vc")
-        case .class, .other: break
+        case .coverageSession, .class, .other: break
         }
     }
 

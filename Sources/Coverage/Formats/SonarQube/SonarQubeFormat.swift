@@ -16,14 +16,12 @@ struct SonarQubeFormat: CoverageFormat {
     }
 
     func read(_ input: ImportInput, into context: CoverageInputContext) throws {
-        var sawRoot = false
         var file: CoverageInputContext.FileHandle?
-        let reader = try CoverageXML.read(
-            input, format: "SonarQube generic coverage XML", context, elements: SonarQubeElement.self,
+        try CoverageXML.read(
+            input, format: "SonarQube generic coverage XML", context, root: SonarQubeElement.coverage,
             start: { element, _, reader in
                 switch element {
                 case .coverage:
-                    sawRoot = true
                     if let version = reader.attribute("version"), version != "1" {
                         context.warn("the <coverage> element says version \(version); it is read as version 1")
                     }
@@ -36,9 +34,6 @@ struct SonarQubeFormat: CoverageFormat {
                 }
             },
             end: { if $0 == .file { file = nil } })
-        guard sawRoot else {
-            throw CoverageError(.malformed, "no <coverage> element", file: context.fileName, line: reader.line)
-        }
     }
 
     private static func addLine(
