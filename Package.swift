@@ -55,7 +55,7 @@ let package = Package(
         .target(name: "TerminalEmulation", dependencies: ["ResultModel", "ResultSupport"]),
         .target(name: "ResultImport", dependencies: ["ResultModel", "ResultSupport", "CLibXML2", "CSQLite3"]),
         // Code coverage files of every format, read into one model; reuses ResultImport's readers.
-        .target(name: "Coverage", dependencies: ["ResultModel", "ResultSupport", "ResultImport", "CLibXML2"]),
+        .target(name: "Coverage", dependencies: ["ResultModel", "ResultSupport", "ResultImport"]),
         .target(
             name: "HTMLReport",
             dependencies: [

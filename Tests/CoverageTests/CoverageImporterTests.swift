@@ -19,12 +19,30 @@ struct CoverageImporterTests {
     }
 
     @Test(arguments: [
-        #"<coverage version="1"><file path="a.c"><lineToCover lineNumber="1" covered="true"/></file></coverage>"#,
-        #"<coverage generated="1" clover="4.4.1"><project timestamp="1"><file name="a.php"/></project></coverage>"#,
+        ("simplecov/shapes.resultset.json", "simplecov"),
+        ("simplecov/upstream/old-coverage-json.resultset.json", "simplecov"),
+        ("xccov/report.json", "xccov-report"), ("xccov/archive.json", "xccov-archive"),
+        ("gcovr/tally-gcovr.json", "gcovr"), ("opencover/coverlet/OpenCover_coverlet.xml", "opencover"),
+        ("clover/tally-gcovr.xml", "clover"), ("clover/openclover/Clover_OpenClover4.3.1.xml", "clover"),
+        ("sonarqube/tally-gcovr.xml", "sonarqube"), ("sonarqube/upstream/const-functions-gcc-8.xml", "sonarqube"),
     ])
-    func leavesOtherCoverageRootsToTheirOwnFormats(text: String) throws {
+    func detectsEachLaterFormatFromItsContent(fixture: String, format: String) throws {
+        try detectsEachFormatFromItsContent(fixture: fixture, format: format)
+    }
+
+    @Test(arguments: [
+        (
+            #"<coverage version="1"><file path="a.c"><lineToCover lineNumber="1" covered="true"/></file></coverage>"#,
+            "sonarqube"
+        ),
+        (
+            #"<coverage generated="1" clover="4.4.1"><project timestamp="1"><file name="a.php"/></project></coverage>"#,
+            "clover"
+        ),
+    ])
+    func tellsCoverageRootsApartByTheirChildren(text: String, format: String) throws {
         let probe = FormatProbe(prefix: Array(text.utf8), fileName: "other.xml")
-        #expect(throws: CoverageError.self) { try CoverageFormatRegistry.detect(probe) }
+        #expect(try CoverageFormatRegistry.detect(probe).name == format)
     }
 
     @Test func namesTheFirstRefusedPathsAndCountsTheRest() throws {

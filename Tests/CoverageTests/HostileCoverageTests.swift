@@ -57,6 +57,10 @@ struct HostileCoverageTests {
         case llvmCov = #"{"data":[{"files":[{"filename":"a.c","segments":"#
         case coveragePy = #"{"meta": {"format": 3}, "files": {"a.py": {"executed_lines": "#
         case istanbul = #"{"a.js": {"path": "a.js", "statementMap": "#
+        case simpleCov = #"{"RSpec": {"coverage": {"a.rb": {"branches": "#
+        case xccovReport = #"{"executableLines": 1, "targets": [{"files": [{"path": "a.swift", "functions": "#
+        case xccovArchive = #"{"a.swift": [{"isExecutable": true, "line": "#
+        case gcovr = #"{"gcovr/format_version": "0.15", "files": [{"file": "a.c", "lines": "#
     }
 
     @Test(arguments: DeepJSON.allCases)
@@ -75,6 +79,9 @@ struct HostileCoverageTests {
         "lcov/shapes-coveragepy.lcov", "go/cover.count.out",
         "cobertura/pycobertura/cobertura-generated-by-istanbul-from-coffeescript.xml",
         "coverage.py/shapes.json", "llvm-cov/tally-clang.json", "istanbul/coverage-final.json", "jacoco/jacoco.xml",
+        "simplecov/shapes.resultset.json", "xccov/report.json", "xccov/archive.json", "gcovr/tally-gcovr.json",
+        "opencover/coverlet/OpenCover_coverlet-two-classes.xml", "clover/tally-gcovr.xml",
+        "sonarqube/upstream/const-functions-gcc-8.xml",
     ])
     func survivesTruncationAtEveryByte(fixture: String) throws {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: CoverageFixtures.path(fixture)))

@@ -24,8 +24,14 @@ public final class CoverageInputContext {
 
     private var declared: (found: Int?, hit: Int?, rate: Double?, what: String, line: Int?)?
     private let paths: SourcePaths
+    /// The files in the order first seen; an input naming a file again (lcov's record of it for another test, a
+    /// Cobertura class in a file already named) gets another builder, joined to the first by ``finish()``: an index
+    /// of every path read would cost a run of a million files as much as their coverage.
     private var files: [FileCoverageBuilder] = []
-    private var fileIndex: [String: Int?] = [:]
+    /// The path last asked for, which readers ask for again and again (a Go profile's blocks, a file's lines).
+    private var lastRecorded: (path: String, index: Int?)?
+    /// Paths refused, so each is named once.
+    private var refusedPaths: Set<String> = []
     private var refusedCount = 0
     private var repeated: [String: (count: Int, firstLine: Int?)] = [:]
     private var repeatedOrder: [String] = []
@@ -45,15 +51,17 @@ public final class CoverageInputContext {
     /// A handle for the file recorded as `recordedPath`, or `nil` when the path is refused (outside the source
     /// root, empty, or a Windows path); the refusal is a diagnostic, given once per path.
     public func file(_ recordedPath: String) -> FileHandle? {
-        if let known = fileIndex[recordedPath] { return known.map(FileHandle.init) }
+        if let last = lastRecorded, last.path == recordedPath { return last.index.map(FileHandle.init) }
+        if refusedPaths.contains(recordedPath) { return nil }
         let index: Int?
         if let path = relativePath(recordedPath) {
             index = files.count
             files.append(FileCoverageBuilder(path: path))
         } else {
+            refusedPaths.insert(recordedPath)
             index = nil
         }
-        fileIndex[recordedPath] = index
+        lastRecorded = (recordedPath, index)
         return index.map(FileHandle.init)
     }
 
@@ -134,8 +142,9 @@ public final class CoverageInputContext {
     /// Makes the file's lines those its regions cover: each line gets the largest count of the regions it is in.
     func derivesLinesFromRegions(_ file: FileHandle) { files[file.index].derivesLinesFromRegions = true }
 
-    /// The files read, in the order first seen; repeats within the input are summed (``sumsRepeatedEntries``) or
+    /// The files read, sorted by path, each once; repeats within the input are summed (``sumsRepeatedEntries``) or
     /// the larger kept. The repeated problems are added to ``diagnostics``.
+    /// - Complexity: O(n log n) in the files and their entries.
     public func finish() -> [SourceFileCoverage] {
         for what in repeatedOrder {
             guard let seen = repeated[what] else { continue }
@@ -156,17 +165,26 @@ public final class CoverageInputContext {
         }
         repeated = [:]
         repeatedOrder = []
-        // Each builder is let go once built, and the index of recorded paths with them, so a million files are
-        // not held twice.
-        fileIndex = [:]
+        lastRecorded = nil
+        refusedPaths = []
+        // Builders of one path are joined (in the order read), and each is let go once built, so a million files
+        // are not held twice.
+        let order = files.indices.map { Int32(truncatingIfNeeded: $0) }.sorted {
+            (files[Int($0)].path, $0) < (files[Int($1)].path, $1)
+        }
         var built: [SourceFileCoverage] = []
         built.reserveCapacity(files.count)
-        var builders: [FileCoverageBuilder?] = files
-        files = []
-        for index in builders.indices {
-            if let builder = builders[index] { built.append(builder.build(summing: sumsRepeatedEntries)) }
-            builders[index] = nil
+        var position = 0
+        while position < order.count {
+            var builder = files[Int(order[position])].take()
+            position += 1
+            while position < order.count, files[Int(order[position])].path == builder.path {
+                builder.absorb(files[Int(order[position])].take())
+                position += 1
+            }
+            built.append(builder.build(summing: sumsRepeatedEntries))
         }
+        files = []
         // Declared totals cover every file of the input, so they are only held against the lines read when no
         // file was refused.
         if let declared, refusedCount == 0, let warning = declaredTotalsWarning(declared, built) {

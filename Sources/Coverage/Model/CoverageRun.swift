@@ -31,6 +31,12 @@ public struct CoverageRun: Sendable, Hashable, Codable {
     /// - Complexity: O(n log n) in the files of both.
     public mutating func merge(_ added: [SourceFileCoverage]) {
         guard !added.isEmpty else { return }
+        // The first input's files, already sorted with each path once (as the importer hands them over), are taken
+        // as they are: no copy of a million files to sort.
+        if files.isEmpty, zip(added, added.dropFirst()).allSatisfy({ $0.path < $1.path }) {
+            files = added
+            return
+        }
         // One array sorted in place (the sort is stable, so files of one path merge in the order given) and
         // folded in place: a run of a million files is not copied several times over.
         var all = files

@@ -1,24 +1,17 @@
 import ResultImport
 
-/// Reading a JSON coverage report with ResultImport's pull reader: the document is read whole (JSON reports are
-/// one document), then walked value by value, so only one file's entry is materialised at a time.
+/// Reading a JSON coverage report with ResultImport's `JSONReportDocument`: the document is read whole (JSON reports
+/// are one document), then walked value by value with its pull reader, so only one file's entry (or one line's) is
+/// materialised at a time.
 enum JSONDocument {
-    /// Reads `input` whole and hands a pull reader over it to `body`; a JSON error becomes a ``CoverageError``
-    /// with line, column and byte offset.
+    /// Reads `input` whole and hands a pull reader over it to `body`, which must read the one document; a JSON error
+    /// is an `ImportError` with line, column and byte offset.
     static func read(
         _ input: ImportInput, _ context: CoverageInputContext, _ body: (inout JSONPullReader) throws -> Void
     ) throws {
-        let bytes = try input.readAll(fileName: context.fileName)
-        try bytes.withUnsafeBufferPointer { buffer in
-            var reader = JSONPullReader(buffer)
-            do {
-                try body(&reader)
-                guard reader.isAtEnd() else { throw reader.failure("more follows the end of the document") }
-            } catch let error as JSONReadError {
-                throw CoverageError(
-                    .malformed, error.message, file: context.fileName, line: error.line, column: error.column,
-                    byteOffset: Int64(error.byteOffset))
-            }
+        try JSONReportDocument(input, fileName: context.fileName).read(fileName: context.fileName) { reader in
+            try body(&reader)
+            guard reader.isAtEnd() else { throw reader.failure("more follows the end of the document") }
         }
     }
 

@@ -12,6 +12,13 @@ public enum CoverageFormatRegistry {
         LLVMCovFormat(),
         CoveragePyFormat(),
         IstanbulFormat(),
+        SimpleCovFormat(),
+        XccovReportFormat(),
+        XccovArchiveFormat(),
+        GcovrFormat(),
+        OpenCoverFormat(),
+        CloverFormat(),
+        SonarQubeFormat(),
     ]
 
     /// The format named `name`, when one is registered.

@@ -19,15 +19,25 @@ struct CoberturaFormat: CoverageFormat {
 
     func read(_ input: ImportInput, into context: CoverageInputContext) throws {
         var state = CoberturaState(context: context)
-        let reader = try CoverageXMLReader.forEachNode(of: input, format: "Cobertura XML", context) { node, reader in
-            switch node {
-            case .start(let name, let isEmpty): try state.start(name, reader, isEmpty: isEmpty)
-            case .end(let name): state.end(name)
-            case .text: if state.inSource { state.sourceText += reader.text() }
-            }
-        }
-        guard state.sawRoot else {
-            throw CoverageError(.malformed, "no <coverage> element", file: context.fileName, line: reader.line)
+        try CoverageXML.read(
+            input, format: "Cobertura XML", context, root: CoberturaElement.coverage,
+            start: { try state.start($0, $2, isEmpty: $1) }, end: { state.end($0) },
+            text: { if state.inSource { state.sourceText += $0.text() } })
+    }
+}
+
+/// The Cobertura elements the reader acts on.
+enum CoberturaElement: Int, XMLElementSet {
+    case coverage, source, `class`, method, line, other
+
+    var name: StaticString {
+        switch self {
+        case .coverage: "coverage"
+        case .source: "source"
+        case .class: "class"
+        case .method: "method"
+        case .line: "line"
+        case .other: ""
         }
     }
 }
@@ -35,7 +45,6 @@ struct CoberturaFormat: CoverageFormat {
 /// Where a Cobertura document's reading is.
 private struct CoberturaState {
     let context: CoverageInputContext
-    var sawRoot = false
     var inSource = false
     var sourceText = ""
     var sources: [String] = []
@@ -46,38 +55,32 @@ private struct CoberturaState {
 
     init(context: CoverageInputContext) { self.context = context }
 
-    mutating func start(_ name: String, _ reader: CoverageXMLReader, isEmpty: Bool) throws {
-        switch name {
-        case "coverage":
-            sawRoot = true
-            let attributes = reader.attributes()
+    mutating func start(_ element: CoberturaElement, _ reader: XMLStreamReader, isEmpty: Bool) throws {
+        switch element {
+        case .coverage:
             context.declare(
-                linesFound: attributes["lines-valid"].flatMap { Int($0) },
-                linesHit: attributes["lines-covered"].flatMap { Int($0) },
-                lineRate: attributes["line-rate"].flatMap { Double($0) }, by: "the <coverage> element",
+                linesFound: CoverageXML.integer(reader, "lines-valid"),
+                linesHit: CoverageXML.integer(reader, "lines-covered"),
+                lineRate: reader.attribute("line-rate").flatMap { Double($0) }, by: "the <coverage> element",
                 line: reader.nodeLine)
-        case "source":
+        case .source:
             inSource = !isEmpty
             sourceText = ""
-        case "class":
-            let filename = reader.attributes()["filename"] ?? ""
-            file = context.file(recordedPath(filename))
+        case .class:
+            file = context.file(recordedPath(reader.attribute("filename") ?? ""))
             inClass = !isEmpty
-        case "method":
-            let attributes = reader.attributes()
+        case .method:
             // Istanbul gives the method's own count; the others leave it to the method's first line.
-            let hits = attributes["hits"].map { HitCount.parse(Array($0.utf8)) }
-            method = (attributes["name"] ?? "", 0, hits ?? .count(0), hits != nil)
+            let hits = reader.attribute("hits").map { HitCount.parse(Array($0.utf8)) }
+            method = (reader.attribute("name") ?? "", 0, hits ?? .count(0), hits != nil)
             inMethod = !isEmpty
             if isEmpty { endMethod() }
-        case "line":
+        case .line:
             guard inClass, let file else { return }
-            let attributes = reader.attributes()
-            guard let numberText = attributes["number"], let number = ByteFields.lineNumber(Array(numberText.utf8))
-            else {
+            guard let number = CoverageXML.lineNumber(reader, "number") else {
                 return context.note("<line> elements without a number")
             }
-            let hits = HitCount.parse(Array((attributes["hits"] ?? "0").utf8))
+            let hits = CoverageXML.count(reader, "hits")
             if inMethod {
                 // A method's lines repeat its class's: only the first gives the method's line and count.
                 if method?.line == 0 {
@@ -87,24 +90,25 @@ private struct CoberturaState {
                 return
             }
             context.addLine(file, line: number, count: hits)
-            if attributes["branch"]?.lowercased() == "true", let condition = attributes["condition-coverage"],
+            if reader.attribute("branch")?.lowercased() == "true",
+                let condition = reader.attribute("condition-coverage"),
                 let (hit, found) = Self.conditionCounts(condition)
             {
                 context.addBranches(file, line: number, found: found, hit: hit)
             }
-        default: break
+        case .other: break
         }
     }
 
-    mutating func end(_ name: String) {
-        switch name {
-        case "source":
+    mutating func end(_ element: CoberturaElement) {
+        switch element {
+        case .source:
             if inSource { sources.append(sourceText.trimmingCharacters(in: .whitespacesAndNewlines)) }
             inSource = false
-        case "class":
+        case .class:
             inClass = false
             file = nil
-        case "method": endMethod()
+        case .method: endMethod()
         default: break
         }
     }

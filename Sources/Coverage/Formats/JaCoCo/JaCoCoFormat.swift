@@ -20,26 +20,36 @@ struct JaCoCoFormat: CoverageFormat {
 
     func read(_ input: ImportInput, into context: CoverageInputContext) throws {
         var state = JaCoCoState(context: context)
-        let reader = try CoverageXMLReader.forEachNode(of: input, format: "JaCoCo XML", context) { node, reader in
-            switch node {
-            case .start(let name, let isEmpty): state.start(name, reader, isEmpty: isEmpty)
-            case .end(let name): state.end(name)
-            case .text: break
-            }
-        }
-        guard state.sawRoot else {
-            throw CoverageError(.malformed, "no <report> element", file: context.fileName, line: reader.line)
-        }
+        try CoverageXML.read(
+            input, format: "JaCoCo XML", context, root: JaCoCoElement.report,
+            start: { state.start($0, $2, isEmpty: $1) }, end: { state.end($0) })
         context.declare(
             linesFound: state.declaredLines.map { $0.missed + $0.covered }, linesHit: state.declaredLines?.covered,
             lineRate: nil, by: "the report's LINE counter")
     }
 }
 
+/// The JaCoCo elements the reader acts on.
+enum JaCoCoElement: Int, XMLElementSet {
+    case report, package, `class`, method, counter, sourcefile, line, other
+
+    var name: StaticString {
+        switch self {
+        case .report: "report"
+        case .package: "package"
+        case .class: "class"
+        case .method: "method"
+        case .counter: "counter"
+        case .sourcefile: "sourcefile"
+        case .line: "line"
+        case .other: ""
+        }
+    }
+}
+
 /// Where a JaCoCo document's reading is.
 private struct JaCoCoState {
     let context: CoverageInputContext
-    var sawRoot = false
     /// Elements open below the root: the report's own counters are at depth 1.
     var depth = 0
     var package = ""
@@ -51,51 +61,46 @@ private struct JaCoCoState {
 
     init(context: CoverageInputContext) { self.context = context }
 
-    mutating func start(_ name: String, _ reader: CoverageXMLReader, isEmpty: Bool) {
+    mutating func start(_ element: JaCoCoElement, _ reader: XMLStreamReader, isEmpty: Bool) {
         defer { if !isEmpty { depth += 1 } }
-        switch name {
-        case "report": sawRoot = true
-        case "package": package = reader.attributes()["name"] ?? ""
-        case "class":
-            let attributes = reader.attributes()
-            className = (attributes["name"] ?? "").split(separator: "/").last.map(String.init) ?? ""
-            classFile = attributes["sourcefilename"].flatMap { context.file(sourcePath($0)) }
-        case "method":
-            let attributes = reader.attributes()
-            method = (attributes["name"] ?? "", Int(attributes["line"] ?? "") ?? 0, false)
+        switch element {
+        case .package: package = reader.attribute("name") ?? ""
+        case .class:
+            className = (reader.attribute("name") ?? "").split(separator: "/").last.map(String.init) ?? ""
+            classFile = reader.attribute("sourcefilename").flatMap { context.file(sourcePath($0)) }
+        case .method:
+            method = (reader.attribute("name") ?? "", CoverageXML.integer(reader, "line") ?? 0, false)
             if isEmpty { endMethod() }
-        case "counter":
-            let attributes = reader.attributes()
-            guard let type = attributes["type"], let missed = attributes["missed"].flatMap({ Int($0) }),
-                let covered = attributes["covered"].flatMap({ Int($0) })
+        case .counter:
+            guard let type = reader.attribute("type"), let missed = CoverageXML.integer(reader, "missed"),
+                let covered = CoverageXML.integer(reader, "covered")
             else { return }
             if type == "METHOD", method != nil { method?.covered = covered > 0 }
             if type == "LINE", depth == 1 { declaredLines = (missed, covered) }
-        case "sourcefile":
-            sourceFile = reader.attributes()["name"].flatMap { context.file(sourcePath($0)) }
-        case "line":
+        case .sourcefile:
+            sourceFile = reader.attribute("name").flatMap { context.file(sourcePath($0)) }
+        case .line:
             guard let sourceFile else { return }
-            let attributes = reader.attributes()
-            guard let number = attributes["nr"].flatMap({ ByteFields.lineNumber(Array($0.utf8)) }) else {
+            guard let number = CoverageXML.lineNumber(reader, "nr") else {
                 return context.note("<line> elements without a number")
             }
-            func count(_ key: String) -> Int { attributes[key].flatMap { Int($0) } ?? 0 }
+            func count(_ key: StaticString) -> Int { CoverageXML.integer(reader, key) ?? 0 }
             let (missedBranches, coveredBranches) = (count("mb"), count("cb"))
             context.addLine(sourceFile, line: number, count: .count(count("ci") > 0 ? 1 : 0))
             if missedBranches + coveredBranches > 0 {
                 context.addBranches(
                     sourceFile, line: number, found: missedBranches + coveredBranches, hit: coveredBranches)
             }
-        default: break
+        case .report, .other: break
         }
     }
 
-    mutating func end(_ name: String) {
+    mutating func end(_ element: JaCoCoElement) {
         depth -= 1
-        switch name {
-        case "method": endMethod()
-        case "class": classFile = nil
-        case "sourcefile": sourceFile = nil
+        switch element {
+        case .method: endMethod()
+        case .class: classFile = nil
+        case .sourcefile: sourceFile = nil
         default: break
         }
     }

@@ -1,22 +1,22 @@
 /// A JSON report read whole from an input, and where its document starts: runners print text before it (RSpec's
 /// warnings, Jest's console output when it shares standard output), which is skipped, not an error.
-struct JSONReportDocument {
+public struct JSONReportDocument {
     /// The input's bytes.
-    let bytes: [UInt8]
+    public let bytes: [UInt8]
     /// The offset of the line the document starts on.
-    let start: Int
+    public let start: Int
     /// The 1-based line of the input the document starts on.
-    let firstLine: Int
+    public let firstLine: Int
 
     /// Reads `input` whole and finds the document: the first line whose first character opens an object.
-    init(_ input: ImportInput, fileName: String) throws {
+    public init(_ input: ImportInput, fileName: String) throws {
         bytes = try input.readAll(fileName: fileName)
         (start, firstLine) = Self.documentStart(in: bytes)
     }
 
     /// Walks the document with a pull reader; a reading error is turned into an ``ImportError`` of `fileName`
     /// whose line and column are the input's, not the document's.
-    func read<Result>(fileName: String, _ body: (inout JSONPullReader) throws -> Result) throws -> Result {
+    public func read<Result>(fileName: String, _ body: (inout JSONPullReader) throws -> Result) throws -> Result {
         try bytes.withUnsafeBufferPointer { buffer in
             var reader = JSONPullReader(UnsafeBufferPointer(rebasing: buffer[start...]))
             do {

@@ -2,7 +2,7 @@ import Foundation
 
 /// The elements one XML format acts on: the names handed to ``XMLStreamReader`` are ``names``, and the reader's
 /// element index turns back into a case with ``init(index:)``.
-protocol XMLElementSet: RawRepresentable<Int>, CaseIterable, Sendable {
+public protocol XMLElementSet: RawRepresentable<Int>, CaseIterable, Sendable {
     /// The element's local name in a document.
     var name: StaticString { get }
     /// The case for every element the format does not act on (its name is never matched).
@@ -12,7 +12,7 @@ protocol XMLElementSet: RawRepresentable<Int>, CaseIterable, Sendable {
 extension XMLElementSet {
     /// The local names of every case but ``other``, in index order (the cases' raw values must be their
     /// positions, ``other`` last).
-    static var names: [StaticString] { allCases.filter { $0 != other }.map(\.name) }
+    public static var names: [StaticString] { allCases.filter { $0 != other }.map(\.name) }
 }
 
 /// Comparisons of libxml2's NUL-terminated names with literals, without building a `String`.

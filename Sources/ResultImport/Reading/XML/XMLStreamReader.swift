@@ -11,8 +11,8 @@ import ResultSupport
 /// recognized once; attributes are read by name. The reader is not generic: a format's element enum (an
 /// ``XMLElementSet``) turns the index into its case, so a debug build reads as fast as a release build's
 /// specialization would. Not safe to use from several tasks at once.
-final class XMLStreamReader {
-    enum NodeKind {
+public final class XMLStreamReader {
+    public enum NodeKind {
         /// An element's start tag: the index of its local name in the reader's `elementNames`.
         case startElement(Int, isEmpty: Bool)
         case endElement(Int)
@@ -23,15 +23,15 @@ final class XMLStreamReader {
     let reader: xmlTextReaderPtr
     private let input: XMLInput
     private let retained: Unmanaged<XMLInput>
-    let fileName: String
+    public let fileName: String
     /// The local names of the elements the format acts on.
     private let elementNames: [StaticString]
     /// The index given for an element whose name is not among the reader's `elementNames`.
-    static let otherElement = -1
+    public static let otherElement = -1
 
     /// Opens a reader of the elements named `elementNames` (any other element is ``otherElement``); `limit` caps
     /// the bytes read (a hostile file cannot make the import run forever).
-    init(
+    public init(
         prefix: [UInt8], descriptor: Int32, fileName: String, elementNames: [StaticString], limit: Int64 = 8 << 30
     ) throws {
         self.elementNames = elementNames
@@ -64,7 +64,7 @@ final class XMLStreamReader {
     }
 
     /// The next node of interest, or `nil` at the end of the document.
-    func next() throws -> NodeKind? {
+    public func next() throws -> NodeKind? {
         while true {
             let result = xmlTextReaderRead(reader)
             if result == 0 { return nil }
@@ -88,7 +88,7 @@ final class XMLStreamReader {
 
     /// Reads the document to its end, handing each element's start (its index and whether it is empty), each end
     /// and each text node (read it with ``text()``) to the closures.
-    func readAll(start: (Int, Bool) throws -> Void, end: (Int) throws -> Void, text: () -> Void) throws {
+    public func readAll(start: (Int, Bool) throws -> Void, end: (Int) throws -> Void, text: () -> Void) throws {
         while let node = try next() {
             switch node {
             case .startElement(let index, let isEmpty): try start(index, isEmpty)
@@ -99,7 +99,7 @@ final class XMLStreamReader {
     }
 
     /// The value of the attribute `name` (an unprefixed name) of the element just read, or `nil` when it has none.
-    func attribute(_ name: StaticString) -> String? {
+    public func attribute(_ name: StaticString) -> String? {
         guard xmlTextReaderHasAttributes(reader) == 1, xmlTextReaderMoveToAttribute(reader, name.utf8Start) == 1
         else { return nil }
         defer { xmlTextReaderMoveToElement(reader) }
@@ -108,7 +108,7 @@ final class XMLStreamReader {
 
     /// Calls `body` with the local name and value of each attribute of the element just read, in order (both
     /// valid only during the call).
-    func forEachAttribute(_ body: (UnsafePointer<xmlChar>, UnsafePointer<xmlChar>) -> Void) {
+    public func forEachAttribute(_ body: (UnsafePointer<xmlChar>, UnsafePointer<xmlChar>) -> Void) {
         guard xmlTextReaderHasAttributes(reader) == 1 else { return }
         while xmlTextReaderMoveToNextAttribute(reader) == 1 {
             guard let name = xmlTextReaderConstLocalName(reader), let value = xmlTextReaderConstValue(reader)
@@ -119,7 +119,7 @@ final class XMLStreamReader {
     }
 
     /// The content of the text node just read.
-    func text() -> String {
+    public func text() -> String {
         guard let value = xmlTextReaderConstValue(reader) else { return "" }
         return String(cString: value)
     }
@@ -131,12 +131,12 @@ final class XMLStreamReader {
     }
 
     /// The 1-based line of the current node.
-    var line: Int { Int(xmlTextReaderGetParserLineNumber(reader)) }
+    public var line: Int { Int(xmlTextReaderGetParserLineNumber(reader)) }
 
     /// The 1-based line libxml2 recorded for the current node (for an element, where its start tag ends), which
     /// unlike ``line`` does not run ahead with the parser; ``line`` when it recorded none or the line is past what a
     /// node can hold (65,535).
-    var nodeLine: Int {
+    public var nodeLine: Int {
         guard let node = xmlTextReaderCurrentNode(reader) else { return line }
         let recorded = Int(xmlGetLineNo(node))
         return recorded > 0 && recorded < 65535 ? recorded : line
