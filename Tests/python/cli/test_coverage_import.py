@@ -30,7 +30,7 @@ def lcov_lines(path):
 def test_import_detects_coverage_among_test_results(tmp_path):
     bundle = tmp_path / "run.resultbundle"
     result = run("import", JUNIT, LCOV, "-o", bundle, "--source-root", tmp_path)
-    assert "coverage:" in result.stderr
+    assert "coverage: 16 of 24 lines" in result.stdout + result.stderr
     expected = lcov_lines(LCOV)
     coverage = info(bundle)["coverage"]
     assert coverage["linesFound"] == len(expected)
