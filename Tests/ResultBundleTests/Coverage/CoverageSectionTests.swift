@@ -148,6 +148,6 @@ struct CoverageSectionTests {
     @Test func verifyDecodesEveryFile() throws {
         let reader = try BundleReader(url: try Self.write([Self.awkwardFile], label: "coverage-verify"))
         let report = try reader.verify()
-        #expect(report.problems.isEmpty)
+        #expect(report.problems.isEmpty && report.hasValidIndex)
     }
 }
