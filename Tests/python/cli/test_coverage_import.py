@@ -92,3 +92,16 @@ def test_paths_outside_the_source_root_are_warned_about(tmp_path):
     assert "warning" in result.stderr and "elsewhere" in result.stderr
     coverage = info(bundle)["coverage"]
     assert (coverage["files"], coverage["linesFound"], coverage["linesHit"]) == (1, 2, 1)
+
+
+def test_declared_totals_that_disagree_are_import_warnings(tmp_path):
+    tracefile = tmp_path / "declared.info"
+    tracefile.write_text("SF:a.c\nDA:1,1\nDA:2,0\nLF:5\nLH:4\nend_of_record\n")
+    bundle = tmp_path / "run.resultbundle"
+    result = run("import", tracefile, "-o", bundle, "--source-root", tmp_path)
+    warnings = [line for line in result.stderr.splitlines() if "warning" in line and "declared.info" in line]
+    assert warnings and "LF" in warnings[0], result.stderr
+    coverage = info(bundle)["coverage"]
+    assert (coverage["linesFound"], coverage["linesHit"]) == (2, 1), "the lines win"
+    diagnostics = json.loads(run("json", bundle).stdout)["runs"][0]["diagnostics"]
+    assert any("LF" in diagnostic["message"] for diagnostic in diagnostics)
