@@ -59,8 +59,8 @@ struct ImportCommand: ParsableCommand {
               resultbundle import console.log events.jsonl -o run.resultbundle
               resultbundle import junit.xml --attachments-root shots -o ui.resultbundle
               resultbundle import swift-test.log --test-list tests.txt -o run.resultbundle
-              resultbundle import junit.xml coverage.info -o run.resultbundle --source-root .
-              resultbundle import junit.xml --coverage-file 'cov/*.json' -o run.resultbundle
+              resultbundle import junit.xml coverage.info -o run.resultbundle
+              resultbundle import junit.xml --coverage-file cov/ -o run.resultbundle
             """
     )
 
