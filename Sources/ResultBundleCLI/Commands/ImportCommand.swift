@@ -148,7 +148,7 @@ struct ImportCommand: ParsableCommand {
             try OutputWriting.status(
                 "\(output): \(Counted.noun(totals.tests, "test")) (\(totals.passed) passed, \(totals.failed) failed, "
                     + "\(totals.skipped) skipped) from \(outcome.importedFiles) of \(Counted.noun(files.count, "file"))"
-                    + " (\(outcome.formats.map(\.rawValue).joined(separator: ", ")))",
+                    + " (\((outcome.formats.map(\.rawValue) + (outcome.coverageTotals == nil ? [] : ["coverage"])).joined(separator: ", ")))",
                 besides: plan)
         }
         if !quietOption.quiet, let coverage = outcome.coverageTotals {
