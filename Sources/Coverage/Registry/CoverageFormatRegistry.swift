@@ -12,6 +12,7 @@ public enum CoverageFormatRegistry {
         LLVMCovFormat(),
         CoveragePyFormat(),
         IstanbulFormat(),
+        CoverageJSONFormat(),
     ]
 
     /// The format named `name`, when one is registered.
