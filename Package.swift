@@ -77,7 +77,7 @@ let package = Package(
             dependencies: [
                 "ResultModel", "ResultSupport", "ContentHashing", "ResultBundle", "TerminalEmulation", "ResultImport",
                 "HTMLReport", "JUnitExport", "PerformanceBaselines", "RunComparison", "RunHistory", "CIAnnotations",
-                "TestSharding", "CSystemShims",
+                "TestSharding", "CSystemShims", "Coverage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
