@@ -194,7 +194,11 @@ public struct UnifiedDiffReader {
         var file = state.file
         if state.isGit {
             let names = state.gitNames
-            let prefixed = names.map { DiffPathText.hasPrefixes(old: $0.old, new: $0.new) } ?? true
+            // Without names from `diff --git` (an unquoted rename with spaces), `rename to` tells: it never has
+            // a prefix, so a `+++` path that differs from it has one.
+            let prefixed =
+                names.map { DiffPathText.hasPrefixes(old: $0.old, new: $0.new) }
+                ?? state.renamedTo.map { state.sawHeaderPaths && file.newPath != $0 } ?? true
             if state.sawHeaderPaths {
                 if prefixed {
                     file.oldPath = DiffPathText.droppingPrefix(file.oldPath)

@@ -1,0 +1,130 @@
+"""`coverage export` read by the tools each format is for: Cobertura against its DTD and by pycobertura, lcov by
+`lcov --summary` and `genhtml`, SonarQube's XML against its schema; their totals equal ours."""
+import json
+import subprocess
+import xml.etree.ElementTree as ElementTree
+
+import pytest
+from pycobertura import Cobertura
+
+from conftest import FIXTURES, run
+from coverage_projects import c_project, lcov_summary
+
+COVERAGE = FIXTURES / "coverage"
+SCHEMAS = FIXTURES / "schemas"
+
+
+def inputs(tmp_path):
+    """Coverage of several producers: (input, source root)."""
+    tracefile, root = c_project(tmp_path / "c")
+    return {
+        "gcc-lcov": (tracefile, root),
+        "coverage.py-cobertura": (COVERAGE / "cobertura" / "shapes-coveragepy.xml", tmp_path),
+        "coverage.py-json": (COVERAGE / "coverage.py" / "shapes.json", tmp_path),
+        "go": (COVERAGE / "go" / "cover.count.out", COVERAGE / "go"),
+        "jacoco": (COVERAGE / "jacoco" / "jacoco.xml", COVERAGE / "jacoco"),
+    }
+
+
+INPUTS = ["gcc-lcov", "coverage.py-cobertura", "coverage.py-json", "go", "jacoco"]
+
+
+def export(tmp_path, name, format):
+    source, root = inputs(tmp_path)[name]
+    output = tmp_path / f"out.{format}"
+    run("coverage", "export", source, "--format", format, "-o", output, "--source-root", root, "--quiet")
+    run("coverage", "export", source, "--format", "json", "-o", tmp_path / "ours.json", "--source-root", root,
+        "--quiet")
+    ours = json.loads((tmp_path / "ours.json").read_text())
+    return output, ours, root
+
+
+@pytest.mark.parametrize("name", INPUTS)
+def test_cobertura_is_valid_against_its_dtd_and_pycobertura_counts_our_totals(tmp_path, name):
+    output, ours, _ = export(tmp_path, name, "cobertura")
+    result = subprocess.run(["xmllint", "--noout", "--nonet", "--dtdvalid", str(SCHEMAS / "coverage-04.dtd"),
+                             str(output)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    report = Cobertura(str(output))
+    assert report.total_statements() == ours["totals"]["linesFound"]
+    assert report.total_statements() - report.total_misses() == ours["totals"]["linesHit"]
+    assert sorted(report.files()) == sorted(file["path"] for file in ours["files"])
+    for file in ours["files"]:
+        assert report.total_statements(file["path"]) == file["totals"]["linesFound"], file["path"]
+        assert report.total_misses(file["path"]) == file["totals"]["linesFound"] - file["totals"]["linesHit"]
+
+
+@pytest.mark.parametrize("name", INPUTS)
+def test_lcov_summary_gives_our_totals(tmp_path, name):
+    output, ours, _ = export(tmp_path, name, "lcov")
+    totals = ours["totals"]
+    assert lcov_summary(output) == {
+        "lines": (totals["linesHit"], totals["linesFound"]),
+        "functions": (totals["functionsHit"], totals["functionsFound"]),
+        "branches": (totals["branchesHit"], totals["branchesFound"]),
+    }
+
+
+def test_genhtml_draws_the_lcov_export_in_the_source_root(tmp_path):
+    output, ours, root = export(tmp_path, "gcc-lcov", "lcov")
+    site = tmp_path / "html"
+    result = subprocess.run(["genhtml", "--quiet", "--rc", "lcov_branch_coverage=1", "-o", str(site), str(output)],
+                            cwd=root, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    page = (site / "index.html").read_text()
+    assert f'<td class="headerCovTableEntry">{ours["totals"]["linesFound"]}</td>' in page
+    assert f'<td class="headerCovTableEntry">{ours["totals"]["linesHit"]}</td>' in page
+    assert (site / "c" / "tally.c.gcov.html").exists() or list(site.rglob("tally.c.gcov.html"))
+
+
+@pytest.mark.parametrize("name", INPUTS)
+def test_sonarqube_xml_is_valid_against_its_schema_and_counts_our_lines(tmp_path, name):
+    output, ours, _ = export(tmp_path, name, "sonarqube")
+    result = subprocess.run(["xmllint", "--noout", "--nonet", "--schema", str(SCHEMAS / "sonar-generic-coverage.xsd"),
+                             str(output)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    lines = ElementTree.parse(output).getroot().iter("lineToCover")
+    lines = list(lines)
+    assert len(lines) == ours["totals"]["linesFound"]
+    assert sum(line.get("covered") == "true" for line in lines) == ours["totals"]["linesHit"]
+    branches_on_lines = sum(
+        found for file in ours["files"] for line, found, _ in file["branches"]
+        if any(number == line for number, _ in file["lines"]))
+    assert sum(int(line.get("branchesToCover", 0)) for line in lines) == branches_on_lines
+
+
+@pytest.mark.parametrize("name", INPUTS)
+def test_json_totals_are_the_sums_of_its_files(tmp_path, name):
+    _, ours, _ = export(tmp_path, name, "json")
+    assert ours["schema"] == "resultbundle-coverage" and ours["version"] == "1.0"
+    assert ours["totals"]["linesFound"] == sum(len(file["lines"]) for file in ours["files"])
+    assert ours["totals"]["linesHit"] == sum(sum(count > 0 for _, count in file["lines"]) for file in ours["files"])
+
+
+def test_converts_and_merges_and_reads_its_own_json_back(tmp_path):
+    shapes_xml = COVERAGE / "cobertura" / "shapes-coveragepy.xml"
+    shapes_json = COVERAGE / "coverage.py" / "shapes.json"
+    run("coverage", "export", shapes_xml, shapes_json, "--format", "json", "-o", tmp_path / "merged.json",
+        "--source-root", tmp_path)
+    run("coverage", "export", tmp_path / "merged.json", "--format", "json", "-o", tmp_path / "again.json",
+        "--source-root", tmp_path)
+    merged = json.loads((tmp_path / "merged.json").read_text())
+    assert json.loads((tmp_path / "again.json").read_text()) == merged
+    # The same run twice: every line that ran, ran twice as often.
+    single = json.loads(run("coverage", "export", shapes_xml, "--format", "json", "-o", "-", "--source-root",
+                            tmp_path, "--quiet").stdout)
+    assert merged["totals"]["linesFound"] == single["totals"]["linesFound"] == 24
+
+
+def test_an_unreadable_input_is_named_and_exit_1_while_the_others_are_exported(tmp_path):
+    broken = tmp_path / "broken.info"
+    broken.write_text("SF:a.c\nDA:1,1\n")
+    output = tmp_path / "out.xml"
+    result = run("coverage", "export", broken, COVERAGE / "cobertura" / "shapes-coveragepy.xml", "--format",
+                 "cobertura", "-o", output, "--source-root", tmp_path, check=False)
+    assert result.returncode == 1, result.stderr
+    assert "broken.info" in result.stderr and "no end_of_record" in result.stderr
+    assert output.exists()
+    nothing = run("coverage", "export", broken, "--format", "lcov", "-o", tmp_path / "none.info", check=False)
+    assert nothing.returncode == 2 and "no coverage input could be read" in nothing.stderr
+    assert not (tmp_path / "none.info").exists()
