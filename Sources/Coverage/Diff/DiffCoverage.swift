@@ -14,6 +14,17 @@ public struct DiffCoverage: Sendable, Hashable {
         /// The changed lines that did not run, in ranges: two such lines are one range when no line between them
         /// could run (a blank line or a comment between two uncovered lines does not split them).
         public var uncoveredRanges: [ClosedRange<UInt32>]
+
+        /// A changed file's coverage.
+        public init(
+            path: String, isNew: Bool, linesFound: Int, linesHit: Int, uncoveredRanges: [ClosedRange<UInt32>]
+        ) {
+            self.path = path
+            self.isNew = isNew
+            self.linesFound = linesFound
+            self.linesHit = linesHit
+            self.uncoveredRanges = uncoveredRanges
+        }
     }
 
     /// The changed files with changed lines that could run, by path.

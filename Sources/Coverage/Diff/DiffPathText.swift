@@ -4,7 +4,7 @@
 enum DiffPathText {
     /// The path a `---` or `+++` line names (the text after `--- `): unquoted, cut at a tab; `nil` for
     /// `/dev/null`.
-    static func headerPath(_ text: Substring) throws(DiffPathError) -> String? {
+    static func headerPath(_ text: Substring) throws -> String? {
         let path: String
         if text.hasPrefix("\"") {
             path = try unquoted(text).path
@@ -16,7 +16,7 @@ enum DiffPathText {
 
     /// The two paths of `diff --git X Y`, prefixes kept, or `nil` when the line cannot be split (an unquoted
     /// rename whose names hold spaces: the `rename from`/`rename to` lines or `---`/`+++` name them then).
-    static func gitHeaderPaths(_ text: Substring) throws(DiffPathError) -> (old: String, new: String)? {
+    static func gitHeaderPaths(_ text: Substring) throws -> (old: String, new: String)? {
         if text.hasPrefix("\"") {
             let (old, rest) = try unquoted(text)
             guard rest.hasPrefix(" ") else { return nil }
@@ -55,7 +55,7 @@ enum DiffPathText {
     }
 
     /// A C-style quoted name at the start of `text` and what follows its closing quote.
-    static func unquoted(_ text: Substring) throws(DiffPathError) -> (path: String, rest: Substring) {
+    static func unquoted(_ text: Substring) throws -> (path: String, rest: Substring) {
         var bytes: [UInt8] = []
         let utf8 = Array(text.utf8)
         var index = 1

@@ -177,11 +177,13 @@ public struct UnifiedDiffReader {
         } else if line.hasPrefix("deleted file mode") {
             current?.isDeletedFile = true
         } else if line.hasPrefix("rename to ") || line.hasPrefix("copy to ") {
-            current?.renamedTo = try? path(nil) { try DiffPathText.headerPath(line.drop { $0 != " " }.dropFirst(4)) }
+            let name = try? path(nil) { try DiffPathText.headerPath(line.drop { $0 != " " }.dropFirst(4)) }
+            current?.renamedTo = name ?? nil
         } else if line.hasPrefix("rename from ") || line.hasPrefix("copy from ") {
-            current?.renamedFrom = try? path(nil) {
+            let name = try? path(nil) {
                 try DiffPathText.headerPath(line.dropFirst(line.hasPrefix("rename") ? 12 : 10))
             }
+            current?.renamedFrom = name ?? nil
         } else if line.hasPrefix("Binary files ") || line == "GIT binary patch" {
             current?.file.isBinary = true
         }
@@ -227,10 +229,10 @@ public struct UnifiedDiffReader {
 
     // MARK: Errors
 
-    private func path<T>(_ lineNumber: Int?, _ body: () throws(DiffPathError) -> T) throws -> T {
+    private func path<T>(_ lineNumber: Int?, _ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch {
+        } catch let error as DiffPathError {
             throw failure(error.message, lineNumber)
         }
     }
