@@ -84,7 +84,8 @@ def test_changed_lines_coverage_equals_gits_hunks_against_lcovs_lines(change):
     # The new branch (value > 1000) never returned 2, doubled's `value * 2` never ran.
     uncovered = {file["path"]: file["uncovered"] for file in report["files"]}
     assert uncovered["extra.c"] == [[3, 3]]
-    assert [start for start, _ in uncovered["tally.c"]] == [TALLY.count("\n", 0, TALLY.index("        return 0;")) + 4]
+    new_return = (repository / "app" / "tally.c").read_text().split("\n").index("        return 2;") + 1
+    assert uncovered["tally.c"] == [[new_return, new_return]]
     assert [file["path"] for file in report["files"] if file["isNew"]] == ["extra.c"]
     assert report["filesWithoutCoverage"] == []  # README.md is outside the source root
 
