@@ -52,11 +52,12 @@ struct CoverageExportTests {
     func lcovExportReadsBackWithEverythingButRegions(index: Int) throws {
         let input = Self.inputs[index]
         let run = try Self.run(input)
-        let expected = CoverageRun(files: run.files.map { file in
-            var file = file
-            file.regions = []
-            return file
-        })
+        let expected = CoverageRun(
+            files: run.files.map { file in
+                var file = file
+                file.regions = []
+                return file
+            })
         let read = try Self.roundTrip(run, .lcov, root: input.root)
         #expect(read == expected, "\(input.path)")
         #expect(read.totals == run.totals)
@@ -66,18 +67,19 @@ struct CoverageExportTests {
     func coberturaExportReadsBackWithItsLinesBranchesAndFunctions(index: Int) throws {
         let input = Self.inputs[index]
         let run = try Self.run(input)
-        let expected = CoverageRun(files: run.files.map { file in
-            var file = file
-            file.regions = []
-            // Cobertura has a <line> for a branch only where a line could run, and a method's count only on its line.
-            file.branches = file.branches.filter { file.count(ofLine: $0.line) != nil }
-            file.functions = file.functions.map { function in
-                var function = function
-                if function.line == 0 { function.count = 0 }
-                return function
-            }
-            return file
-        })
+        let expected = CoverageRun(
+            files: run.files.map { file in
+                var file = file
+                file.regions = []
+                // Cobertura has a <line> for a branch only where a line could run, and a method's count only on its line.
+                file.branches = file.branches.filter { file.count(ofLine: $0.line) != nil }
+                file.functions = file.functions.map { function in
+                    var function = function
+                    if function.line == 0 { function.count = 0 }
+                    return function
+                }
+                return file
+            })
         #expect(try Self.roundTrip(run, .cobertura, root: input.root) == expected, "\(input.path)")
     }
 

@@ -126,7 +126,8 @@ struct UnifiedDiffReaderTests {
         } throws: { error in
             let error = error as? CoverageError
             return error?.place.file == "cut.diff"
-                && error?.message == "the input ends inside the hunk of line 3: 1 old and 1 new lines were still to come"
+                && error?.message
+                    == "the input ends inside the hunk of line 3: 1 old and 1 new lines were still to come"
         }
         let interrupted = "--- a/x.c\n+++ b/x.c\n@@ -1,2 +1,2 @@\n line\nsomething else\n"
         #expect {
@@ -137,7 +138,8 @@ struct UnifiedDiffReaderTests {
     }
 
     @Test(arguments: [
-        "--- a/x\n+++ b/x\n@@ -1,a +1 @@\n", "--- a/x\n+++ b/x\n@@ 1 1 @@\n", "--- a/x\n+++ b/x\n@@ -1 +99999999999 @@\n",
+        "--- a/x\n+++ b/x\n@@ -1,a +1 @@\n", "--- a/x\n+++ b/x\n@@ 1 1 @@\n",
+        "--- a/x\n+++ b/x\n@@ -1 +99999999999 @@\n",
         "@@ -1 +1 @@\n-a\n+b\n", "--- \"a/x\n+++ b/x\n", "--- \"a/\\q\"\n+++ b/x\n",
     ])
     func refusesMalformedHeadersWithTheirLine(text: String) throws {

@@ -16,7 +16,8 @@ public enum CoveragePercent {
     /// Line ranges as `14-16, 40`, at most `limit` of them, then `and N more`.
     public static func ranges(_ ranges: [ClosedRange<UInt32>], limit: Int = 20, dash: String = "-") -> String {
         var parts = ranges.prefix(limit).map { range in
-            range.lowerBound == range.upperBound ? "\(range.lowerBound)" : "\(range.lowerBound)\(dash)\(range.upperBound)"
+            range.lowerBound == range.upperBound
+                ? "\(range.lowerBound)" : "\(range.lowerBound)\(dash)\(range.upperBound)"
         }
         if ranges.count > limit { parts.append("and \(ranges.count - limit) more") }
         return parts.joined(separator: ", ")

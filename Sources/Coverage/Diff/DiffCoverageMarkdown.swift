@@ -15,7 +15,8 @@ public enum DiffCoverageMarkdown {
             "total " + (CoveragePercent.text(hit: totals.linesHit, found: totals.linesFound) ?? "-")
             + " (\(totals.linesHit) of \(Counted.noun(totals.linesFound, "line")))"
         if let percent = CoveragePercent.text(hit: coverage.linesHit, found: coverage.linesFound) {
-            text += "**\(percent)** of the changed lines ran (\(coverage.linesHit) of \(coverage.linesFound)) · \(total)\n"
+            text +=
+                "**\(percent)** of the changed lines ran (\(coverage.linesHit) of \(coverage.linesFound)) · \(total)\n"
         } else {
             text += "None of the changed lines could run · \(total)\n"
         }

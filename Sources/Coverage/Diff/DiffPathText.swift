@@ -1,6 +1,7 @@
 /// How unified diffs write paths: git's C-style quoting (`"caf\303\251 \"x\".c"`), the `a/` and `b/` prefixes
 /// (git's mnemonic `c/`, `i/`, `w/`, `o/` too) and the tab that ends a name (GNU diff's timestamp follows it;
-/// git adds one after a name with a space).
+/// git adds one after a name with a space). A name that cannot be read throws a ``CoverageError`` without its
+/// place, which the diff reader adds.
 enum DiffPathText {
     /// The path a `---` or `+++` line names (the text after `--- `): unquoted, cut at a tab; `nil` for
     /// `/dev/null`.
@@ -76,7 +77,7 @@ enum DiffPathText {
             case UInt8(ascii: "0")...UInt8(ascii: "3"):
                 let digits = utf8[(index + 1)..<min(index + 4, utf8.count)]
                 guard digits.count == 3, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "7") })
-                else { throw DiffPathError(message: "a quoted name has a bad octal escape") }
+                else { throw CoverageError(.malformed, "a quoted name has a bad octal escape") }
                 bytes.append(digits.reduce(0) { $0 &* 8 &+ ($1 - UInt8(ascii: "0")) })
                 index += 4
                 continue
@@ -88,15 +89,10 @@ enum DiffPathText {
             case UInt8(ascii: "f"): bytes.append(0x0C)
             case UInt8(ascii: "r"): bytes.append(0x0D)
             case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(escaped)
-            default: throw DiffPathError(message: "a quoted name has an unknown escape \\\(Unicode.Scalar(escaped))")
+            default: throw CoverageError(.malformed, "a quoted name has an unknown escape \\\(Unicode.Scalar(escaped))")
             }
             index += 2
         }
-        throw DiffPathError(message: "a quoted name has no closing quote")
+        throw CoverageError(.malformed, "a quoted name has no closing quote")
     }
-}
-
-/// A path in a diff that cannot be read.
-struct DiffPathError: Error {
-    var message: String
 }

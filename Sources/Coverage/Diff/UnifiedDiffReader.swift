@@ -232,7 +232,7 @@ public struct UnifiedDiffReader {
     private func path<T>(_ lineNumber: Int?, _ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch let error as DiffPathError {
+        } catch let error as CoverageError {
             throw failure(error.message, lineNumber)
         }
     }

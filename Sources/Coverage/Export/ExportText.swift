@@ -8,9 +8,14 @@ enum ExportText {
     /// the document ill-formed.
     static func appendXMLAttribute(_ text: String, to output: inout ExportBuffer) {
         let allowed = text.unicodeScalars.allSatisfy { $0.value != 0xFFFE && $0.value != 0xFFFF }
-        let clean = allowed ? text : String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
-            scalar.value == 0xFFFE || scalar.value == 0xFFFF ? "\u{FFFD}" : scalar
-        }))
+        let clean =
+            allowed
+            ? text
+            : String(
+                String.UnicodeScalarView(
+                    text.unicodeScalars.map { scalar in
+                        scalar.value == 0xFFFE || scalar.value == 0xFFFF ? "\u{FFFD}" : scalar
+                    }))
         HTMLEscaping.appendEscaped(clean, to: &output)
     }
 
@@ -29,6 +34,7 @@ enum ExportText {
     /// becomes a space.
     static func oneLine(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return text }
-        return String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
+        return String(
+            String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
     }
 }

@@ -52,7 +52,8 @@ struct CoverageDiffCommand: ParsableCommand {
 
     func validate() throws {
         guard (base == nil) != (diff == nil) else {
-            throw ValidationError("Give the change either with --base REF (runs git diff) or with --diff FILE or --diff -.")
+            throw ValidationError(
+                "Give the change either with --base REF (runs git diff) or with --diff FILE or --diff -.")
         }
         for (name, value) in [("--fail-under", failUnder), ("--fail-under-diff", failUnderDiff)] {
             if let value, !(0...100).contains(value) {
@@ -77,18 +78,15 @@ struct CoverageDiffCommand: ParsableCommand {
         case .markdown: text = DiffCoverageMarkdown.document(coverage)
         case .json: text = DiffCoverageJSON.document(coverage)
         }
-        if let plan {
-            try OutputWriting.write(Data(text.utf8), plan)
-        } else {
-            try StandardOutput.write(text)
-        }
+        try OutputWriting.write(Data(text.utf8), plan ?? .standardOutput)
         var failed = hadErrors
         let totals = coverage.totals
         if let failUnder, CoveragePercent.isBelow(failUnder, hit: totals.linesHit, found: totals.linesFound) {
             StandardError.humanLine("error: total line coverage is below --fail-under \(Self.number(failUnder))%")
             failed = true
         }
-        if let failUnderDiff, CoveragePercent.isBelow(failUnderDiff, hit: coverage.linesHit, found: coverage.linesFound) {
+        if let failUnderDiff, CoveragePercent.isBelow(failUnderDiff, hit: coverage.linesHit, found: coverage.linesFound)
+        {
             StandardError.humanLine(
                 "error: coverage of the changed lines is below --fail-under-diff \(Self.number(failUnderDiff))%")
             failed = true

@@ -16,7 +16,8 @@ struct CoverageInputOptions: ParsableArguments {
         if let sourceRoot {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: sourceRoot, isDirectory: &isFolder), isFolder.boolValue else {
-                throw ValidationError("--source-root \(sourceRoot) is not a folder; name the folder the sources are in.")
+                throw ValidationError(
+                    "--source-root \(sourceRoot) is not a folder; name the folder the sources are in.")
             }
         }
     }

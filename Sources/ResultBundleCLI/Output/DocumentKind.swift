@@ -68,7 +68,8 @@ enum DocumentKind: Equatable {
     private static func isCoverageExport(_ head: [UInt8], format: CoverageExportFormat) -> Bool {
         switch format {
         case .cobertura:
-            return DocumentSniffer.rootElement(of: head) == "coverage" && DocumentSniffer.contains("line-rate=", in: head)
+            return DocumentSniffer.rootElement(of: head) == "coverage"
+                && DocumentSniffer.contains("line-rate=", in: head)
         case .sonarqube:
             return DocumentSniffer.rootElement(of: head) == "coverage"
                 && !DocumentSniffer.contains("line-rate=", in: head)
