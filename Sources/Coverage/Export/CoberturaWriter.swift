@@ -105,17 +105,12 @@ struct CoberturaWriter {
             output.append(literal: "            </method>\n")
         }
         output.append(literal: "          </methods>\n          <lines>\n")
-        var branchIndex = 0
-        for line in file.lines {
-            while branchIndex < file.branches.count && file.branches[branchIndex].line < line.line { branchIndex += 1 }
+        ExportText.forEachLine(of: file) { line, branches in
             output.append(literal: "            <line number=\"")
             output.appendDecimal(line.line)
             output.append(literal: "\" hits=\"")
             output.appendDecimal(line.count)
-            if branchIndex < file.branches.count, file.branches[branchIndex].line == line.line,
-                file.branches[branchIndex].found > 0
-            {
-                let branches = file.branches[branchIndex]
+            if let branches {
                 output.append(literal: "\" branch=\"true\" condition-coverage=\"")
                 output.appendDecimal(UInt64(branches.hit) * 100 / UInt64(branches.found))
                 output.append(literal: "% (")

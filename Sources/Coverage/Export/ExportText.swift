@@ -37,4 +37,18 @@ enum ExportText {
         return String(
             String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
     }
+
+    /// Calls `body` with each line of `file` and the branches that start on it (`nil` when none do), walking the
+    /// two sorted lists together. Branches on a line that cannot run are not visited: the XML formats have no
+    /// place for them.
+    static func forEachLine(
+        of file: SourceFileCoverage, _ body: (CoveredLine, LineBranches?) -> Void
+    ) {
+        var branchIndex = 0
+        for line in file.lines {
+            while branchIndex < file.branches.count && file.branches[branchIndex].line < line.line { branchIndex += 1 }
+            let branches = branchIndex < file.branches.count ? file.branches[branchIndex] : nil
+            body(line, branches.flatMap { $0.line == line.line && $0.found > 0 ? $0 : nil })
+        }
+    }
 }

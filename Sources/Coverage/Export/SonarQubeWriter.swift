@@ -18,19 +18,15 @@ struct SonarQubeWriter {
         output.append(literal: "  <file path=\"")
         ExportText.appendXMLAttribute(file.path, to: &output)
         output.append(literal: "\">\n")
-        var branchIndex = 0
-        for line in file.lines {
-            while branchIndex < file.branches.count && file.branches[branchIndex].line < line.line { branchIndex += 1 }
+        ExportText.forEachLine(of: file) { line, branches in
             output.append(literal: "    <lineToCover lineNumber=\"")
             output.appendDecimal(line.line)
             output.append(literal: line.count > 0 ? "\" covered=\"true" : "\" covered=\"false")
-            if branchIndex < file.branches.count, file.branches[branchIndex].line == line.line,
-                file.branches[branchIndex].found > 0
-            {
+            if let branches {
                 output.append(literal: "\" branchesToCover=\"")
-                output.appendDecimal(file.branches[branchIndex].found)
+                output.appendDecimal(branches.found)
                 output.append(literal: "\" coveredBranches=\"")
-                output.appendDecimal(file.branches[branchIndex].hit)
+                output.appendDecimal(branches.hit)
             }
             output.append(literal: "\"/>\n")
         }

@@ -26,6 +26,12 @@ def inputs(tmp_path):
     }
 
 
+def assert_xmllint_accepts(output, option, schema):
+    result = subprocess.run(["xmllint", "--noout", "--nonet", option, str(schema), str(output)], capture_output=True,
+                            text=True)
+    assert result.returncode == 0, result.stderr
+
+
 INPUTS = ["gcc-lcov", "coverage.py-cobertura", "coverage.py-json", "go", "jacoco"]
 
 
@@ -42,9 +48,7 @@ def export(tmp_path, name, format):
 @pytest.mark.parametrize("name", INPUTS)
 def test_cobertura_is_valid_against_its_dtd_and_pycobertura_counts_our_totals(tmp_path, name):
     output, ours, _ = export(tmp_path, name, "cobertura")
-    result = subprocess.run(["xmllint", "--noout", "--nonet", "--dtdvalid", str(SCHEMAS / "coverage-04.dtd"),
-                             str(output)], capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr
+    assert_xmllint_accepts(output, "--dtdvalid", SCHEMAS / "coverage-04.dtd")
     report = Cobertura(str(output))
     assert report.total_statements() == ours["totals"]["linesFound"]
     assert abs(report.line_rate() - ours["totals"]["linesHit"] / max(1, ours["totals"]["linesFound"])) < 0.0001
@@ -86,9 +90,7 @@ def test_genhtml_draws_the_lcov_export_in_the_source_root(tmp_path):
 @pytest.mark.parametrize("name", INPUTS)
 def test_sonarqube_xml_is_valid_against_its_schema_and_counts_our_lines(tmp_path, name):
     output, ours, _ = export(tmp_path, name, "sonarqube")
-    result = subprocess.run(["xmllint", "--noout", "--nonet", "--schema", str(SCHEMAS / "sonar-generic-coverage.xsd"),
-                             str(output)], capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr
+    assert_xmllint_accepts(output, "--schema", SCHEMAS / "sonar-generic-coverage.xsd")
     lines = ElementTree.parse(output).getroot().iter("lineToCover")
     lines = list(lines)
     assert len(lines) == ours["totals"]["linesFound"]
