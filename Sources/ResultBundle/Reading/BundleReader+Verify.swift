@@ -84,6 +84,8 @@ extension BundleReader {
                             kind: .damagedBlob, byteOffset: frame.offset,
                             message: "blob \(digest): \(problem.message)"))
                 }
+            case .coverage:
+                problems += CoverageDirectoryScan.verify(frame, from: source)
             case .index, .largeIndex:
                 indexOffset = frame.offset
             case .trailer:
