@@ -136,3 +136,19 @@ def test_an_unreadable_input_is_named_and_exit_1_while_the_others_are_exported(t
     nothing = run("coverage", "export", broken, "--format", "lcov", "-o", tmp_path / "none.info", check=False)
     assert nothing.returncode == 2 and "no coverage input could be read" in nothing.stderr
     assert not (tmp_path / "none.info").exists()
+
+
+def test_a_bundle_s_coverage_exports_as_the_files_it_was_imported_from(tmp_path):
+    shapes = COVERAGE / "cobertura" / "shapes-coveragepy.xml"
+    log = FIXTURES / "corpus" / "swift-6.3-linux" / "calc.console.txt"
+    bundle = tmp_path / "run.resultbundle"
+    run("import", log, shapes, "--source-root", tmp_path, "-o", bundle)
+    from_bundle = json.loads(run("coverage", "export", bundle, "--format", "json", "-o", "-", "--quiet").stdout)
+    direct = json.loads(run("coverage", "export", shapes, "--format", "json", "-o", "-", "--source-root", tmp_path,
+                            "--quiet").stdout)
+    assert from_bundle == direct
+    wrong_run = run("coverage", "export", bundle, "--run", "2", "--format", "json", "-o", "-", check=False)
+    assert wrong_run.returncode == 2 and "has no coverage for run 2; runs with coverage: 1" in wrong_run.stderr
+    empty = run("coverage", "export", FIXTURES.parent.parent / "SampleBundles" / "v1.5-imported-run-facts.resultbundle",
+                "--format", "lcov", "-o", tmp_path / "none.info", check=False)
+    assert empty.returncode == 2 and "holds no coverage" in empty.stderr
