@@ -96,16 +96,7 @@ struct CoverageDiffCommand: ParsableCommand {
 
     private func readChange(root: String) throws -> UnifiedDiff {
         if let base { return try GitDiffSource.diff(base: base, in: root) }
-        guard let diff else { return UnifiedDiff() }
-        if diff == "-" { return try UnifiedDiffReader.read(descriptor: STDIN_FILENO, fileName: "standard input") }
-        let file: POSIXFile
-        do {
-            file = try POSIXFile.open(diff, O_RDONLY)
-        } catch {
-            throw CLIError("cannot open the diff \(diff): \(error.reason)", cause: error)
-        }
-        defer { try? file.close() }
-        return try UnifiedDiffReader.read(descriptor: file.descriptor, fileName: diff)
+        return try diff.map(GitDiffSource.read(diffFile:)) ?? UnifiedDiff()
     }
 
     private static func number(_ value: Double) -> String {

@@ -46,6 +46,19 @@ enum GitDiffSource {
         return diff
     }
 
+    /// The unified diff in the file at `path`, or on standard input for `-`.
+    static func read(diffFile path: String) throws -> UnifiedDiff {
+        if path == "-" { return try UnifiedDiffReader.read(descriptor: STDIN_FILENO, fileName: "standard input") }
+        let file: POSIXFile
+        do {
+            file = try POSIXFile.open(path, O_RDONLY)
+        } catch {
+            throw CLIError("cannot open the diff \(path): \(error.reason)", cause: error)
+        }
+        defer { try? file.close() }
+        return try UnifiedDiffReader.read(descriptor: file.descriptor, fileName: path)
+    }
+
     /// The source root's path inside its git repository (`""` at the top, else ending with `/`), or `""` when
     /// it is not in one (the diff's paths are then taken as relative to the root).
     static func pathPrefix(of root: String) -> String {

@@ -6,7 +6,7 @@ import subprocess
 
 import pytest
 
-from conftest import BINARY, run
+from conftest import BINARY, FIXTURES, run
 from coverage_projects import TALLY, build_with_coverage, tool
 
 EXTRA = """int doubled(int value) {
@@ -132,3 +132,28 @@ def test_a_bad_base_names_git_s_complaint(change):
                             cwd=repository, capture_output=True, text=True)
     assert result.returncode == 2
     assert "git diff no-such-ref failed" in result.stderr and "no-such-ref" in result.stderr
+
+
+def test_summary_shows_the_total_its_change_and_the_changed_lines_with_thresholds(change, tmp_path):
+    repository, tracefile = change
+    log = FIXTURES / "corpus" / "swift-6.3-linux" / "calc.console.txt"
+    bundle = tmp_path / "run.resultbundle"
+    run("import", log, tracefile, "--source-root", repository / "app", "-o", bundle)
+    report = diff_json(repository, tracefile, "--base", "HEAD")
+    baseline = tmp_path / "base.info"
+    baseline.write_text("TN:\nSF:tally.c\nDA:1,1\nDA:2,0\nend_of_record\n")
+    arguments = [str(BINARY), "summary", str(bundle), "--source-root", "app", "--coverage-base", "HEAD",
+                 "--coverage-baseline", str(baseline)]
+    result = subprocess.run(arguments, cwd=repository, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    total = report["total"]
+    percent = int(1000 * total["linesHit"] / total["linesFound"]) / 10
+    points = f"{100 * total['linesHit'] / total['linesFound'] - 50:+.1f}".replace("-", "\u2212")
+    changed = report["changed"]
+    changed_percent = int(1000 * changed["linesHit"] / changed["linesFound"]) / 10
+    assert (f"**Coverage:** {percent:g}% ({points}) · changed lines {changed_percent:g}% "
+            f"({changed['linesHit']} of {changed['linesFound']})") in result.stdout
+    assert "Changed lines that did not run: extra.c: 3 · tally.c: " in result.stdout
+    failing = subprocess.run(arguments + ["--fail-under-diff", "100"], cwd=repository, capture_output=True, text=True)
+    assert failing.returncode == 1 and "below --fail-under-diff 100%" in failing.stderr
+    assert "**Coverage:**" in failing.stdout
