@@ -41,11 +41,7 @@ struct CoverageDiffCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The file to write (default: standard output).")
     var output: String?
 
-    @Option(help: "Exit 1 when the run's total line coverage is below this percentage.")
-    var failUnder: Double?
-
-    @Option(help: "Exit 1 when the share of changed lines that ran is below this percentage.")
-    var failUnderDiff: Double?
+    @OptionGroup var thresholds: CoverageThresholdOptions
 
     @Flag(help: "Replace an output that holds something resultbundle did not write.")
     var force = false
@@ -54,11 +50,6 @@ struct CoverageDiffCommand: ParsableCommand {
         guard (base == nil) != (diff == nil) else {
             throw ValidationError(
                 "Give the change either with --base REF (runs git diff) or with --diff FILE or --diff -.")
-        }
-        for (name, value) in [("--fail-under", failUnder), ("--fail-under-diff", failUnderDiff)] {
-            if let value, !(0...100).contains(value) {
-                throw ValidationError("\(name) takes a percentage from 0 to 100, not \(value).")
-            }
         }
     }
 
@@ -79,27 +70,13 @@ struct CoverageDiffCommand: ParsableCommand {
         case .json: text = DiffCoverageJSON.document(coverage)
         }
         try OutputWriting.write(Data(text.utf8), plan ?? .standardOutput)
-        var failed = hadErrors
-        let totals = coverage.totals
-        if let failUnder, CoveragePercent.isBelow(failUnder, hit: totals.linesHit, found: totals.linesFound) {
-            StandardError.humanLine("error: total line coverage is below --fail-under \(Self.number(failUnder))%")
-            failed = true
-        }
-        if let failUnderDiff, CoveragePercent.isBelow(failUnderDiff, hit: coverage.linesHit, found: coverage.linesFound)
-        {
-            StandardError.humanLine(
-                "error: coverage of the changed lines is below --fail-under-diff \(Self.number(failUnderDiff))%")
-            failed = true
-        }
-        if failed { throw ExitCode(1) }
+        let failures = thresholds.failures(totals: coverage.totals, diff: coverage)
+        for failure in failures { StandardError.humanLine("error: \(failure)") }
+        if hadErrors || !failures.isEmpty { throw ExitCode(1) }
     }
 
     private func readChange(root: String) throws -> UnifiedDiff {
         if let base { return try GitDiffSource.diff(base: base, in: root) }
         return try diff.map(GitDiffSource.read(diffFile:)) ?? UnifiedDiff()
-    }
-
-    private static func number(_ value: Double) -> String {
-        value.rounded() == value ? "\(Int(value))" : "\(value)"
     }
 }

@@ -15,29 +15,20 @@ struct CoverageSummaryOptions: ParsableArguments {
     @Option(help: "Coverage of the base (a bundle or coverage file) to show the total's change against.")
     var coverageBaseline: String?
 
-    @Option(help: "Exit 1 when the total line coverage is below this percentage.")
-    var failUnder: Double?
-
-    @Option(help: "Exit 1 when the share of changed lines that ran is below this percentage.")
-    var failUnderDiff: Double?
+    @OptionGroup var thresholds: CoverageThresholdOptions
 
     func validate() throws {
         if coverageBase != nil && coverageDiff != nil {
             throw ValidationError("Give the change either with --coverage-base REF or with --coverage-diff FILE.")
         }
-        for (name, value) in [("--fail-under", failUnder), ("--fail-under-diff", failUnderDiff)] {
-            if let value, !(0...100).contains(value) {
-                throw ValidationError("\(name) takes a percentage from 0 to 100, not \(value).")
-            }
-        }
-        if failUnderDiff != nil && coverageBase == nil && coverageDiff == nil {
+        if thresholds.failUnderDiff != nil && coverageBase == nil && coverageDiff == nil {
             throw ValidationError("--fail-under-diff needs the change: --coverage-base REF or --coverage-diff FILE.")
         }
     }
 
     /// Whether the summary shows coverage: the bundles have it, or an option asks for it.
     private var isAsked: Bool {
-        coverageBase != nil || coverageDiff != nil || coverageBaseline != nil || failUnder != nil
+        coverageBase != nil || coverageDiff != nil || coverageBaseline != nil || thresholds.failUnder != nil
     }
 
     /// The coverage section for `bundles` (every run's coverage of every bundle, merged) and whether a threshold
@@ -60,15 +51,7 @@ struct CoverageSummaryOptions: ParsableArguments {
         let diff = change.map { DiffCoverage(run: run, diff: $0, pathPrefix: GitDiffSource.pathPrefix(of: sourceRoot)) }
         let baseline = try coverageBaseline.map { try Self.totals(of: $0, sourceRoot: sourceRoot) }
         let totals = run.totals
-        var failures: [String] = []
-        if let failUnder, CoveragePercent.isBelow(failUnder, hit: totals.linesHit, found: totals.linesFound) {
-            failures.append("total line coverage is below --fail-under \(failUnder.formatted())%")
-        }
-        if let failUnderDiff, let diff,
-            CoveragePercent.isBelow(failUnderDiff, hit: diff.linesHit, found: diff.linesFound)
-        {
-            failures.append("coverage of the changed lines is below --fail-under-diff \(failUnderDiff.formatted())%")
-        }
+        let failures = thresholds.failures(totals: totals, diff: diff)
         return (CoverageSummaryMarkdown.section(totals: totals, baseline: baseline, diff: diff), failures)
     }
 
