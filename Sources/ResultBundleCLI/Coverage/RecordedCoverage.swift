@@ -12,16 +12,24 @@ struct RecordedCoverage {
 
     /// Reads the coverage `command` left: SwiftPM's JSON for `swift test`, and the files at `places`. A run
     /// without any is a warning, not a failure: the tests' results are recorded all the same.
-    func read(command: [String]) -> CoverageImportStep.Outcome {
+    /// `start` is when the command started (an older export is a previous run's); `scratch` a folder for the
+    /// export of a run SwiftPM did not export.
+    func read(command: [String], since start: Date, scratch: URL) -> CoverageImportStep.Outcome {
         var files = places.flatMap(CoverageInputs.files)
         var notFound: [Diagnostic] = []
         if swiftTest {
-            switch SwiftTestCoverage.exportedJSON(for: command) {
+            switch SwiftTestCoverage.exportedJSON(for: command, since: start, scratch: scratch) {
             case .success(let path): files.insert(path, at: 0)
             case .failure(let reason): notFound.append(reason.diagnostic)
             }
         }
         var outcome = CoverageImportStep(files: files, sourceRoot: sourceRoot).read()
+        if swiftTest {
+            // SwiftPM's export covers every module linked into the tests, the package's dependencies (checked out
+            // under `.build/checkouts`) and the test runners it generates (under `.build/<triple>`) too; the
+            // project's coverage is that of its own sources, as Xcode's report shows it.
+            outcome.coverage = CoverageRun(files: outcome.coverage.files.filter { !$0.path.hasPrefix(".build/") })
+        }
         // A file that could not be read is a warning of the recording: the command's own exit code decides.
         outcome.diagnostics =
             notFound

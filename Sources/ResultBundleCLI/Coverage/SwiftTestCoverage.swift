@@ -23,8 +23,11 @@ enum SwiftTestCoverage {
         return list + ["--enable-code-coverage", "--show-codecov-path"]
     }
 
-    /// The coverage JSON the tests of `command` left, or a warning saying why there is none.
-    static func exportedJSON(for command: [String]) -> Result<String, CoverageNotFound> {
+    /// The coverage JSON of the tests `command` ran since `start`: the one SwiftPM exported, or, as SwiftPM exports
+    /// none when a test failed, an `llvm-cov export` of the profiles the run left, made here into `scratch` the way
+    /// SwiftPM makes its own. A warning says why there is none.
+    static func exportedJSON(for command: [String], since start: Date, scratch: URL) -> Result<String, CoverageNotFound>
+    {
         guard let pathCommand = codecovPathCommand(for: command) else {
             return .failure(CoverageNotFound(message: "the command does not run swift test"))
         }
@@ -33,13 +36,11 @@ enum SwiftTestCoverage {
             return .failure(CoverageNotFound(message: "`\(shown)` failed; no coverage was read"))
         }
         let path = String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !path.isEmpty, FileManager.default.fileExists(atPath: path) else {
-            return .failure(
-                CoverageNotFound(
-                    message: "`\(shown)` names \(path.isEmpty ? "no file" : path), which does not exist: did the "
-                        + "tests run with --enable-code-coverage?"))
-        }
-        return .success(path)
+        guard !path.isEmpty else { return .failure(CoverageNotFound(message: "`\(shown)` named no file")) }
+        // A JSON older than the run is a previous run's (SwiftPM left it when this run's tests failed).
+        let written = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+        if let written, written >= start.addingTimeInterval(-1) { return .success(path) }
+        return SwiftPMProfiles(exportPath: URL(fileURLWithPath: path)).export(into: scratch)
     }
 
     /// Why `record --coverage` found no coverage of a `swift test` run.

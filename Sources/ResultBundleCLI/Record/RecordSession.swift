@@ -132,6 +132,7 @@ struct RecordSession {
             settle()
         }
         let resultFilesBefore = resultFiles?.snapshot()
+        let commandStart = Date()
         let exitCode: Int32
         do {
             exitCode = try process.run()
@@ -168,7 +169,8 @@ struct RecordSession {
         diagnostics += pickedUp?.diagnostics ?? []
         diagnostics += collector.leftovers()
         diagnostics += listingOutcome.diagnostics + resolving.notes
-        let coverageRead = signal == nil ? coverage?.read(command: command) : nil
+        let coverageRead =
+            signal == nil ? coverage?.read(command: command, since: commandStart, scratch: scratch) : nil
         diagnostics += coverageRead?.diagnostics ?? []
         try sink.endRun(
             runIndex,

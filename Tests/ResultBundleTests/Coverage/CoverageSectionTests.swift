@@ -129,9 +129,25 @@ struct CoverageSectionTests {
         }
     }
 
+    @Test func mergeAndCompactKeepEachRunsCoverage() throws {
+        let files = [Self.awkwardFile] + Self.manyFiles(50, lines: 20)
+        let url = try Self.write(files, label: "coverage-merge")
+        let merged = url.deletingLastPathComponent().appendingPathComponent("merged.resultbundle")
+        _ = try BundleMerger().merge([url, url], into: merged)
+        let reader = try BundleReader(url: merged)
+        let runsPerInput = try BundleReader(url: url).runs.count
+        #expect(reader.runsWithCoverage == [0, runsPerInput])
+        for runIndex in reader.runsWithCoverage {
+            #expect(try reader.coverage(ofRun: runIndex) == CoverageRun(files: files))
+        }
+        let compacted = url.deletingLastPathComponent().appendingPathComponent("compacted.resultbundle")
+        _ = try BundleMerger().compact(url, into: compacted)
+        #expect(try BundleReader(url: compacted).coverage(ofRun: 0) == CoverageRun(files: files))
+    }
+
     @Test func verifyDecodesEveryFile() throws {
         let reader = try BundleReader(url: try Self.write([Self.awkwardFile], label: "coverage-verify"))
         let report = try reader.verify()
-        #expect(report.problems.isEmpty)
+        #expect(report.problems.isEmpty && report.hasValidIndex)
     }
 }

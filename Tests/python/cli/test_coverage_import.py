@@ -35,7 +35,8 @@ def test_import_detects_coverage_among_test_results(tmp_path):
     coverage = info(bundle)["coverage"]
     assert coverage["linesFound"] == len(expected)
     assert coverage["linesHit"] == sum(1 for count in expected.values() if count > 0)
-    assert coverage["files"] == len({file for file, _ in expected})
+    # Every SF record is a file, also one without a DA line (shapes/__init__.py).
+    assert coverage["files"] == len({line for line in LCOV.read_text().splitlines() if line.startswith("SF:")})
     assert info(bundle)["totals"]["tests"] > 0, "the JUnit file is imported as tests beside the coverage"
     assert "coverage:" in run("info", bundle).stdout
 
@@ -91,3 +92,16 @@ def test_paths_outside_the_source_root_are_warned_about(tmp_path):
     assert "warning" in result.stderr and "elsewhere" in result.stderr
     coverage = info(bundle)["coverage"]
     assert (coverage["files"], coverage["linesFound"], coverage["linesHit"]) == (1, 2, 1)
+
+
+def test_declared_totals_that_disagree_are_import_warnings(tmp_path):
+    tracefile = tmp_path / "declared.info"
+    tracefile.write_text("SF:a.c\nDA:1,1\nDA:2,0\nLF:5\nLH:4\nend_of_record\n")
+    bundle = tmp_path / "run.resultbundle"
+    result = run("import", tracefile, "-o", bundle, "--source-root", tmp_path)
+    warnings = [line for line in result.stderr.splitlines() if "warning" in line and "declared.info" in line]
+    assert warnings and "LF" in warnings[0], result.stderr
+    coverage = info(bundle)["coverage"]
+    assert (coverage["linesFound"], coverage["linesHit"]) == (2, 1), "the lines win"
+    diagnostics = json.loads(run("json", bundle).stdout)["runs"][0]["diagnostics"]
+    assert any("LF" in diagnostic["message"] for diagnostic in diagnostics)
