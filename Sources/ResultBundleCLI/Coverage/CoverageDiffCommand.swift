@@ -17,7 +17,7 @@ struct CoverageDiffCommand: ParsableCommand {
 
             Examples:
               resultbundle coverage diff coverage.info --base origin/main
-              git diff main... | resultbundle coverage diff coverage.xml --diff - --format markdown -o diff.md
+              git diff main... | resultbundle coverage diff cov.xml --diff - --format json
               resultbundle coverage diff coverage.info --base HEAD~1 --fail-under-diff 80
             """
     )

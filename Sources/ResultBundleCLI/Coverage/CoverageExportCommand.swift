@@ -19,8 +19,8 @@ struct CoverageExportCommand: ParsableCommand {
 
             Examples:
               resultbundle coverage export coverage.info --format cobertura -o coverage.xml
-              resultbundle coverage export cover.out jacoco.xml --format lcov -o merged.info
-              resultbundle coverage export coverage.json --format sonarqube -o sonar.xml --source-root app
+              resultbundle coverage export cover.out jacoco.xml --format lcov -o all.info
+              resultbundle coverage export run.resultbundle --format sonarqube -o sonar.xml
             """
     )
 
