@@ -31,6 +31,16 @@ struct CoverageExportTests {
         return run
     }
 
+    /// `run` with each file changed by `change`.
+    static func changing(_ run: CoverageRun, _ change: (inout SourceFileCoverage) -> Void) -> CoverageRun {
+        CoverageRun(
+            files: run.files.map { file in
+                var file = file
+                change(&file)
+                return file
+            })
+    }
+
     /// `run` written in `format` and read back with the same source root.
     static func roundTrip(_ run: CoverageRun, _ format: CoverageExportFormat, root: String) throws -> CoverageRun {
         let options = CoverageExportOptions(sourceRoot: root, timestamp: 1_700_000_000, producer: "test")
@@ -52,12 +62,7 @@ struct CoverageExportTests {
     func lcovExportReadsBackWithEverythingButRegions(index: Int) throws {
         let input = Self.inputs[index]
         let run = try Self.run(input)
-        let expected = CoverageRun(
-            files: run.files.map { file in
-                var file = file
-                file.regions = []
-                return file
-            })
+        let expected = Self.changing(run) { $0.regions = [] }
         let read = try Self.roundTrip(run, .lcov, root: input.root)
         #expect(read == expected, "\(input.path)")
         #expect(read.totals == run.totals)
@@ -67,19 +72,16 @@ struct CoverageExportTests {
     func coberturaExportReadsBackWithItsLinesBranchesAndFunctions(index: Int) throws {
         let input = Self.inputs[index]
         let run = try Self.run(input)
-        let expected = CoverageRun(
-            files: run.files.map { file in
-                var file = file
-                file.regions = []
-                // Cobertura has a <line> for a branch only where a line could run, and a method's count only on its line.
-                file.branches = file.branches.filter { file.count(ofLine: $0.line) != nil }
-                file.functions = file.functions.map { function in
-                    var function = function
-                    if function.line == 0 { function.count = 0 }
-                    return function
-                }
-                return file
-            })
+        let expected = Self.changing(run) { file in
+            file.regions = []
+            // Cobertura has a <line> for a branch only where a line could run, and a method's count only on its line.
+            file.branches = file.branches.filter { file.count(ofLine: $0.line) != nil }
+            file.functions = file.functions.map { function in
+                var function = function
+                if function.line == 0 { function.count = 0 }
+                return function
+            }
+        }
         #expect(try Self.roundTrip(run, .cobertura, root: input.root) == expected, "\(input.path)")
     }
 
