@@ -19,6 +19,8 @@ public struct CoverageError: PlacedError, Equatable {
         public static let malformed = Code(rawValue: "malformed")
         /// A declared limit (size, span of lines) was exceeded.
         public static let limitExceeded = Code(rawValue: "limitExceeded")
+        /// An export could not be written.
+        public static let unwritable = Code(rawValue: "unwritable")
     }
 
     /// What kind of problem it is.

@@ -13,4 +13,16 @@ enum CoverageFuzzing {
         precondition(run.checkInvariants(), "the coverage read breaks the model's invariants")
         _ = run.totals
     }
+
+    /// A unified diff read by `coverage diff`'s reader, its added lines measured against a run that has coverage
+    /// for every file it names (so every changed line is walked), and the result's counts checked.
+    static func unifiedDiff(_ input: UnsafeRawBufferPointer) {
+        guard let diff = try? UnifiedDiffReader.read(Array(input), fileName: "fuzz.diff") else { return }
+        let run = CoverageRun(
+            files: diff.files.compactMap(\.newPath).map {
+                SourceFileCoverage(path: $0, lines: (1...64).map { CoveredLine(line: $0, count: UInt64($0 % 3)) })
+            })
+        let coverage = DiffCoverage(run: run, diff: diff)
+        precondition(coverage.files.allSatisfy { $0.linesHit <= $0.linesFound }, "more changed lines ran than exist")
+    }
 }

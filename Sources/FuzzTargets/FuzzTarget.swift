@@ -33,11 +33,13 @@ public struct FuzzTarget: RawRepresentable, Hashable, Sendable, CaseIterable {
     public static let historyReader = FuzzTarget(named: "history-reader")
     public static let allureFolder = FuzzTarget(named: "allure-folder")
     public static let xcresultDatabase = FuzzTarget(named: "xcresult-database")
+    public static let unifiedDiff = FuzzTarget(named: "unified-diff")
 
     /// The targets written for one reader each.
     private static let ownTargets: [FuzzTarget] = [
         .xctestConsole, .swiftTestingConsole, .eventStream, .junit, .bundleReader, .terminal, .asciicast,
         .attachmentPreview, .baselinePlist, .baselineStore, .historyReader, .allureFolder, .xcresultDatabase,
+        .unifiedDiff,
     ]
 
     /// Every target: the readers' own, then `import-<format>` for each file format of the import registry that
@@ -66,6 +68,7 @@ public struct FuzzTarget: RawRepresentable, Hashable, Sendable, CaseIterable {
         case .historyReader: HistoryFuzzing.reader(input)
         case .allureFolder: FolderFuzzing.allure(input)
         case .xcresultDatabase: FolderFuzzing.xcresult(input)
+        case .unifiedDiff: CoverageFuzzing.unifiedDiff(input)
         default:
             if rawValue.hasPrefix("coverage-") {
                 let name = String(rawValue.dropFirst("coverage-".count))

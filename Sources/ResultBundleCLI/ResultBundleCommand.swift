@@ -35,6 +35,7 @@ public struct ResultBundleCommand: ParsableCommand {
             CompareCommand.self,
             HistoryCommand.self,
             ShardCommand.self,
+            CoverageCommand.self,
         ]
     )
 

@@ -19,6 +19,7 @@ public enum CoverageFormatRegistry {
         OpenCoverFormat(),
         CloverFormat(),
         SonarQubeFormat(),
+        CoverageJSONFormat(),
     ]
 
     /// The format named `name`, when one is registered.

@@ -58,6 +58,9 @@ struct SummaryCommand: ParsableCommand {
     @OptionGroup(title: "Performance baselines")
     var baselineOptions: BaselineOptions
 
+    @OptionGroup(title: "Code coverage")
+    var coverageOptions: CoverageSummaryOptions
+
     func validate() throws {
         guard !bundles.isEmpty else { throw ValidationError("Name at least one bundle to summarize.") }
         guard maxBytes >= 512 else { throw ValidationError("--max-bytes must be at least 512.") }
@@ -69,19 +72,24 @@ struct SummaryCommand: ParsableCommand {
         ).plan(for: output)
         let readers = try baselineOptions.judged(bundles.map { try BundleOpening.open($0, limits: .display) })
         let markdown: String
+        let coverage = try coverageOptions.section(
+            bundles: bundles, sourceRoot: sourceRoot ?? FileManager.default.currentDirectoryPath)
+        let coverageBytes = coverage?.markdown.utf8.count ?? 0
         var summary = MarkdownSummary(
-            maxBytes: maxBytes - MarkdownSummaryMarker.line.utf8.count, reportURL: reportURL)
+            maxBytes: max(512, maxBytes - MarkdownSummaryMarker.line.utf8.count - coverageBytes), reportURL: reportURL)
         summary.sourceRoot = sourceRoot.map {
             URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
                 .standardizedFileURL.path
         }
         if let sourceURL { try summary.setSourceURL(sourceURL) }
         if let history { try HistoryAnnotations.annotate(&summary, history: history, includeDirty: includeDirty) }
-        markdown = MarkdownSummaryMarker.line + (try summary.render(readers))
+        markdown = MarkdownSummaryMarker.line + (try summary.render(readers)) + (coverage?.markdown ?? "")
         try OutputWriting.write(Data(markdown.utf8), plan)
         if failOnEmpty, try EmptyRun.holdsNoTest(readers) {
             StandardError.print("resultbundle: no tests ran (--fail-on-empty)")
             throw ExitCode(EmptyRun.exitCode)
         }
+        for failure in coverage?.failures ?? [] { StandardError.humanLine("error: \(failure)") }
+        if coverage?.failures.isEmpty == false { throw ExitCode(1) }
     }
 }

@@ -1,4 +1,5 @@
 import CIAnnotations
+import Coverage
 import Foundation
 
 /// What a file output holds, which decides the existing files it may replace without --force (docs/OUTPUTS.md):
@@ -17,6 +18,11 @@ enum DocumentKind: Equatable {
     case singleFileReport
     /// A terminal snapshot: plain text or ANSI carries no sign of its writer, so it replaces only an empty file.
     case snapshot
+    /// A coverage export: Cobertura XML or an lcov tracefile from any tool, SonarQube's generic coverage XML, or
+    /// the JSON `coverage export` writes.
+    case coverageExport(CoverageExportFormat)
+    /// What `coverage diff` writes: Markdown and JSON carry its mark; text replaces only an empty file.
+    case coverageDiff(CoverageDiffCommand.Format)
 
     /// How a refusal names the kind.
     var description: String {
@@ -27,6 +33,13 @@ enum DocumentKind: Equatable {
         case .annotations(let format): "\(format.rawValue) annotations written by resultbundle"
         case .singleFileReport: "a report written by resultbundle"
         case .snapshot: "an empty file (a snapshot replaces nothing else without --force)"
+        case .coverageExport(.cobertura): "Cobertura XML"
+        case .coverageExport(.lcov): "an lcov tracefile"
+        case .coverageExport(.sonarqube): "SonarQube generic coverage XML"
+        case .coverageExport(.json): "coverage JSON written by resultbundle"
+        case .coverageDiff(.text): "an empty file (coverage diff's text replaces nothing else without --force)"
+        case .coverageDiff(.markdown): "a Markdown diff coverage written by resultbundle"
+        case .coverageDiff(.json): "diff coverage JSON written by resultbundle"
         }
     }
 
@@ -44,6 +57,25 @@ enum DocumentKind: Equatable {
             return head.starts(with: Array("<!DOCTYPE html>".utf8))
                 && DocumentSniffer.contains("<style>/* ResultBundle report styles.", in: head)
         case .snapshot: return false
+        case .coverageExport(let format): return Self.isCoverageExport(head, format: format)
+        case .coverageDiff(.text): return false
+        case .coverageDiff(.markdown): return head.starts(with: Array(DiffCoverageMarkdown.marker.utf8))
+        case .coverageDiff(.json): return head.starts(with: Array(#"{"schema":"resultbundle-coverage-diff""#.utf8))
+        }
+    }
+
+    /// Whether `head` begins a coverage file of `format`, from any tool for the formats others write too.
+    private static func isCoverageExport(_ head: [UInt8], format: CoverageExportFormat) -> Bool {
+        switch format {
+        case .cobertura:
+            return DocumentSniffer.rootElement(of: head) == "coverage"
+                && DocumentSniffer.contains("line-rate=", in: head)
+        case .sonarqube:
+            return DocumentSniffer.rootElement(of: head) == "coverage"
+                && !DocumentSniffer.contains("line-rate=", in: head)
+                && (DocumentSniffer.contains("<file ", in: head) || DocumentSniffer.contains("version=\"1\"", in: head))
+        case .lcov: return head.starts(with: Array("TN:".utf8)) || head.starts(with: Array("SF:".utf8))
+        case .json: return head.starts(with: Array(#"{"schema":"resultbundle-coverage","#.utf8))
         }
     }
 }

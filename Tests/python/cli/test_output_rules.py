@@ -12,6 +12,8 @@ from conftest import BINARY, FIXTURES, SAMPLES
 
 SAMPLE = SAMPLES[0]
 LOG = FIXTURES / "corpus" / "swift-6.3-linux" / "calc.console.txt"
+SHAPES_XML = FIXTURES / "coverage" / "cobertura" / "shapes-coveragepy.xml"
+SHAPES_DIFF = FIXTURES / "coverage" / "diff" / "shapes-area.diff"
 MARKER = ".resultbundle-output"
 BUNDLE_MAGIC = bytes([0x89, 0x52, 0x42, 0x55, 0x4E, 0x44, 0x4C, 0x0A])
 
@@ -28,6 +30,8 @@ COMMANDS = {
     "report --single-file": ("document", ["report", "--single-file", SAMPLE], []),
     "report": ("folder", ["report", SAMPLE], []),
     "junit --flavor surefire": ("folder", ["junit", "--flavor", "surefire", SAMPLE], []),
+    "coverage export": ("document", ["coverage", "export", SHAPES_XML, "--format", "cobertura"], []),
+    "coverage diff": ("document", ["coverage", "diff", SHAPES_XML, "--diff", SHAPES_DIFF, "--format", "markdown"], []),
 }
 
 # What is at the destination before: name -> function(path, command) that puts it there.
@@ -162,9 +166,8 @@ def snapshot_tree(root):
 
 def run_command(command, destination, cwd, force):
     shape, before, after = COMMANDS[command]
-    arguments = [*before, "-o", destination, *after]
-    if force:
-        arguments.insert(1, "--force")
+    # --force after the command's words: `coverage export` is two.
+    arguments = [*before, *(["--force"] if force else []), "-o", destination, *after]
     return subprocess.run(
         [str(BINARY), *map(str, arguments)], cwd=cwd, capture_output=True, text=True, timeout=120)
 
@@ -184,9 +187,10 @@ def output_is_new(shape, destination):
     ("junit", b'<?xml version="1.0"?>\n<!-- pytest -->\n<testsuites><testsuite name="other tool"/></testsuites>\n'),
     ("junit", b'\xef\xbb\xbf<testsuite name="maven" tests="0"></testsuite>'),
     ("annotate", b"[\n]\n"),
+    ("coverage export", SHAPES_XML.read_bytes()),
 ])
 def test_a_file_output_replaces_the_same_kind_written_by_another_tool(tmp_path, kind, content):
-    command = {"junit": "junit", "annotate": "annotate"}[kind]
+    command = kind
     destination = tmp_path / "out"
     destination.write_bytes(content)
     result = run_command(command, destination, tmp_path, force=False)
@@ -200,6 +204,8 @@ def test_a_file_output_replaces_the_same_kind_written_by_another_tool(tmp_path, 
     ("json", b'{"name": "package.json", "schemaVersion": "1"}\n'),
     ("annotate", b'[{"my": "data"}]\n'),
     ("report --single-file", b"<!DOCTYPE html><html><body>my page</body></html>\n"),
+    ("coverage export", b'<?xml version="1.0"?>\n<coverage version="1"><file path="a.c"/></coverage>\n'),
+    ("coverage diff", b"## Notes\n\n<!-- written by resultbundle coverage diff -->\n"),
 ])
 def test_a_file_output_refuses_a_look_alike_it_did_not_write(tmp_path, command, content):
     destination = tmp_path / "out"
