@@ -59,7 +59,7 @@ let package = Package(
         .target(
             name: "HTMLReport",
             dependencies: [
-                "ResultModel", "ResultSupport", "ContentHashing",
+                "ResultModel", "ResultSupport", "ContentHashing", "Coverage",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
@@ -77,7 +77,7 @@ let package = Package(
             dependencies: [
                 "ResultModel", "ResultSupport", "ContentHashing", "ResultBundle", "TerminalEmulation", "ResultImport",
                 "HTMLReport", "JUnitExport", "PerformanceBaselines", "RunComparison", "RunHistory", "CIAnnotations",
-                "TestSharding", "CSystemShims",
+                "TestSharding", "CSystemShims", "Coverage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -109,7 +109,8 @@ let package = Package(
         .testTarget(name: "ResultImportTests", dependencies: ["ResultImport", "_TestSupport"]),
         .testTarget(name: "CoverageTests", dependencies: ["Coverage", "ResultImport", "_TestSupport"]),
         .testTarget(
-            name: "HTMLReportTests", dependencies: ["HTMLReport", "ResultSupport", "ContentHashing", "_TestSupport"],
+            name: "HTMLReportTests",
+            dependencies: ["HTMLReport", "ResultSupport", "ContentHashing", "Coverage", "_TestSupport"],
             exclude: ["Goldens"]
         ),
         .testTarget(name: "JUnitExportTests", dependencies: ["JUnitExport", "_TestSupport"]),

@@ -69,6 +69,10 @@ struct OutputBuffer {
     /// - Complexity: O(*n*) in the UTF-8 length of `text`.
     mutating func appendEscapedHTML(_ text: String) { HTMLEscaping.appendEscaped(text, to: &bytes) }
 
+    /// Appends the UTF-8 `utf8` escaped for element content (a source line, without making it a `String` first).
+    /// - Complexity: O(*n*) in the length of `utf8`.
+    mutating func appendEscapedHTML(_ utf8: UnsafeBufferPointer<UInt8>) { HTMLEscaping.appendEscaped(utf8, to: &bytes) }
+
     /// Appends `text` as a JSON string literal that is safe inside a script file (``JSONEscaping``, script-safe).
     /// - Complexity: O(*n*) in the UTF-8 length of `text`.
     mutating func appendJSONString(_ text: String) { JSONEscaping.appendQuoted(text, to: &bytes, scriptSafe: true) }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Coverage
 import Foundation
 import HTMLReport
 import ResultBundle
@@ -20,6 +21,7 @@ struct ReportCommand: ParsableCommand {
               resultbundle report run.resultbundle -o site/
               resultbundle report linux.resultbundle macos.resultbundle -o site/
               resultbundle report run.resultbundle -o site/ --source-root .
+              resultbundle report run.resultbundle -o site/ --coverage-file coverage.info --source-root .
               resultbundle report run.resultbundle -o site/ \\
                 --source-url 'https://forge.example/org/repo/blob/{commit}/{path}#L{line}'
               resultbundle report run.resultbundle -o site/ --templates my-templates/
@@ -58,6 +60,15 @@ struct ReportCommand: ParsableCommand {
             valueName: "template"))
     var sourceURL: String?
 
+    @Option(
+        name: .customLong("coverage-file"),
+        help: ArgumentHelp(
+            "A code coverage file to show (lcov, Cobertura, JaCoCo, llvm-cov JSON, Go, coverage.py, Istanbul).",
+            discussion: "Repeat it to merge several (hits summed, lines unioned). Paths are taken relative to "
+                + "--source-root (default: the current folder), where each file's source is read for its page.",
+            valueName: "path"))
+    var coverageFiles: [String] = []
+
     @Option(help: "A history file (history add): trend charts, each test's recent results, and a Flaky page.")
     var history: String?
 
@@ -86,7 +97,7 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let inputs = bundles + [templates, sourceRoot, history].compactMap { $0 }
+        let inputs = bundles + coverageFiles + [templates, sourceRoot, history].compactMap { $0 }
         let reportHistory = try history.map {
             try HistoryAnnotations.reportHistory($0, runURL: runURL, includeDirty: includeDirty)
         }
@@ -95,6 +106,7 @@ struct ReportCommand: ParsableCommand {
             for: output)
         let readers = try baselineOptions.judged(
             bundles.map { try BundleOpening.open($0, quiet: quietOption.quiet, limits: .display) })
+        let coverage = try readCoverage()
         let summary = try OutputWriting.produce(plan, shape: shape, command: "report") { temporary in
             var options = ReportOptions(
                 title: title, outputDirectory: temporary, singleFile: singleFile,
@@ -103,7 +115,8 @@ struct ReportCommand: ParsableCommand {
             options.generator = ResultBundleCommand.producer
             options.history = reportHistory
             options.sourceURL = sourceURL
-            return try ReportGenerator(options: options).generate(from: readers)
+            return try ReportGenerator(options: options).generate(
+                from: readers, coverage: coverage?.run, coverageRoot: coverage.map { URL(fileURLWithPath: $0.root) })
         }
         for warning in summary.warnings { StandardError.humanLine("warning: \(warning)") }
         if !quietOption.quiet {
@@ -113,6 +126,20 @@ struct ReportCommand: ParsableCommand {
                     + "\(summary.bytesWritten / 1024) KB (index \(summary.indexBytes / 1024) KB)",
                 besides: plan)
         }
+    }
+
+    /// The coverage of `--coverage-file`, read relative to the source root, its warnings printed; `nil` without it.
+    /// A file that cannot be read at all stops the report (exit 2) rather than showing less coverage than asked for.
+    private func readCoverage() throws -> (run: CoverageRun, root: String)? {
+        guard !coverageFiles.isEmpty else { return nil }
+        let root = URL(fileURLWithPath: sourceRoot ?? FileManager.default.currentDirectoryPath).standardizedFileURL.path
+        let (run, diagnostics) = CoverageImporter.read(paths: coverageFiles, sourceRoot: root)
+        let failed = diagnostics.contains { $0.severity == .error }
+        if !quietOption.quiet || failed {
+            for diagnostic in diagnostics { StandardError.humanLine(diagnostic.description) }
+        }
+        if failed { throw ExitCode(2) }
+        return (run, root)
     }
 
     /// `name` inside the folder the user named, as they wrote it (`site/` gives `site/index.html`).
