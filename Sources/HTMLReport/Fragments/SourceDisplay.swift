@@ -19,7 +19,7 @@ struct SourceDisplay {
     var coverage: (any CoverageReportSource)?
 
     /// A display that shows locations as recorded, with no links and no excerpts.
-    static let plain = SourceDisplay(root: nil, commit: nil, template: nil, excerptRoot: nil)
+    static var plain: SourceDisplay { SourceDisplay(root: nil, commit: nil, template: nil, excerptRoot: nil) }
 
     init(root: String?, commit: String?, template: LinkTemplate?, excerptRoot: URL?, workingDirectory: String? = nil) {
         links = SourceLinks(root: root, commit: commit, template: template, workingDirectory: workingDirectory)

@@ -128,7 +128,9 @@ enum EmbeddedTemplates {
     <a href="{{skippedHref}}">Skipped</a>
     {{/summary}}
     {{#allTestsHref}}<a href="{{allTestsHref}}">All tests</a>{{/allTestsHref}}
-    {{#coverageHref}}<a href="{{coverageHref}}">Coverage</a>{{/coverageHref}}
+    {{#coverageHref}}
+    <a href="{{coverageHref}}">Coverage</a>
+    {{/coverageHref}}
   </nav>
 </header>
 {{/hasNavigation}}
@@ -152,7 +154,9 @@ enum EmbeddedTemplates {
   <p>{{summaryLine}}</p>
   {{#statusBarHTML}}<figure class="proportion">{{{statusBarHTML}}}</figure>{{/statusBarHTML}}
 </section>
+{{#coverageHTML}}
 {{{coverageHTML}}}
+{{/coverageHTML}}
 
 {{#hasCauses}}
 <section aria-labelledby="causes-heading" class="causes">
@@ -585,8 +589,8 @@ tbody[id] { scroll-margin-top: 8em; } .cause:target { outline: 2px solid var(--f
 :root { --cov-miss: #fde4e7; --cov-part: #fff4cc; }
 @media (prefers-color-scheme: dark) { :root { --cov-miss: #4a1c22; --cov-part: #3d3210; } }
 .cov-totals { display: grid; grid-template-columns: max-content 1fr; gap: 4px 12px; margin: 8px 0; }
-.cov-totals > div { display: contents; }
 .cov-totals dt { color: var(--fg); font-weight: 600; }
+.cov-totals dd { margin: 0; }
 .cov-bar svg { vertical-align: middle; margin-right: 4px; }
 .cov-pct { font-weight: 600; font-variant-numeric: tabular-nums; }
 .cov-count, .cov-none { color: var(--muted); font-variant-numeric: tabular-nums; }

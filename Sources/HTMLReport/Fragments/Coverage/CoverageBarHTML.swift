@@ -20,7 +20,9 @@ enum CoverageBarHTML {
         html.append("<rect class=\"cov-bg\" width=\"100\" height=\"8\"/><rect class=\"")
         html.append(rate >= 0.8 ? "cov-hi" : rate >= 0.5 ? "cov-mid" : "cov-lo")
         html.append("\" width=\"")
-        html.appendTrusted(String(format: "%.1f", rate * 100))
+        // The width rounded down as the percentage is, so the bar never shows more than the text.
+        let tenths = Int((rate * 1000).rounded(.down))
+        html.appendTrusted("\(tenths / 10).\(tenths % 10)")
         html.append("\" height=\"8\"/></svg> <span class=\"cov-pct\">")
         html.appendTrusted(percent)
         html.append("</span>")
@@ -40,11 +42,11 @@ enum CoverageBarHTML {
             ("Functions", totals.functionsHit, totals.functionsFound, "function"),
             ("Branches", totals.branchesHit, totals.branchesFound, "branch outcome"),
         ] {
-            html.append("<div><dt>")
+            html.append("<dt>")
             html.appendTrusted(label)
             html.append("</dt><dd>")
             append(hit: hit, found: found, noun: noun, to: &html)
-            html.append("</dd></div>")
+            html.append("</dd>")
         }
         html.append("</dl>")
     }

@@ -32,7 +32,7 @@ struct CoverageSourceHTML {
         for stretch in uncoveredStretches { anchors.insert(stretch.lowerBound) }
         sourceHTML = OutputBuffer(capacity: source.count + source.count / 2 + 1024)
         source.withUnsafeBytes { raw in
-            annotate(UnsafeBufferPointer(raw.bindMemory(to: UInt8.self)), coverage: coverage, anchors: anchors)
+            annotate(raw.assumingMemoryBound(to: UInt8.self), coverage: coverage, anchors: anchors)
         }
         if let last = coverage.lines.last, Int(last.line) > lineCount {
             linesPastEnd = coverage.lines.reversed().prefix { Int($0.line) > lineCount }.count
