@@ -591,10 +591,10 @@ tbody[id] { scroll-margin-top: 8em; } .cause:target { outline: 2px solid var(--f
 .cov-totals { display: grid; grid-template-columns: max-content 1fr; gap: 4px 12px; margin: 8px 0; }
 .cov-totals dt { color: var(--fg); font-weight: 600; }
 .cov-totals dd { margin: 0; }
-.cov-bar svg { vertical-align: middle; margin-right: 4px; }
+.cov-bar svg { vertical-align: middle; margin-right: 4px; background: var(--line); }
 .cov-pct { font-weight: 600; font-variant-numeric: tabular-nums; }
 .cov-count, .cov-none { color: var(--muted); font-variant-numeric: tabular-nums; }
-.cov-bg { fill: var(--line); } .cov-hi { fill: var(--pass); } .cov-mid { fill: var(--skip); } .cov-lo { fill: var(--fail); }
+.cov-hi { fill: var(--pass); } .cov-mid { fill: var(--skip); } .cov-lo { fill: var(--fail); }
 .cov-tree li { padding: 1px 0; }
 .cov-tree li.cov-file { padding-left: 1.2em; overflow-wrap: anywhere; }
 .cov-tree a.node-name { font-weight: 400; }

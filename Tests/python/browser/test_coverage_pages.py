@@ -14,6 +14,7 @@ from test_report_narrow_dark_and_detail import COLORS, contrast, emulate
 
 EXAMPLES = ROOT / "SampleBundles" / "v1.0-examples.resultbundle"
 HOSTILE = "<img src=x onerror=window.injected=1>.c"
+HOSTILE_NAME = "<b onmouseover=window.injected=3>main</b>"
 LONG = "int wide(void) { return " + " + ".join(f"value{n}" for n in range(60)) + "; }\n"
 
 
@@ -28,7 +29,7 @@ def site(tmp_path_factory):
     tracefile = (FIXTURES / "coverage" / "lcov" / "tally-geninfo.info").read_text().replace("/build/tally", str(root))
     tracefile += "".join(f"SF:{path}\n{lines}end_of_record\n" for path, lines in (
         ("src/deep/er/wide.c", "DA:1,1\nDA:2,0\nDA:3,0\n"),
-        (f"src/{HOSTILE}", "FN:1,<b onmouseover=window.injected=3>main</b>\nFNDA:0,<b onmouseover=window.injected=3>main</b>\nDA:1,0\n"),
+        (f"src/{HOSTILE}", f"FN:1,{HOSTILE_NAME}\nFNDA:0,{HOSTILE_NAME}\nDA:1,0\n"),
         ("src/missing.c", "DA:1,4\n")))
     (folder / "coverage.info").write_text(tracefile)
     site = folder / "site"

@@ -1,8 +1,8 @@
 import Coverage
 
 /// A share of lines, functions or branches hit, drawn as a bar with its percentage written beside it (the colour
-/// says only what the text says): an SVG of two rectangles, sized by attributes because the report's
-/// Content-Security-Policy allows no inline styles.
+/// says only what the text says): one SVG rectangle on the SVG's own background, sized by attributes because the
+/// report's Content-Security-Policy allows no inline styles.
 enum CoverageBarHTML {
     /// Appends `<span class="cov-bar">` with the bar, `73.2%` and, with `noun`, `(30 of 41 lines)`; `no lines`
     /// when nothing was found.
@@ -16,8 +16,8 @@ enum CoverageBarHTML {
             html.append("</span></span>")
             return
         }
-        html.append("<svg viewBox=\"0 0 100 8\" width=\"100\" height=\"8\" aria-hidden=\"true\" focusable=\"false\">")
-        html.append("<rect class=\"cov-bg\" width=\"100\" height=\"8\"/><rect class=\"")
+        // The track is the SVG's own background (CSS), so a bar is one rectangle: the tree has one per file.
+        html.append("<svg width=\"100\" height=\"8\" aria-hidden=\"true\"><rect class=\"")
         html.append(rate >= 0.8 ? "cov-hi" : rate >= 0.5 ? "cov-mid" : "cov-lo")
         html.append("\" width=\"")
         // The width rounded down as the percentage is, so the bar never shows more than the text.
