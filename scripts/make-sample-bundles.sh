@@ -23,4 +23,8 @@ RECORD_SAMPLES=1 swift test --filter SampleBundleGeneration
 # as imported; see SampleBundles/README.md):
 #   (cd DIR-WITH-THE-TWO-FILES && resultbundle import --name imported-run-facts junit.fail.xml junit.gloo.static.xml \
 #       -o .../SampleBundles/v1.5-imported-run-facts.resultbundle)
+# v1.6-coverage is a real import of a corpus JUnit file and a coverage fixture, made in a folder outside any git
+# repository (kept as imported; see SampleBundles/README.md):
+#   (cd DIR-WITH-THE-TWO-FILES && resultbundle import --name coverage calc-xunit2.xml shapes-coveragepy.lcov \
+#       --source-root . -o .../SampleBundles/v1.6-coverage.resultbundle)
 ls -l SampleBundles/

@@ -39,6 +39,12 @@ enum FileFuzzing {
             }
         }
         for identity in identities { _ = try? reader.test(id: identity) }
+        // Each run's coverage (format 1.6): listed from the tables, every file decoded, and one read on its own.
+        for runIndex in reader.runsWithCoverage {
+            let files = (try? reader.coverageFiles(ofRun: runIndex)) ?? []
+            if let first = files.first { _ = try? reader.coverage(of: first) }
+            try? reader.forEachCoverageFile(ofRun: runIndex) { _ in }
+        }
         // As the display commands read it: every string over a few bytes cut while it is decoded.
         guard let cutting = try? BundleReader(url: file, limits: BundleLimits(maxDecodedStringBytes: 5)) else { return }
         try? cutting.forEachSuite { _ in }

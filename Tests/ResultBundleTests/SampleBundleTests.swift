@@ -103,6 +103,21 @@ import _TestSupport
         #expect((run.record.start ?? 0) > 1_790_000_000)
     }
 
+    @Test func formatOnePointSixKeepsARunsCoverage() throws {
+        let reader = try BundleReader(
+            url: TestPaths.sampleBundles.appendingPathComponent("v1.6-coverage.resultbundle"))
+        #expect(reader.formatVersion == FormatVersion(major: 1, minor: 6))
+        #expect(reader.runsWithCoverage == [0])
+        // Tests/Fixtures/coverage/lcov/shapes-coveragepy.lcov: 24 lines, 16 of them run, 10 branch outcomes, 4 taken.
+        let totals = try #require(reader.coverageTotals(ofRun: 0))
+        #expect((totals.linesFound, totals.linesHit, totals.branchesFound, totals.branchesHit) == (24, 16, 10, 4))
+        let files = try reader.coverageFiles(ofRun: 0)
+        #expect(files.map(\.path) == ["shapes/__init__.py", "shapes/area.py", "test_area.py"])
+        let area = try reader.coverage(of: try #require(files.first { $0.path == "shapes/area.py" }))
+        #expect(area.totals == files[1].totals && area.lines.first?.line == 1)
+        #expect(try reader.verify().isIntact)
+    }
+
     @Test(arguments: samples)
     func theReferenceReaderAgreesWithTheSwiftReader(sample: URL) throws {
         let python = try compareWithReferenceReader(sample)

@@ -5,7 +5,7 @@ usage: read_resultbundle.py BUNDLE [--tests]
 
 Prints JSON: {"formatVersion", "runs", "totals": {"tests","passed","failed","skipped","expectedFailures",
 "warnings","interrupted","testCases","parameterizedTests"}, "blobs", "damage": [...],
-"index": {"present", "agrees"}} computed by scanning every frame (the index is not needed to read; it is
+"index": {"present", "agrees"}, "coverage": {run index: {"files", "totals", "paths"}} (1.6)} computed by scanning every frame (the index is not needed to read; it is
 parsed only to check that it agrees with the scan), and with --tests also the list of test ids. A torn tail or
 damaged frame is reported in "damage" and skipped; the rest is read. Exit status: 0 read (even with damage),
 2 not a bundle or newer major version.
@@ -21,7 +21,7 @@ import zlib
 FILE_MAGIC = b"\x89RBUNDL\n"
 FRAME_MAGIC = b"\xd7RBF"
 HEADER = 20
-MAX_UNCOMPRESSED = {0x52: 64 << 20, 0x42: 1 << 30, 0x49: 64 << 20, 0x58: 1 << 30, 0x54: 64}
+MAX_UNCOMPRESSED = {0x52: 64 << 20, 0x42: 1 << 30, 0x49: 64 << 20, 0x58: 1 << 30, 0x54: 64, 0x43: 64 << 20}
 INDEX_TYPES = (0x49, 0x58)  # index, and (1.2) large index
 MAX_UNKNOWN = 1 << 30
 MAX_RATIO, RATIO_EXEMPT = 1100, 64 << 10
@@ -92,6 +92,7 @@ def read_mapped(path, data, with_tests):
         raise SystemExit(f"{path} is format {major}.{minor}; this reader reads format 1.x")
     damage, runs, ids, blobs = [], {}, [], 0
     scanned = {"batches": [], "tests": [], "blobs": set()}
+    coverage = {}
     totals = dict(tests=0, passed=0, failed=0, skipped=0, expectedFailures=0, warnings=0, interrupted=0,
                   testCases=0, parameterizedTests=0)
     for offset, ftype, flags, uncompressed, payload in frames(data, damage):
@@ -107,6 +108,12 @@ def read_mapped(path, data, with_tests):
                 scanned["blobs"].add(bytes(digest))
             else:
                 damage.append({"kind": "damagedBlob", "byteOffset": offset, "message": "content does not match"})
+            continue
+        if ftype == 0x43:
+            try:
+                read_coverage_frame(inflate(payload, uncompressed) if flags & 1 else payload, coverage)
+            except (zlib.error, ValueError, IndexError, struct.error) as error:
+                damage.append({"kind": "damagedFrame", "byteOffset": offset, "message": f"coverage: {error}"})
             continue
         if ftype != 0x52:
             continue  # index, trailer and unknown frame types are not needed
@@ -142,7 +149,8 @@ def read_mapped(path, data, with_tests):
                     ids.append(test_id)
     run_list = [runs[k] for k in sorted(runs)]
     result = {"formatVersion": f"{major}.{minor}", "runs": run_list, "totals": totals,
-              "blobs": blobs, "damage": damage, "index": check_index(data, scanned, run_list, totals)}
+              "blobs": blobs, "damage": damage, "index": check_index(data, scanned, run_list, totals, coverage),
+              "coverage": {str(run): facts for run, facts in sorted(coverage.items())}}
     if with_tests:
         result["tests"] = ids
     return result
@@ -180,7 +188,93 @@ def id_hash(test_id):
     return value & 0xFFFFFFFF
 
 
-def check_index(data, scanned, run_list, totals):
+COVERAGE_TOTALS = ("linesFound", "linesHit", "functionsFound", "functionsHit", "branchesFound", "branchesHit")
+
+
+class Varints:
+    """Unsigned LEB128 integers from a bytes object (FORMAT.md, section 5a)."""
+
+    def __init__(self, data, start, end):
+        self.data, self.position, self.end = data, start, end
+
+    def next(self):
+        value, shift = 0, 0
+        while True:
+            if self.position >= self.end or shift > 63:
+                raise ValueError(f"bad varint at byte {self.position}")
+            byte = self.data[self.position]
+            self.position += 1
+            value |= (byte & 0x7F) << shift
+            if not byte & 0x80:
+                if value >= 1 << 64:
+                    raise ValueError("varint over 64 bits")
+                return value
+            shift += 7
+
+    def text(self):
+        length = self.next()
+        if length > self.end - self.position:
+            raise ValueError("text past the end")
+        text = bytes(self.data[self.position:self.position + length]).decode("utf-8", "replace")
+        self.position += length
+        return text
+
+
+def read_coverage_frame(payload, coverage):
+    """Adds one coverage frame's files to `coverage` (by run index), decoding every body (FORMAT.md, section 5a)."""
+    magic, version, run, count, table_length = struct.unpack_from("<4sIIII", payload, 0)
+    if magic != b"RBCV" or version != 1:
+        raise ValueError("not a coverage frame payload")
+    table = Varints(payload, 20, 20 + table_length)
+    body_start = 20 + table_length
+    facts = coverage.setdefault(run, {"files": 0, "totals": dict.fromkeys(COVERAGE_TOTALS, 0), "paths": []})
+    for _ in range(count):
+        path = table.text()
+        listed = dict(zip(COVERAGE_TOTALS, (table.next() for _ in COVERAGE_TOTALS)))
+        body_length = table.next()
+        found = coverage_body_totals(Varints(payload, body_start, body_start + body_length))
+        if found != listed:
+            raise ValueError(f"the totals listed for {path} differ from its body")
+        body_start += body_length
+        facts["files"] += 1
+        facts["paths"].append(path)
+        for key in COVERAGE_TOTALS:
+            facts["totals"][key] += found[key]
+    if table.position != table.end or body_start != len(payload):
+        raise ValueError("coverage frame sizes do not add up")
+
+
+def coverage_body_totals(body):
+    """Decodes one file's body and returns its totals."""
+    lines = sum(body.next() * 0 + body.next() for _ in range(body.next()))  # (gap, length) pairs
+    hit, left = 0, lines
+    while left > 0:
+        count, repeat = body.next(), body.next()
+        if repeat < 1 or repeat > left:
+            raise ValueError("count runs do not cover the lines")
+        hit += repeat if count > 0 else 0
+        left -= repeat
+    branches_found = branches_hit = 0
+    for _ in range(body.next()):
+        body.next()
+        branches_found += body.next()
+        branches_hit += body.next()
+    functions = functions_hit = 0
+    for _ in range(body.next()):
+        body.next()
+        functions += 1
+        functions_hit += 1 if body.next() > 0 else 0
+        body.text()
+    for _ in range(body.next()):
+        for _ in range(5):
+            body.next()
+    if body.position != body.end:
+        raise ValueError("bytes left after a file's body")
+    return {"linesFound": lines, "linesHit": hit, "functionsFound": functions, "functionsHit": functions_hit,
+            "branchesFound": branches_found, "branchesHit": branches_hit}
+
+
+def check_index(data, scanned, run_list, totals, coverage):
     """Reads the trailer and the index (FORMAT.md, section 5) and compares them with what the scan found."""
     size = len(data)
     trailer = size - 36
@@ -207,7 +301,9 @@ def check_index(data, scanned, run_list, totals):
               and data_end == index_offset and batches == scanned["batches"]
               and entries == sorted(scanned["tests"]) and digests == scanned["blobs"]
               and [run["index"] for run in listed_runs] == [run["index"] for run in run_list]
-              and totals_agree(listed_runs, totals))
+              and totals_agree(listed_runs, totals)
+              and {run["index"]: run["coverage"]["totals"] for run in listed_runs if "coverage" in run}
+              == {run: facts["totals"] for run, facts in coverage.items()})
     return {"present": True, "agrees": agrees}
 
 

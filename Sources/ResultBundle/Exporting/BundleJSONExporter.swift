@@ -4,23 +4,28 @@ import ResultModel
 /// Writes a whole bundle as one documented, versioned JSON document (see "JSON export" in `docs/FORMAT.md`),
 /// streaming: one test in memory at a time.
 ///
-/// Top level: `{"schemaVersion":"1.5","formatVersion":"1.5","runs":[...],"suites":[...],"tests":[...]}`.
+/// Top level: `{"schemaVersion":"1.6","formatVersion":"1.6","runs":[...],"suites":[...],"tests":[...],
+/// "coverage":[...]}`.
 public struct BundleJSONExporter {
     /// The version of the export schema (independent of the bundle format's version).
-    public static let schemaVersion = "1.5"
+    public static let schemaVersion = "1.6"
 
     private let source: any ResultSource
+    /// The bundle, whose runs' coverage the export lists (other sources have none).
+    private let reader: BundleReader?
     private let formatVersion: String
 
     /// Creates an exporter for an open bundle.
     public init(reader: BundleReader) {
         source = reader
+        self.reader = reader
         formatVersion = reader.formatVersion.description
     }
 
     /// Creates an exporter for any result source (the format version is then the current one).
     public init(source: any ResultSource, formatVersion: FormatVersion = .current) {
         self.source = source
+        self.reader = nil
         self.formatVersion = formatVersion.description
     }
 
@@ -57,6 +62,14 @@ public struct BundleJSONExporter {
         try source.forEachTest { test in
             ExportEncoding.test(test, &json)
             if json.count > 32 << 10 { try drain() }
+        }
+        json.endArray()
+        json.key("coverage"); json.beginArray()
+        if let reader {
+            try Self.writeCoverage(of: reader, to: &json) { full in
+                try full.buffer.withUnsafeBytes { try sink($0) }
+                full.buffer.removeAll()
+            }
         }
         json.endArray()
         json.endObject()

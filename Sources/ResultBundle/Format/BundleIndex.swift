@@ -53,6 +53,8 @@ struct BundleIndex {
     /// Each run's totals, as its writer counted them (format 1.2: a `totals` key in the run list); empty when any
     /// run's are unknown (an older writer, or an index rebuilt by a scan).
     var runTotals: [ResultTotals] = []
+    /// Each run's coverage frames and totals, by run index (format 1.6: a `coverage` key in the run list).
+    var coverage: [Int: RunCoverageDirectory] = [:]
     /// Offset just past the last frame the index describes.
     var dataEnd: Int64 = Int64(FileHeader.size)
 
@@ -75,7 +77,7 @@ struct BundleIndex {
     func encode() throws -> [UInt8] {
         var runList = JSONBytes()
         runList.beginArray()
-        for run in IndexedRun.list(runs, totals: runTotals) { runList.encode(run) }
+        for run in IndexedRun.list(runs, totals: runTotals, coverage: coverage) { runList.encode(run) }
         runList.endArray()
         let runsJSON = runList.bytes
         var bytes = Self.magic
@@ -181,6 +183,7 @@ struct BundleIndex {
                 return list
             }
             index.runs = list.map(\.run)
+            for run in list { index.coverage[run.index] = run.coverage }
             let totals = list.compactMap(\.totals)
             index.runTotals = totals.count == list.count ? totals : []
         } catch {
@@ -298,14 +301,18 @@ struct IndexedRun {
     var record: RunRecord
     var end: RunEnd?
     var totals: ResultTotals?
+    /// The run's coverage (format 1.6), when it has some.
+    var coverage: RunCoverageDirectory?
 
     var run: RunResult { RunResult(index: index, record: record, end: end) }
 
-    static func list(_ runs: [RunResult], totals: [ResultTotals]) -> [IndexedRun] {
+    static func list(
+        _ runs: [RunResult], totals: [ResultTotals], coverage: [Int: RunCoverageDirectory] = [:]
+    ) -> [IndexedRun] {
         runs.enumerated().map { position, run in
             IndexedRun(
                 index: run.index, record: run.record, end: run.end,
-                totals: totals.count == runs.count ? totals[position] : nil)
+                totals: totals.count == runs.count ? totals[position] : nil, coverage: coverage[run.index])
         }
     }
 }

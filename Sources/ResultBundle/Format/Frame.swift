@@ -15,6 +15,9 @@ enum FrameType: UInt8, CustomStringConvertible {
     case largeIndex = 0x58  // "X"
     /// The fixed-size trailer at the end of a closed bundle, pointing at the index.
     case trailer = 0x54  // "T"
+    /// Part of a run's code coverage (format 1.6): a table of source files with their totals, then each file's
+    /// lines, branches, functions and regions (docs/FORMAT.md, "Coverage").
+    case coverage = 0x43  // "C"
 
     var description: String {
         switch self {
@@ -23,6 +26,7 @@ enum FrameType: UInt8, CustomStringConvertible {
         case .index: "index"
         case .largeIndex: "large index"
         case .trailer: "trailer"
+        case .coverage: "coverage frame"
         }
     }
 
@@ -112,6 +116,7 @@ struct FrameHeader: Equatable {
         case .index: maxUncompressed = limits.maxIndexBytes
         case .largeIndex: maxUncompressed = limits.maxLargeIndexBytes
         case .trailer: maxUncompressed = 64
+        case .coverage: maxUncompressed = limits.maxRecordBatchBytes
         case nil: maxUncompressed = limits.maxUnknownFrameBytes
         }
         if uncompressed > maxUncompressed {

@@ -24,6 +24,8 @@ public struct BundleInfo: Sendable, Hashable, Codable {
     public var index: String
     /// Damage found while reading (a torn tail, damaged batches); empty for an intact bundle.
     public var damage: [BundleDamage]
+    /// Code coverage (format 1.6), from the index; `nil` (left out of the JSON) when no run has any.
+    public var coverage: BundleCoverageInfo?
 
     /// Computes the summary by reading every test of an open bundle.
     /// - Complexity: O(size of the record batches).
@@ -37,6 +39,7 @@ public struct BundleInfo: Sendable, Hashable, Codable {
         blobCount = reader.blobCount
         index = reader.indexSource == .stored ? "stored" : "rebuilt"
         damage = reader.damage
+        coverage = BundleCoverageInfo(reader: reader)
     }
 
     /// Opens the bundle at `url` and computes its summary.

@@ -42,6 +42,9 @@ extension BundleReader {
             guard index.dataEnd == indexOffset,
                 index.recordFrames.allSatisfy({ $0.offset >= Int64(FileHeader.size) && $0.offset < indexOffset }),
                 index.blobs.values.allSatisfy({ $0.offset >= Int64(FileHeader.size) && $0.offset < indexOffset })
+                    && index.coverage.values.allSatisfy({
+                        $0.frames.allSatisfy { $0 >= Int64(FileHeader.size) && $0 < indexOffset }
+                    })
             else {
                 return damaged("the index points outside the bundle's frames", at: indexOffset)
             }
@@ -112,6 +115,8 @@ extension BundleReader {
                     index.blobs[hex] = BundleIndex.BlobEntry(
                         digest: digest, offset: frame.offset, size: UInt64(frame.header.uncompressedLength))
                 }
+            case .coverage:
+                damage += CoverageDirectoryScan.add(frame, from: source, to: &index)
             case .index, .largeIndex, .trailer, nil:
                 break
             }

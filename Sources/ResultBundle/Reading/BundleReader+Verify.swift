@@ -12,6 +12,7 @@ extension BundleReader {
         var damagedBlobs = Set<String>()
         var references: [String: Int64] = [:]
         var scannedFrames: [Int64] = []
+        var scannedCoverageFrames: [Int64] = []
         var scannedTests = 0
         var countedTotals = ResultTotals()
         var indexOffset: Int64?
@@ -84,6 +85,9 @@ extension BundleReader {
                             kind: .damagedBlob, byteOffset: frame.offset,
                             message: "blob \(digest): \(problem.message)"))
                 }
+            case .coverage:
+                problems += CoverageDirectoryScan.verify(frame, from: source)
+                scannedCoverageFrames.append(frame.offset)
             case .index, .largeIndex:
                 indexOffset = frame.offset
             case .trailer:
@@ -115,6 +119,7 @@ extension BundleReader {
             let agrees =
                 index.recordFrames.map(\.offset) == scannedFrames && index.testCount == scannedTests
                 && Set(index.blobs.keys) == presentBlobs.union(damagedBlobs) && totalsAgree
+                && index.coverage.values.flatMap(\.frames).sorted() == scannedCoverageFrames
             if agrees {
                 report.hasValidIndex = true
             } else {

@@ -47,6 +47,8 @@ public final class BundleReader: ResultSource {
     let source: FrameSource
     var index: BundleIndex
     private var cachedFrame: (offset: Int64, payload: [UInt8])?
+    /// The coverage frame read last, with its table: the report reads a run's files one after the other.
+    var cachedCoverageFrame: CoverageFrameRead?
     /// Decodes the lines read through the index (`test(id:)`) on the caller's thread.
     lazy var decoding = RecordBatchDecoding(source: source)
 

@@ -67,6 +67,7 @@ public struct BundleRewriter {
         for run in reader.runs {
             if let end = run.end, let mapped = runMap[run.index] { try writer.endRun(mapped, end) }
         }
+        try copyCoverage(of: reader, runMap: runMap)
         return counts
     }
 

@@ -39,6 +39,12 @@ struct ImportCommand: ParsableCommand {
             limit) is a warning naming the XML file, the line and the path, and the import goes on. The lines \
             stay in the test's output.
 
+            Code coverage among the inputs (lcov, Cobertura, JaCoCo, llvm-cov JSON, Go coverprofiles, coverage.py \
+            and Istanbul JSON; docs/COVERAGE.md) is detected from its content and stored as the run's coverage: \
+            several files are merged (hits summed, lines unioned), paths are taken relative to --source-root \
+            (default: the current folder) and coverage of files outside it is skipped with a warning. \
+            --coverage-file PATH adds coverage files explicitly (a file, a folder or a glob).
+
             --test-list FILE names the tests that exist, as `swift test list` prints them (save its output where \
             the tests run: swift test list --skip-build > tests.txt). XCTest tests that a console log names \
             without their module (XCTest on Linux without --parallel) then get the module the list gives them, so \
@@ -53,6 +59,8 @@ struct ImportCommand: ParsableCommand {
               resultbundle import console.log events.jsonl -o run.resultbundle
               resultbundle import junit.xml --attachments-root shots -o ui.resultbundle
               resultbundle import swift-test.log --test-list tests.txt -o run.resultbundle
+              resultbundle import junit.xml coverage.info -o run.resultbundle --source-root .
+              resultbundle import junit.xml --coverage-file 'cov/*.json' -o run.resultbundle
             """
     )
 
@@ -90,6 +98,9 @@ struct ImportCommand: ParsableCommand {
     @OptionGroup(title: "Performance baselines")
     var baselineOptions: BaselineOptions
 
+    @OptionGroup(title: "Code coverage")
+    var coverageOptions: CoverageOptions
+
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("Name at least one file to import, or - for stdin.") }
         if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("Standard input (-) can be read once.") }
@@ -104,8 +115,11 @@ struct ImportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let plan = try OutputRules(shape: .bundle, force: force, inputs: files + (testList.map { [$0] } ?? []))
-            .plan(for: output)
+        let plan = try OutputRules(
+            shape: .bundle, force: force,
+            inputs: files + (testList.map { [$0] } ?? []) + coverageOptions.places.flatMap(CoverageInputs.files)
+        )
+        .plan(for: output)
         let listed = try testList.map(TestListFile.read)
         let outcome = try OutputWriting.produce(plan, shape: .bundle, command: "import") { temporary in
             var action = ImportAction(
@@ -113,6 +127,8 @@ struct ImportCommand: ParsableCommand {
                 attachmentsRoot: attachmentsRoot.map { URL(fileURLWithPath: $0) },
                 baselines: try baselineOptions.judgement())
             action.listed = listed
+            action.coverageFiles = coverageOptions.places.flatMap(CoverageInputs.files)
+            action.sourceRoot = coverageOptions.root
             let outcome = try action.run(into: temporary)
             if outcome.importedFiles == 0 {
                 for failure in outcome.failures { StandardError.humanLine("error: \(failure)") }
@@ -135,6 +151,9 @@ struct ImportCommand: ParsableCommand {
                     + " (\(outcome.formats.map(\.rawValue).joined(separator: ", ")))",
                 besides: plan)
         }
+        if !quietOption.quiet, let coverage = outcome.coverageTotals {
+            try OutputWriting.status("coverage: \(CoverageText.lines(coverage))", besides: plan)
+        }
         for note in outcome.baselineNotes { StandardError.humanLine("note: \(note)") }
         // Damaged input (an input skipped, or read only up to where it broke) is exit 1, as the README says.
         if !outcome.failures.isEmpty || !outcome.damage.isEmpty { throw ExitCode(1) }
@@ -154,6 +173,8 @@ struct ImportAction {
         var totals = ResultTotals()
         /// What judging the measurements against baselines found (machines without baselines, regressions).
         var baselineNotes: [String] = []
+        /// The run's coverage totals, when coverage was among the inputs.
+        var coverageTotals: CoverageTotals?
     }
 
     let files: [String]
@@ -167,6 +188,10 @@ struct ImportAction {
     var baselines: BaselineJudgement?
     /// The tests `swift test list` named (`--test-list`), when given.
     var listed: ListedTests?
+    /// Coverage files named on their own (`--coverage-file`); coverage among `files` is found by its content.
+    var coverageFiles: [String] = []
+    /// The folder coverage paths are taken relative to.
+    var sourceRoot = FileManager.default.currentDirectoryPath
 
     func run(into url: URL) throws -> Outcome {
         let writer = try BundleWriter(creating: url, flushPolicy: .batched)
@@ -202,12 +227,15 @@ struct ImportAction {
         importer.ignoresSwiftTestingConsole =
             format == .eventStream
             || files.contains { $0 != "-" && (try? ResultImporter.detectFormat(ofFile: $0)) == .eventStream }
-        let imported = try FileImportResults.importing(files, format: format, with: importer)
+        let coverageInputs = files.filter(CoverageInputs.isCoverage)
+        let imported = try FileImportResults.importing(
+            files.filter { !coverageInputs.contains($0) }, format: format, with: importer)
+        let coverage = CoverageImportStep(files: coverageInputs + coverageFiles, sourceRoot: sourceRoot).read()
         var outcome = Outcome(
-            importedFiles: imported.importedFiles.count, formats: imported.formats, failures: imported.failures,
-            damage: imported.damage)
+            importedFiles: imported.importedFiles.count + coverage.readFiles.count, formats: imported.formats,
+            failures: imported.failures + coverage.failures, damage: imported.damage)
         var end = RunEnd(
-            end: nil, output: imported.output, diagnostics: imported.diagnostics,
+            end: nil, output: imported.output, diagnostics: imported.diagnostics + coverage.diagnostics,
             reportedCounts: imported.reportedCounts)
         end.wallClock = imported.wallClock
         if let listed {
@@ -219,9 +247,12 @@ struct ImportAction {
             try sink.endRun(configuration.index, RunEnd(end: end.end))
         }
         try sink.endRun(runIndex, end)
+        try background.drain()
+        try CoverageImportStep.store(coverage.coverage, runIndex: runIndex, in: writer)
         try writer.close()
         outcome.diagnostics = end.diagnostics
         outcome.totals = counting.totals
+        outcome.coverageTotals = coverage.readFiles.isEmpty ? nil : coverage.coverage.totals
         outcome.baselineNotes = judging.map(BaselineJudgement.notes) ?? []
         return outcome
     }

@@ -26,7 +26,7 @@ struct InfoCommand: ParsableCommand {
     @Argument(help: "The bundle to summarize.")
     var bundle: String
 
-    @Flag(help: "Print the summary as JSON (formatVersion, runs, totals, notRun, damage).")
+    @Flag(help: "Print the summary as JSON (formatVersion, runs, totals, notRun, damage, coverage).")
     var json = false
 
     func run() throws {
@@ -75,6 +75,14 @@ enum InfoText {
             time += String(format: " (%.0f at a time on average)", concurrency)
         }
         lines.append(time)
+        if let coverage = info.coverage {
+            lines.append("  coverage: \(Counted.noun(coverage.files, "file")), " + CoverageText.lines(coverage.totals))
+            for run in coverage.runs where coverage.runs.count > 1 {
+                lines.append(
+                    "    run \(run.runIndex + 1): \(Counted.noun(run.files, "file")), " + CoverageText.lines(run.totals)
+                )
+            }
+        }
         if totals.tests == 0 { lines.append("  warning: no tests ran; a run with no test is not a success") }
         if let notRun = info.notRun.sentence { lines.append("  warning: " + notRun) }
         for damage in info.damage {

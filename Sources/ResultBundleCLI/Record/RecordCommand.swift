@@ -36,11 +36,20 @@ struct RecordCommand: ParsableCommand {
             written or changed during the run are imported into the recording when the command ends, as import \
             reads them (docs/RECORDING.md). When no test was recognised, record says where it looked.
 
+            --coverage records code coverage (docs/COVERAGE.md): a swift test command runs with \
+            --enable-code-coverage, and the coverage JSON SwiftPM exports (where swift test --show-codecov-path \
+            says) is stored as the run's coverage, its paths relative to --source-root (default: the current \
+            folder). Any other command names the coverage files it writes with --coverage-file PATH (a file, a \
+            folder or a quoted glob; repeatable; any format import reads).
+
             Examples:
               resultbundle record -- swift test
               resultbundle record -o linux.resultbundle --name linux -- swift test -j 4
               resultbundle record -o unit.resultbundle -- swift test --filter UnitTests
               resultbundle record --results r.xml -- pytest --junitxml=r.xml
+              resultbundle record --coverage -o run.resultbundle -- swift test
+              resultbundle record --results r.xml --coverage-file coverage.xml -- \\
+                  pytest --junitxml=r.xml --cov --cov-report=xml
             """
     )
 
@@ -74,6 +83,15 @@ struct RecordCommand: ParsableCommand {
     @OptionGroup(title: "Result files of other test runners")
     var resultFileOptions: ResultFileOptions
 
+    @Flag(
+        help: ArgumentHelp(
+            "Record code coverage: a swift test command runs with --enable-code-coverage and SwiftPM's coverage "
+                + "JSON is stored; other commands name their coverage files with --coverage-file."))
+    var coverage = false
+
+    @OptionGroup(title: "Code coverage")
+    var coverageOptions: CoverageOptions
+
     @Argument(parsing: .postTerminator, help: "The test command and its arguments, after --.")
     var command: [String] = []
 
@@ -96,6 +114,10 @@ struct RecordCommand: ParsableCommand {
         session.resultFiles = resultFileOptions.watch(
             command: command, environment: ProcessInfo.processInfo.environment)
         session.listsTests = !noTestList
+        if coverage || !coverageOptions.coverageFiles.isEmpty {
+            session.coverage = RecordedCoverage(
+                swiftTest: coverage, places: coverageOptions.places, sourceRoot: coverageOptions.root)
+        }
         // The test process's recorder judges its measurements against the same baselines (docs/BASELINES.md).
         if let location = baselineOptions.location {
             setenv(BaselineLocation.environmentVariable, location.url.standardizedFileURL.path, 1)
@@ -124,6 +146,12 @@ struct RecordCommand: ParsableCommand {
             StandardError.humanLine(
                 "resultbundle: \(output): \(Counted.noun(totals.tests, "test")), \(totals.passed) passed, \(totals.failed) failed, "
                     + "\(totals.skipped) skipped (\(ending))")
+        }
+        if !quiet, let coverage = outcome.coverageTotals {
+            StandardError.humanLine("resultbundle: coverage: \(CoverageText.lines(coverage))")
+        }
+        for diagnostic in outcome.diagnostics where diagnostic.message.hasPrefix("coverage: ") {
+            StandardError.humanLine("resultbundle: \(diagnostic.description)")
         }
         for note in outcome.baselineNotes { StandardError.humanLine("resultbundle: \(note)") }
         RecordResultFilesReport(watch: session.resultFiles, outcome: outcome, quiet: quiet).print()

@@ -24,6 +24,8 @@ struct RecordSession {
         var baselineNotes: [String] = []
         /// The result files the command wrote, imported when it ended (`--results`).
         var resultFiles: FileImportResults?
+        /// The run's coverage totals, when coverage was recorded.
+        var coverageTotals: CoverageTotals?
     }
 
     let command: [String]
@@ -36,6 +38,8 @@ struct RecordSession {
     var resultFiles: ResultFileWatch?
     /// Whether a `swift test` command's tests are listed too (`swift test list`), for the modules of XCTest tests.
     var listsTests = true
+    /// The coverage to record (`--coverage`, `--coverage-file`), when any.
+    var coverage: RecordedCoverage?
     /// How a line of `swift test`'s output says its build is done.
     static let buildComplete = Array("Build complete!".utf8)
 
@@ -45,11 +49,11 @@ struct RecordSession {
         let scratch = scratchFolder.url
         defer { scratchFolder.remove() }
 
-        var arguments = command
+        var arguments = coverage?.swiftTest == true ? SwiftTestCoverage.enablingCoverage(in: command) : command
         var eventStream: URL?
         if usesEventStream && SwiftTestInvocation.isSwiftTest(command) {
             let added = SwiftTestInvocation.addingEventStream(
-                to: command,
+                to: arguments,
                 eventStreamFile: scratch.appendingPathComponent("events.jsonl"),
                 attachmentsDirectory: scratch.appendingPathComponent("attachments"))
             arguments = added.arguments
@@ -128,6 +132,7 @@ struct RecordSession {
             settle()
         }
         let resultFilesBefore = resultFiles?.snapshot()
+        let commandStart = Date()
         let exitCode: Int32
         do {
             exitCode = try process.run()
@@ -164,6 +169,9 @@ struct RecordSession {
         diagnostics += pickedUp?.diagnostics ?? []
         diagnostics += collector.leftovers()
         diagnostics += listingOutcome.diagnostics + resolving.notes
+        let coverageRead =
+            signal == nil ? coverage?.read(command: command, since: commandStart, scratch: scratch) : nil
+        diagnostics += coverageRead?.diagnostics ?? []
         try sink.endRun(
             runIndex,
             RunEnd(
@@ -172,8 +180,10 @@ struct RecordSession {
                 reportedCounts: summary.reportedCounts.merging(listingOutcome.reportedCounts) { _, listed in listed },
                 interruption: signal.map(SignalName.of), wallClock: Self.wallClock(summary.wallClock, events?.wallClock)
             ))
+        if let coverageRead { try CoverageImportStep.store(coverageRead.coverage, runIndex: runIndex, in: writer) }
         try writer.close()
         var outcome = Outcome(exitCode: exitCode, signal: signal, totals: counting.totals, diagnostics: diagnostics)
+        outcome.coverageTotals = coverageRead.flatMap { $0.readFiles.isEmpty ? nil : $0.coverage.totals }
         outcome.resultFiles = pickedUp
         if let judging, !judging.isAdvisory { outcome.performanceFailures = judging.failures }
         outcome.baselineNotes = judging.map(BaselineJudgement.notes) ?? []

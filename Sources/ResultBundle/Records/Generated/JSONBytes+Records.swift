@@ -260,10 +260,34 @@ extension JSONBytes {
     /// Writes a ``ResultModel/IndexedRun`` as the schema's `IndexedRun` table says.
     mutating func encode(_ record: IndexedRun) {
         beginObject()
+        if let value = record.coverage { key("coverage"); encode(value) }
         if let value = record.end { key("end"); encode(value) }
         key("index"); int(record.index)
         key("record"); encode(record.record)
         if let value = record.totals { key("totals"); encode(value) }
+        endObject()
+    }
+
+    /// Writes a ``ResultModel/RunCoverageDirectory`` as the schema's `RunCoverageDirectory` table says.
+    mutating func encode(_ record: RunCoverageDirectory) {
+        beginObject()
+        key("files"); int(record.files)
+        key("frames"); beginArray()
+        for element in record.frames { int(element) }
+        endArray()
+        key("totals"); encode(record.totals)
+        endObject()
+    }
+
+    /// Writes a ``ResultModel/CoverageTotals`` as the schema's `CoverageTotals` table says.
+    mutating func encode(_ record: CoverageTotals) {
+        beginObject()
+        key("branchesFound"); int(record.branchesFound)
+        key("branchesHit"); int(record.branchesHit)
+        key("functionsFound"); int(record.functionsFound)
+        key("functionsHit"); int(record.functionsHit)
+        key("linesFound"); int(record.linesFound)
+        key("linesHit"); int(record.linesHit)
         endObject()
     }
 

@@ -554,6 +554,7 @@ extension JSONCursor {
         var record: RunRecord?
         var end: RunEnd?
         var totals: ResultTotals?
+        var coverage: RunCoverageDirectory?
         try readObject { cursor, key in
             if key.equals("index") {
                 index = try cursor.readInt()
@@ -563,13 +564,77 @@ extension JSONCursor {
                 end = cursor.readNull() ? nil : try cursor.decodeRunEnd()
             } else if key.equals("totals") {
                 totals = cursor.readNull() ? nil : try cursor.decodeResultTotals()
+            } else if key.equals("coverage") {
+                coverage = cursor.readNull() ? nil : try cursor.decodeRunCoverageDirectory()
             } else {
                 try cursor.skipValue()
             }
         }
         guard let index else { throw failure("missing field indexedRun.index") }
         guard let record else { throw failure("missing field indexedRun.record") }
-        return IndexedRun(index: index, record: record, end: end, totals: totals)
+        return IndexedRun(index: index, record: record, end: end, totals: totals, coverage: coverage)
+    }
+
+    /// Reads a ``ResultModel/RunCoverageDirectory`` as the schema's `RunCoverageDirectory` table says.
+    mutating func decodeRunCoverageDirectory() throws -> RunCoverageDirectory {
+        var files: Int?
+        var frames: [Int64] = []
+        var totals: CoverageTotals?
+        try readObject { cursor, key in
+            if key.equals("files") {
+                files = try cursor.readInt()
+            } else if key.equals("frames") {
+                frames = try cursor.array { try $0.readInt64() }
+            } else if key.equals("totals") {
+                totals = try cursor.decodeCoverageTotals()
+            } else {
+                try cursor.skipValue()
+            }
+        }
+        guard let files else { throw failure("missing field coverage.files") }
+        guard let totals else { throw failure("missing field coverage.totals") }
+        return RunCoverageDirectory(files: files, frames: frames, totals: totals)
+    }
+
+    /// Reads a ``ResultModel/CoverageTotals`` as the schema's `CoverageTotals` table says.
+    mutating func decodeCoverageTotals() throws -> CoverageTotals {
+        var linesFound: Int?
+        var linesHit: Int?
+        var functionsFound: Int?
+        var functionsHit: Int?
+        var branchesFound: Int?
+        var branchesHit: Int?
+        try readObject { cursor, key in
+            if key.equals("linesFound") {
+                linesFound = try cursor.readInt()
+            } else if key.equals("linesHit") {
+                linesHit = try cursor.readInt()
+            } else if key.equals("functionsFound") {
+                functionsFound = try cursor.readInt()
+            } else if key.equals("functionsHit") {
+                functionsHit = try cursor.readInt()
+            } else if key.equals("branchesFound") {
+                branchesFound = try cursor.readInt()
+            } else if key.equals("branchesHit") {
+                branchesHit = try cursor.readInt()
+            } else {
+                try cursor.skipValue()
+            }
+        }
+        guard let linesFound else { throw failure("missing field coverageTotals.linesFound") }
+        guard let linesHit else { throw failure("missing field coverageTotals.linesHit") }
+        guard let functionsFound else { throw failure("missing field coverageTotals.functionsFound") }
+        guard let functionsHit else { throw failure("missing field coverageTotals.functionsHit") }
+        guard let branchesFound else { throw failure("missing field coverageTotals.branchesFound") }
+        guard let branchesHit else { throw failure("missing field coverageTotals.branchesHit") }
+        var record = CoverageTotals()
+        record.linesFound = linesFound
+        record.linesHit = linesHit
+        record.functionsFound = functionsFound
+        record.functionsHit = functionsHit
+        record.branchesFound = branchesFound
+        record.branchesHit = branchesHit
+        return record
     }
 
     /// Reads a ``ResultModel/ResultTotals`` as the schema's `ResultTotals` table says.

@@ -69,13 +69,13 @@ public struct CoveredRegion: Sendable, Hashable, Codable {
     }
 
     /// Whether two regions cover the same source.
-    func hasSameExtent(as other: CoveredRegion) -> Bool {
+    package func hasSameExtent(as other: CoveredRegion) -> Bool {
         startLine == other.startLine && startColumn == other.startColumn && endLine == other.endLine
             && endColumn == other.endColumn
     }
 
     /// Orders regions by where they start, then where they end.
-    static func precedes(_ left: CoveredRegion, _ right: CoveredRegion) -> Bool {
+    package static func precedes(_ left: CoveredRegion, _ right: CoveredRegion) -> Bool {
         (left.startLine, left.startColumn, left.endLine, left.endColumn)
             < (right.startLine, right.startColumn, right.endLine, right.endColumn)
     }

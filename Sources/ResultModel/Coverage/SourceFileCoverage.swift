@@ -75,7 +75,7 @@ public struct SourceFileCoverage: Sendable, Hashable, Codable {
     // MARK: Combining
 
     /// Joins two lists sorted by line; entries of the same line are joined by `combine`.
-    static func mergeSorted<Entry>(
+    package static func mergeSorted<Entry>(
         _ left: [Entry], _ right: [Entry], line: (Entry) -> UInt32, combine: (Entry, Entry) -> Entry
     ) -> [Entry] {
         if right.isEmpty { return left }
@@ -105,7 +105,7 @@ public struct SourceFileCoverage: Sendable, Hashable, Codable {
     }
 
     /// Functions sorted by line and name, those with the same name and line as one with their counts summed.
-    static func combinedFunctions(_ functions: [CoveredFunction]) -> [CoveredFunction] {
+    package static func combinedFunctions(_ functions: [CoveredFunction]) -> [CoveredFunction] {
         let sorted = functions.sorted { ($0.line, $0.name) < ($1.line, $1.name) }
         var combined: [CoveredFunction] = []
         combined.reserveCapacity(sorted.count)
@@ -121,7 +121,7 @@ public struct SourceFileCoverage: Sendable, Hashable, Codable {
 
     /// Regions sorted by where they start, those with the same extent as one: counts summed (`summing`, separate
     /// runs) or the larger kept (one run's report listing a region twice).
-    static func combinedRegions(_ regions: [CoveredRegion], summing: Bool) -> [CoveredRegion] {
+    package static func combinedRegions(_ regions: [CoveredRegion], summing: Bool) -> [CoveredRegion] {
         let sorted = regions.sorted(by: CoveredRegion.precedes)
         var combined: [CoveredRegion] = []
         combined.reserveCapacity(sorted.count)
