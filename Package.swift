@@ -59,7 +59,7 @@ let package = Package(
         .target(
             name: "HTMLReport",
             dependencies: [
-                "ResultModel", "ResultSupport", "ContentHashing", "Coverage",
+                "ResultModel", "ResultSupport", "ContentHashing",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),

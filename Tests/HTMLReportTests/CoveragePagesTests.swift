@@ -27,10 +27,10 @@ struct CoveragePagesTests {
 
     @Test func treeSumsAndSortsEachLevel() {
         let files = [
-            CoverageFileSummary(path: "src/a.c", totals: Self.totals(found: 10, hit: 10)),
-            CoverageFileSummary(path: "src/b.c", totals: Self.totals(found: 100, hit: 50)),
-            CoverageFileSummary(path: "src/util/c.c", totals: Self.totals(found: 4, hit: 1)),
-            CoverageFileSummary(path: "lib/d.c", totals: Self.totals(found: 0, hit: 0)),
+            CoverageReportFile(path: "src/a.c", totals: Self.totals(found: 10, hit: 10)),
+            CoverageReportFile(path: "src/b.c", totals: Self.totals(found: 100, hit: 50)),
+            CoverageReportFile(path: "src/util/c.c", totals: Self.totals(found: 4, hit: 1)),
+            CoverageReportFile(path: "lib/d.c", totals: Self.totals(found: 0, hit: 0)),
         ]
         let tree = CoverageTree(files: files, pages: ["src/a.c": "coverage/files/a.c-1.html"])
         #expect(tree.totals.linesFound == 114 && tree.totals.linesHit == 61)

@@ -1,5 +1,4 @@
 import ContentHashing
-import Coverage
 import Foundation
 import ResultModel
 import ResultSupport

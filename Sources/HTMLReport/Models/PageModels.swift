@@ -406,7 +406,7 @@ struct CoveragePageModel: PageModel {
 /// One source file's coverage page (``CoveragePages``): its totals, uncovered stretches, functions and the source
 /// annotated.
 struct CoverageFilePageModel: PageModel {
-    static let template = "coverage-file"
+    static let template = "coverage_file"
     var chrome: PageChrome
     var path: String
     var totalsHTML: String

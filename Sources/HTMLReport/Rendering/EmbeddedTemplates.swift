@@ -5,8 +5,31 @@
 enum EmbeddedTemplates {
     /// File name (for example `index.mustache`) to content.
     static let files: [String: String] = [
-        "coverage-file.mustache": ####"""
-{{! coverage-file: one source file annotated with its coverage. Reads: header/footer fields, path, totalsHTML (built by our escaping
+        "coverage.mustache": ####"""
+{{! coverage: the coverage page. Reads: header/footer fields, heading, description, totalsHTML (built by our escaping code),
+    orders[label, href, isCurrent] (the same page sorted otherwise), treeHTML (built by our escaping code), unlinkedNote }}
+{{> header}}
+<h1>{{heading}}</h1>
+<p>{{description}}</p>
+<section aria-labelledby="cov-totals-heading">
+  <h2 id="cov-totals-heading">Totals</h2>
+  {{{totalsHTML}}}
+</section>
+<section aria-labelledby="cov-tree-heading" class="cov-files">
+  <h2 id="cov-tree-heading">Modules, folders and files</h2>
+  <nav aria-label="Order of the files" class="cov-orders">Order: {{#orders}}{{#isCurrent}}<strong aria-current="page">{{label}}</strong>{{/isCurrent}}{{^isCurrent}}<a href="{{href}}">{{label}}</a>{{/isCurrent}} {{/orders}}</nav>
+  <form class="cov-filter" hidden data-cov-filter role="search">
+    <label for="cov-filter-input">Show files whose path contains</label>
+    <input id="cov-filter-input" type="search" placeholder="For example Sources/Parser" data-cov-filter-input>
+    <p class="hint" aria-live="polite" data-cov-filter-status></p>
+  </form>
+  {{#unlinkedNote}}<p class="hint">{{unlinkedNote}}</p>{{/unlinkedNote}}
+  {{{treeHTML}}}
+</section>
+{{> footer}}
+"""####,
+        "coverage_file.mustache": ####"""
+{{! coverage_file: one source file annotated with its coverage. Reads: header/footer fields, path, totalsHTML (built by our escaping
     code), coverageHref, hasUncovered, uncoveredText, stretchesHTML (built by our escaping code), moreStretches,
     functions[name, line, href, hits, isUncovered], hasFunctions, sourceHTML (built by our escaping code), pastEndNote }}
 {{> header}}
@@ -43,29 +66,6 @@ enum EmbeddedTemplates {
   <div class="cov-scroll" role="region" aria-label="Source of {{path}} with hit counts" tabindex="0">
   <pre class="cov-src" data-cov-source>{{{sourceHTML}}}</pre>
   </div>
-</section>
-{{> footer}}
-"""####,
-        "coverage.mustache": ####"""
-{{! coverage: the coverage page. Reads: header/footer fields, heading, description, totalsHTML (built by our escaping code),
-    orders[label, href, isCurrent] (the same page sorted otherwise), treeHTML (built by our escaping code), unlinkedNote }}
-{{> header}}
-<h1>{{heading}}</h1>
-<p>{{description}}</p>
-<section aria-labelledby="cov-totals-heading">
-  <h2 id="cov-totals-heading">Totals</h2>
-  {{{totalsHTML}}}
-</section>
-<section aria-labelledby="cov-tree-heading" class="cov-files">
-  <h2 id="cov-tree-heading">Modules, folders and files</h2>
-  <nav aria-label="Order of the files" class="cov-orders">Order: {{#orders}}{{#isCurrent}}<strong aria-current="page">{{label}}</strong>{{/isCurrent}}{{^isCurrent}}<a href="{{href}}">{{label}}</a>{{/isCurrent}} {{/orders}}</nav>
-  <form class="cov-filter" hidden data-cov-filter role="search">
-    <label for="cov-filter-input">Show files whose path contains</label>
-    <input id="cov-filter-input" type="search" placeholder="For example Sources/Parser" data-cov-filter-input>
-    <p class="hint" aria-live="polite" data-cov-filter-status></p>
-  </form>
-  {{#unlinkedNote}}<p class="hint">{{unlinkedNote}}</p>{{/unlinkedNote}}
-  {{{treeHTML}}}
 </section>
 {{> footer}}
 """####,

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Coverage
 import Foundation
 import HTMLReport
 import ResultBundle
@@ -64,8 +63,9 @@ struct ReportCommand: ParsableCommand {
         name: .customLong("coverage-file"),
         help: ArgumentHelp(
             "A code coverage file to show (lcov, Cobertura, JaCoCo, llvm-cov JSON, Go, coverage.py, Istanbul).",
-            discussion: "Repeat it to merge several (hits summed, lines unioned). Paths are taken relative to "
-                + "--source-root (default: the current folder), where each file's source is read for its page.",
+            discussion: "Repeat it to merge several, also with the bundles' own coverage (hits summed, lines "
+                + "unioned). Paths are taken relative to --source-root (default: the current folder), where each "
+                + "file's source is read for its page. A bundle's coverage needs no option.",
             valueName: "path"))
     var coverageFiles: [String] = []
 
@@ -104,9 +104,10 @@ struct ReportCommand: ParsableCommand {
         let shape: OutputShape = singleFile ? .document(.singleFileReport) : .folder
         let plan = try OutputRules(shape: shape, force: force, inputs: inputs, suggestedName: "report.html").plan(
             for: output)
-        let readers = try baselineOptions.judged(
-            bundles.map { try BundleOpening.open($0, quiet: quietOption.quiet, limits: .display) })
-        let coverage = try readCoverage()
+        let opened = try bundles.map { try BundleOpening.open($0, quiet: quietOption.quiet, limits: .display) }
+        let coverage = try ReportCoverage.coverage(
+            bundles: opened, files: coverageFiles, sourceRoot: sourceRoot, quiet: quietOption.quiet)
+        let readers = try baselineOptions.judged(opened)
         let summary = try OutputWriting.produce(plan, shape: shape, command: "report") { temporary in
             var options = ReportOptions(
                 title: title, outputDirectory: temporary, singleFile: singleFile,
@@ -116,7 +117,7 @@ struct ReportCommand: ParsableCommand {
             options.history = reportHistory
             options.sourceURL = sourceURL
             return try ReportGenerator(options: options).generate(
-                from: readers, coverage: coverage?.run, coverageRoot: coverage.map { URL(fileURLWithPath: $0.root) })
+                from: readers, coverage: coverage?.source, coverageRoot: coverage?.root)
         }
         for warning in summary.warnings { StandardError.humanLine("warning: \(warning)") }
         if !quietOption.quiet {
@@ -126,20 +127,6 @@ struct ReportCommand: ParsableCommand {
                     + "\(summary.bytesWritten / 1024) KB (index \(summary.indexBytes / 1024) KB)",
                 besides: plan)
         }
-    }
-
-    /// The coverage of `--coverage-file`, read relative to the source root, its warnings printed; `nil` without it.
-    /// A file that cannot be read at all stops the report (exit 2) rather than showing less coverage than asked for.
-    private func readCoverage() throws -> (run: CoverageRun, root: String)? {
-        guard !coverageFiles.isEmpty else { return nil }
-        let root = URL(fileURLWithPath: sourceRoot ?? FileManager.default.currentDirectoryPath).standardizedFileURL.path
-        let (run, diagnostics) = CoverageImporter.read(paths: coverageFiles, sourceRoot: root)
-        let failed = diagnostics.contains { $0.severity == .error }
-        if !quietOption.quiet || failed {
-            for diagnostic in diagnostics { StandardError.humanLine(diagnostic.description) }
-        }
-        if failed { throw ExitCode(2) }
-        return (run, root)
     }
 
     /// `name` inside the folder the user named, as they wrote it (`site/` gives `site/index.html`).

@@ -1,4 +1,4 @@
-import Coverage
+import ResultModel
 
 /// A share of lines, functions or branches hit, drawn as a bar with its percentage written beside it (the colour
 /// says only what the text says): one SVG rectangle on the SVG's own background, sized by attributes because the

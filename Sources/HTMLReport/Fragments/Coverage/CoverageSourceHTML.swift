@@ -1,5 +1,5 @@
-import Coverage
 import Foundation
+import ResultModel
 import ResultSupport
 
 /// A source file annotated with its coverage, as the markup of its page: each line with its number and hit count,

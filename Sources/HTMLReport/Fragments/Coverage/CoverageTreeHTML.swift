@@ -1,4 +1,4 @@
-import Coverage
+import ResultModel
 import ResultSupport
 
 /// The coverage tree as nested `<details>`, like the test tree on the index: modules (open), their folders

@@ -1,4 +1,4 @@
-import Coverage
+import ResultModel
 import ResultSupport
 
 /// How the coverage pages write their numbers: shares as percentages that never round up to 100% (a file with one

@@ -1,5 +1,5 @@
-import Coverage
 import Foundation
+import ResultModel
 import ResultSupport
 
 /// The report's coverage pages: one page per source file with its source annotated, written one file at a time
@@ -127,7 +127,7 @@ struct CoveragePages {
                 + "the source root (--source-root)."
     }
 
-    private func readFiles() throws -> [CoverageFileSummary] {
+    private func readFiles() throws -> [CoverageReportFile] {
         do {
             return try source.coverageFiles()
         } catch {

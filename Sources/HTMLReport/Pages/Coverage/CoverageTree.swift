@@ -1,4 +1,4 @@
-import Coverage
+import ResultModel
 
 /// The coverage page's tree: modules, the folders in them and their files, each with its totals. A file's module
 /// is the folder under a top folder that holds modules by convention (`Sources/App/x.swift`: `Sources/App`; also
@@ -60,7 +60,7 @@ struct CoverageTree {
     static let moduleContainers: Set<Substring> = ["Sources", "Tests", "Plugins", "packages", "crates"]
 
     /// The tree of `files` (sorted by path or not), linking each to its page in `pages` (by path) when there.
-    init(files: [CoverageFileSummary], pages: [String: String]) {
+    init(files: [CoverageReportFile], pages: [String: String]) {
         var modules: [String: [String: [File]]] = [:]
         var total = CoverageTotals()
         for file in files {
