@@ -28,14 +28,13 @@ enum ReportCoverage {
             if let coverage = try reader.coverage(ofRun: run) { merged.merge(coverage) }
         }
         if !files.isEmpty {
-            let (read, diagnostics) = CoverageImporter.read(paths: files, sourceRoot: root.path)
-            let failed = diagnostics.contains { $0.severity == .error }
-            if !quiet || failed {
-                for diagnostic in diagnostics { StandardError.humanLine(diagnostic.description) }
+            let read = CoverageImportStep(files: files, sourceRoot: root.path).read()
+            if !quiet || !read.failures.isEmpty {
+                for diagnostic in read.diagnostics { StandardError.humanLine(diagnostic.description) }
             }
             // A file that cannot be read at all stops the report rather than showing less than was asked for.
-            if failed { throw ExitCode(2) }
-            merged.merge(read)
+            if !read.failures.isEmpty { throw ExitCode(2) }
+            merged.merge(read.coverage)
         }
         return (merged, root)
     }
