@@ -442,23 +442,10 @@ extension CoverageFilePageModel: MustacheParent {
         case "uncoveredText": self.uncoveredText
         case "stretchesHTML": self.stretchesHTML
         case "moreStretches": self.moreStretches
-        case "functions": self.functions
+        case "functionsHTML": self.functionsHTML
         case "hasFunctions": self.hasFunctions
         case "sourceHTML": self.sourceHTML
         case "pastEndNote": self.pastEndNote
-        default: nil
-        }
-    }
-}
-
-extension CoverageFunctionModel: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "name": self.name
-        case "line": self.line
-        case "href": self.href
-        case "hits": self.hits
-        case "isUncovered": self.isUncovered
         default: nil
         }
     }

@@ -417,19 +417,10 @@ struct CoverageFilePageModel: PageModel {
     var stretchesHTML: String
     /// `and 40 more, each linked from the one before it`, when not all are listed.
     var moreStretches: String?
-    var functions: [CoverageFunctionModel]
+    /// The function table's rows (``CoverageFunctionsHTML``).
+    var functionsHTML: String
     var hasFunctions: Bool
     var sourceHTML: String
     /// A note that the coverage names lines past the end of the file, when it does.
     var pastEndNote: String?
-}
-
-/// A function in a file's coverage page.
-struct CoverageFunctionModel {
-    var name: String
-    var line: String
-    /// The anchor of its line in the source, when it has a line.
-    var href: String?
-    var hits: String
-    var isUncovered: Bool
 }

@@ -32,8 +32,30 @@ struct OutputBuffer {
     /// Appends the bytes of another buffer.
     mutating func append(_ other: OutputBuffer) { bytes.append(contentsOf: other.bytes) }
 
+    /// Appends `value` in decimal, its digits written straight into the bytes (a coverage page writes two numbers
+    /// a source line: making a `String` of each was a fifth of its time).
+    mutating func appendDecimal(_ value: Int) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        appendDecimal(value.magnitude)
+    }
+
     /// Appends `value` in decimal.
-    mutating func appendDecimal(_ value: Int) { appendTrusted(String(value)) }
+    mutating func appendDecimal(_ value: UInt) {
+        guard value >= 10 else {
+            bytes.append(0x30 + UInt8(value))
+            return
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var remaining = value
+            var start = 20
+            while remaining > 0 {
+                start -= 1
+                digits[start] = 0x30 + UInt8(remaining % 10)
+                remaining /= 10
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start..<20]))
+        }
+    }
 
     /// Appends `value` as 16 lowercase hexadecimal digits.
     mutating func appendHex(_ value: UInt64) {

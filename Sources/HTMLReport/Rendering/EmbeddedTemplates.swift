@@ -31,7 +31,7 @@ enum EmbeddedTemplates {
         "coverage_file.mustache": ####"""
 {{! coverage_file: one source file annotated with its coverage. Reads: header/footer fields, path, totalsHTML (built by our escaping
     code), coverageHref, hasUncovered, uncoveredText, stretchesHTML (built by our escaping code), moreStretches,
-    functions[name, line, href, hits, isUncovered], hasFunctions, sourceHTML (built by our escaping code), pastEndNote }}
+    functionsHTML (built by our escaping code), hasFunctions, sourceHTML (built by our escaping code), pastEndNote }}
 {{> header}}
 <p class="crumbs-back"><a href="{{coverageHref}}">Coverage</a></p>
 <h1 class="cov-path">{{path}}</h1>
@@ -53,8 +53,7 @@ enum EmbeddedTemplates {
   <table class="cov-functions">
     <thead><tr><th scope="col">Function</th><th scope="col" class="num">Line</th><th scope="col" class="num">Calls</th></tr></thead>
     <tbody>
-    {{#functions}}<tr{{#isUncovered}} class="u"{{/isUncovered}}><td><code>{{name}}</code></td><td class="num">{{#href}}<a href="{{href}}">{{line}}</a>{{/href}}{{^href}}{{line}}{{/href}}</td><td class="num"><i>{{hits}}</i></td></tr>
-    {{/functions}}
+    {{{functionsHTML}}}
     </tbody>
   </table>
   </div>

@@ -28,8 +28,10 @@ struct CoverageSourceHTML {
     /// Annotates `source` (the file's bytes) with `coverage`.
     init(source: Data, coverage: SourceFileCoverage) {
         uncoveredStretches = Self.stretches(coverage.lines)
-        var anchors = Set(coverage.functions.lazy.map(\.line).filter { $0 > 0 })
-        for stretch in uncoveredStretches { anchors.insert(stretch.lowerBound) }
+        // The lines with an anchor, sorted, walked beside the source as its lines and branches are.
+        let anchors = Array(
+            Set(coverage.functions.lazy.map(\.line).filter { $0 > 0 } + uncoveredStretches.map(\.lowerBound))
+        ).sorted()
         sourceHTML = OutputBuffer(capacity: source.count + source.count / 2 + 1024)
         source.withUnsafeBytes { raw in
             annotate(raw.assumingMemoryBound(to: UInt8.self), coverage: coverage, anchors: anchors)
@@ -40,8 +42,9 @@ struct CoverageSourceHTML {
     }
 
     private mutating func annotate(
-        _ bytes: UnsafeBufferPointer<UInt8>, coverage: SourceFileCoverage, anchors: Set<UInt32>
+        _ bytes: UnsafeBufferPointer<UInt8>, coverage: SourceFileCoverage, anchors: [UInt32]
     ) {
+        var anchorIndex = 0
         var lineIndex = 0
         var branchIndex = 0
         var stretchIndex = 0
@@ -63,12 +66,14 @@ struct CoverageSourceHTML {
                 branchIndex < coverage.branches.count && coverage.branches[branchIndex].line == number
                 ? coverage.branches[branchIndex] : nil
             let partly = branches.map { $0.hit < $0.found } ?? false
+            while anchorIndex < anchors.count && anchors[anchorIndex] < number { anchorIndex += 1 }
             let stretchStart =
                 stretchIndex < uncoveredStretches.count
                 && uncoveredStretches[stretchIndex].lowerBound == number
             appendLine(
                 UnsafeBufferPointer(rebasing: bytes[start..<textEnd]), number: number, count: count,
-                branches: partly ? branches : nil, anchored: anchors.contains(number),
+                branches: partly ? branches : nil,
+                anchored: anchorIndex < anchors.count && anchors[anchorIndex] == number,
                 stretch: stretchStart ? stretchIndex : nil)
             if stretchStart { stretchIndex += 1 }
             start = end + 1
@@ -99,7 +104,13 @@ struct CoverageSourceHTML {
         sourceHTML.append("<b>")
         sourceHTML.appendDecimal(Int(number))
         sourceHTML.append("</b><i>")
-        if let count { sourceHTML.appendTrusted(CoverageNumbers.hits(count)) }
+        if let count {
+            if count < 10_000 {
+                sourceHTML.appendDecimal(UInt(count))
+            } else {
+                sourceHTML.appendTrusted(CoverageNumbers.hits(count))
+            }
+        }
         sourceHTML.append("</i>")
         if text.count > Self.maxLineBytes {
             var cut = Self.maxLineBytes

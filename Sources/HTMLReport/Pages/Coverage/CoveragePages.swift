@@ -101,14 +101,7 @@ struct CoveragePages {
             stretchesHTML: annotated.stretchListHTML(),
             moreStretches: stretches > listed
                 ? "And \(NumberText.count(stretches - listed)) more, each linked from the one before it." : nil,
-            functions: coverage.functions.map { function in
-                CoverageFunctionModel(
-                    name: DisplayText.clean(function.name),
-                    line: function.line > 0 ? String(function.line) : "",
-                    href: function.line > 0 && Int(function.line) <= annotated.lineCount ? "#L\(function.line)" : nil,
-                    hits: CoverageNumbers.hits(function.count),
-                    isUncovered: function.count == 0)
-            },
+            functionsHTML: CoverageFunctionsHTML.rows(coverage.functions, lineCount: annotated.lineCount),
             hasFunctions: !coverage.functions.isEmpty,
             sourceHTML: annotated.sourceHTML.string,
             pastEndNote: annotated.linesPastEnd > 0
