@@ -39,10 +39,18 @@ def coverage_rows(binary, work, row, timed_with_peer, folder_size, root):
     shutil.rmtree(site, ignore_errors=True)
     what = (f"coverage pages of {FILES:,} files x 400 lines ({tracefile.stat().st_size / 1e6:.1f} MB lcov, sources "
             "on disk)")
+    # The same coverage stored in a bundle (import), the report reading its coverage section a file at a time.
+    stored = work / "coverage.resultbundle"
+    subprocess.run([binary, "import", tracefile, "-o", stored, "--quiet", "--source-root", project], check=True)
+    from_bundle = ["sh", "-c", f"'{binary}' report '{stored}' -o \"$(mktemp -d -p '{runs}')/site\" --quiet "
+                               f"--source-root '{project}'"]
     if shutil.which("genhtml"):
-        seconds, memory, peer = timed_with_peer(ours, genhtml)
-        row(f"{what}: {memory:.0f} MB peak, {written}", seconds, "genhtml", peer,
+        seconds, memory, peer = timed_with_peer(from_bundle, genhtml)
+        row(f"{what}, from the bundle's coverage section: {memory:.0f} MB peak, {written}", seconds, "genhtml", peer,
             "≥ 10x faster, ≤ 150 MB, ≤ 1.5x gzip bytes", faster=True)
+        seconds, memory, peer = timed_with_peer(ours, genhtml)
+        row(f"{what}, from the tracefile (--coverage-file): {memory:.0f} MB peak", seconds, "genhtml", peer,
+            "≥ 10x faster, ≤ 150 MB", faster=True)
     if shutil.which("gcovr"):
         seconds, memory, peer = timed_with_peer(ours, gcovr)
         row(f"{what}: {memory:.0f} MB peak", seconds, "gcovr --html-details (of the same coverage as Cobertura)", peer,
