@@ -8,6 +8,7 @@
 //   resultbundle-format-tool bench-read BUNDLE           read every test, print timings and totals
 //   resultbundle-format-tool bench-open BUNDLE ID        open and fetch one test, print timings
 //   resultbundle-format-tool bench-verify BUNDLE         verify every frame and blob, print timings
+//   resultbundle-format-tool bench-coverage BUNDLE       read a run's coverage: totals, file list, one file, all
 //   resultbundle-format-tool make-big OUT MB TESTS       write a bundle of about MB megabytes, mostly blobs
 //   resultbundle-format-tool make-huge-text OUT TESTS    write TESTS tests whose names or messages are as long as a
 //                                                        record may be (just under 64 MiB): valid, tiny, hostile
@@ -37,6 +38,8 @@ do {
         try Bench.read(bundle: output)
     case "bench-verify":
         try Bench.verify(bundle: output)
+    case "bench-coverage":
+        try CoverageBench.run(bundle: output)
     case "bench-open":
         try Bench.open(bundle: output, id: arguments[3])
     case "make-big":

@@ -59,8 +59,8 @@ struct ImportCommand: ParsableCommand {
               resultbundle import console.log events.jsonl -o run.resultbundle
               resultbundle import junit.xml --attachments-root shots -o ui.resultbundle
               resultbundle import swift-test.log --test-list tests.txt -o run.resultbundle
-              resultbundle import junit.xml coverage.info -o run.resultbundle --source-root .
-              resultbundle import junit.xml --coverage-file 'cov/*.json' -o run.resultbundle
+              resultbundle import junit.xml coverage.info -o run.resultbundle
+              resultbundle import junit.xml --coverage-file cov/ -o run.resultbundle
             """
     )
 
@@ -148,7 +148,7 @@ struct ImportCommand: ParsableCommand {
             try OutputWriting.status(
                 "\(output): \(Counted.noun(totals.tests, "test")) (\(totals.passed) passed, \(totals.failed) failed, "
                     + "\(totals.skipped) skipped) from \(outcome.importedFiles) of \(Counted.noun(files.count, "file"))"
-                    + " (\(outcome.formats.map(\.rawValue).joined(separator: ", ")))",
+                    + " (\((outcome.formats.map(\.rawValue) + (outcome.coverageTotals == nil ? [] : ["coverage"])).joined(separator: ", ")))",
                 besides: plan)
         }
         if !quietOption.quiet, let coverage = outcome.coverageTotals {

@@ -48,8 +48,7 @@ struct RecordCommand: ParsableCommand {
               resultbundle record -o unit.resultbundle -- swift test --filter UnitTests
               resultbundle record --results r.xml -- pytest --junitxml=r.xml
               resultbundle record --coverage -o run.resultbundle -- swift test
-              resultbundle record --results r.xml --coverage-file coverage.xml -- \\
-                  pytest --junitxml=r.xml --cov --cov-report=xml
+              resultbundle record --coverage-file coverage -- npx jest --coverage
             """
     )
 

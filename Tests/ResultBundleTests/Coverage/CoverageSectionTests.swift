@@ -145,6 +145,20 @@ struct CoverageSectionTests {
         #expect(try BundleReader(url: compacted).coverage(ofRun: 0) == CoverageRun(files: files))
     }
 
+    @Test func aDamagedCoverageFrameIsSkippedAndReported() throws {
+        let url = try Self.write([Self.awkwardFile], label: "coverage-damaged")
+        let offset = try #require(try BundleReader(url: url).index.coverage[0]?.frames.first)
+        var bytes = try Data(contentsOf: url)
+        bytes[Int(offset) + FrameHeader.size + 4] ^= 0xFF
+        try bytes.write(to: url)
+        let reader = try BundleReader(url: url)
+        #expect(reader.coverageTotals(ofRun: 0) == Self.awkwardFile.totals, "the index still has the totals")
+        #expect(try reader.coverageFiles(ofRun: 0).isEmpty)
+        #expect(try reader.coverage(ofRun: 0) == CoverageRun())
+        #expect(reader.damage.contains { $0.byteOffset == offset && $0.message.contains("coverage frame") })
+        #expect(try !reader.verify().isIntact)
+    }
+
     @Test func verifyDecodesEveryFile() throws {
         let reader = try BundleReader(url: try Self.write([Self.awkwardFile], label: "coverage-verify"))
         let report = try reader.verify()
