@@ -20,7 +20,7 @@ struct ReportCommand: ParsableCommand {
               resultbundle report run.resultbundle -o site/
               resultbundle report linux.resultbundle macos.resultbundle -o site/
               resultbundle report run.resultbundle -o site/ --source-root .
-              resultbundle report run.resultbundle -o site/ --coverage-file coverage.info --source-root .
+              resultbundle report run.resultbundle -o site/ --coverage-file lcov.info
               resultbundle report run.resultbundle -o site/ \\
                 --source-url 'https://forge.example/org/repo/blob/{commit}/{path}#L{line}'
               resultbundle report run.resultbundle -o site/ --templates my-templates/
