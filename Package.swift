@@ -109,7 +109,8 @@ let package = Package(
         .testTarget(name: "ResultImportTests", dependencies: ["ResultImport", "_TestSupport"]),
         .testTarget(name: "CoverageTests", dependencies: ["Coverage", "ResultImport", "_TestSupport"]),
         .testTarget(
-            name: "HTMLReportTests", dependencies: ["HTMLReport", "ResultSupport", "ContentHashing", "_TestSupport"],
+            name: "HTMLReportTests",
+            dependencies: ["HTMLReport", "ResultSupport", "ContentHashing", "Coverage", "_TestSupport"],
             exclude: ["Goldens"]
         ),
         .testTarget(name: "JUnitExportTests", dependencies: ["JUnitExport", "_TestSupport"]),

@@ -16,6 +16,7 @@ import time
 import zlib
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from coverage_rows import coverage_rows  # noqa: E402
 from format_rows import format_rows  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -187,6 +188,12 @@ def main():
     if os.environ.get("BENCH_ONLY") == "history":  # `BENCH_ONLY=history make bench`: the history rows alone
         history_rows(binary, work, row)
         print_rows(rows)
+        return
+
+    if os.environ.get("BENCH_ONLY") == "coverage":  # `BENCH_ONLY=coverage make bench`: the coverage pages alone
+        coverage_rows(binary, work, row, timed_with_peer, folder_size, ROOT)
+        print_rows(rows)
+        shutil.rmtree(work, ignore_errors=True)
         return
 
     if os.environ.get("BENCH_ONLY") == "formats":  # `BENCH_ONLY=formats make bench`: the framework formats alone

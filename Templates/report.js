@@ -225,3 +225,100 @@
   });
 })();
 // --- end of test page block ---
+// ---- Coverage pages: the tree filtered and re-sorted in place, and n/p (or j/k) between a file's uncovered
+// stretches. Both pages are complete without it: the orders are pages of their own and the stretches are linked. ----
+(function () {
+  "use strict";
+  var tree = document.querySelector("[data-cov-tree]");
+  var form = document.querySelector("[data-cov-filter]");
+  if (tree && form) {
+    form.hidden = false;
+    var input = form.querySelector("[data-cov-filter-input]");
+    var status = form.querySelector("[data-cov-filter-status]");
+    var files = Array.prototype.slice.call(tree.querySelectorAll("li.cov-file"));
+    var nodes = Array.prototype.slice.call(tree.querySelectorAll("li:not(.cov-file)"));
+    var timer = null;
+    var filter = function () {
+      var query = input.value.toLowerCase();
+      var shown = 0;
+      files.forEach(function (file) {
+        var match = query === "" || file.getAttribute("data-path").toLowerCase().indexOf(query) >= 0;
+        file.hidden = !match;
+        if (match) shown++;
+      });
+      // Innermost first, so a module sees its folders' answers: a node without a shown file is hidden.
+      for (var index = nodes.length - 1; index >= 0; index--) {
+        var any = nodes[index].querySelector("li.cov-file:not([hidden])") !== null;
+        nodes[index].hidden = !any;
+        var details = nodes[index].firstElementChild;
+        if (query !== "" && details && details.tagName === "DETAILS") details.open = any;
+      }
+      status.textContent = query === "" ? "" : shown + " of " + files.length + " files";
+    };
+    input.addEventListener("input", function () { clearTimeout(timer); timer = setTimeout(filter, 120); });
+
+    var name = function (node) {
+      return node.getAttribute("data-path") || (node.querySelector(".node-name") || node).textContent;
+    };
+    var orders = {
+      "coverage.html": function (a, b) { return name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0; },
+      "coverage-by-coverage.html": function (a, b) {
+        var left = +a.getAttribute("data-rate"), right = +b.getAttribute("data-rate");
+        if (left < 0) left = 2000;
+        if (right < 0) right = 2000;
+        return left - right || orders["coverage.html"](a, b);
+      },
+      "coverage-by-uncovered.html": function (a, b) {
+        return (+b.getAttribute("data-miss")) - (+a.getAttribute("data-miss")) || orders["coverage.html"](a, b);
+      },
+    };
+    document.querySelectorAll(".cov-orders a").forEach(function (link) {
+      var page = link.getAttribute("href").split("/").pop();
+      if (!orders[page]) return;
+      link.addEventListener("click", function (event) {
+        event.preventDefault();
+        var lists = [tree].concat(Array.prototype.slice.call(tree.querySelectorAll("ul")));
+        lists.forEach(function (list) {
+          var items = Array.prototype.slice.call(list.children).sort(orders[page]);
+          items.forEach(function (item) { list.appendChild(item); });
+        });
+        var nav = link.parentNode;
+        var current = nav.querySelector("[aria-current]");
+        if (current) {
+          var back = document.createElement("a");
+          back.href = current.getAttribute("data-href") || window.location.pathname.split("/").pop() || "coverage.html";
+          back.textContent = current.textContent;
+          nav.replaceChild(back, current);
+        }
+        link.setAttribute("aria-current", "page");
+        link.setAttribute("data-href", link.getAttribute("href"));
+      });
+    });
+  }
+
+  var source = document.querySelector("[data-cov-source]");
+  if (!source) return;
+  document.addEventListener("keydown", function (event) {
+    if (event.ctrlKey || event.altKey || event.metaKey) return;
+    var tag = event.target && event.target.tagName ? event.target.tagName.toLowerCase() : "";
+    if (tag === "input" || tag === "textarea" || tag === "select") return;
+    var step = event.key === "n" || event.key === "j" ? 1 : event.key === "p" || event.key === "k" ? -1 : 0;
+    if (!step) return;
+    var stretches = Array.prototype.slice.call(source.querySelectorAll(".r[id]"));
+    if (!stretches.length) return;
+    var current = stretches.findIndex(function (line) { return "#" + line.id === window.location.hash; });
+    var next;
+    if (current >= 0) {
+      next = Math.min(stretches.length - 1, Math.max(0, current + step));
+    } else {
+      // From where the page is scrolled to: the first stretch below the top (or the last above it).
+      next = step > 0 ? stretches.length - 1 : 0;
+      for (var index = 0; index < stretches.length; index++) {
+        if (stretches[index].getBoundingClientRect().top > 1) { next = step > 0 ? index : Math.max(0, index - 1); break; }
+      }
+    }
+    event.preventDefault();
+    window.location.hash = "#" + stretches[next].id;
+  });
+})();
+// ---- End of the coverage block. ----

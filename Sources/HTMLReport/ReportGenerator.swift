@@ -21,12 +21,18 @@ public struct ReportGenerator {
         "default-src 'none'; img-src 'self' data:; style-src 'self'; script-src 'self'; base-uri 'none'; form-action 'none'"
 
     /// Writes the report: a folder, or with ``ReportOptions/singleFile`` one HTML file at `outputDirectory`. Both
-    /// are drawn from the same pages, linked in their own style (``LinkStyle``).
-    public func generate(from sources: [any ResultSource]) throws -> ReportSummary {
+    /// are drawn from the same pages, linked in their own style (``LinkStyle``). With `coverage`, the report has
+    /// coverage pages (``CoveragePages``), its totals on the index, and failures' source excerpts mark the lines
+    /// that ran; its paths are relative to `coverageRoot` (else ``ReportOptions/sourceRoot``), where the sources
+    /// are read.
+    public func generate(
+        from sources: [any ResultSource], coverage: (any CoverageReportSource)? = nil, coverageRoot: URL? = nil
+    ) throws -> ReportSummary {
+        let coverage = coverage.map { CoverageInput(source: $0, root: coverageRoot ?? options.sourceRoot) }
         let templates = try TemplateSet(overrides: options.templatesDirectory)
         guard options.singleFile else {
             return try generate(
-                from: sources, templates: templates,
+                from: sources, coverage: coverage, templates: templates,
                 output: .folder(try ReportFileWriter(root: options.outputDirectory)))
         }
         let scratch: ScratchFolder
@@ -39,15 +45,17 @@ public struct ReportGenerator {
         defer { scratch.remove() }
         let single = try SingleFileReport(templates: templates, scratchFolder: scratch.url)
         return try generate(
-            from: sources, templates: templates, output: .singleFile(single, scratchFolder: scratch.url))
+            from: sources, coverage: coverage, templates: templates,
+            output: .singleFile(single, scratchFolder: scratch.url))
     }
 
     /// Draws the report's pages into `output`: each test's page as its test is read, the others from one list at the
     /// end.
     private func generate(
-        from sources: [any ResultSource], templates: TemplateSet, output: ReportOutput
+        from sources: [any ResultSource], coverage: CoverageInput?, templates: TemplateSet, output: ReportOutput
     ) throws -> ReportSummary {
         let links = output.links
+        let hasCoverage = coverage != nil
         var sourceURL: LinkTemplate?
         if let template = options.sourceURL {
             do {
@@ -90,12 +98,11 @@ public struct ReportGenerator {
             runWallClocks += source.runs.map { $0.end?.wallClock }
             let displays = Dictionary(
                 source.runs.map {
-                    (
-                        $0.index,
-                        SourceDisplay(
-                            run: $0, sourceRoot: options.sourceRoot, template: sourceURL,
-                            readsRecordedFolders: options.readsRecordedSourceFolders)
-                    )
+                    var display = SourceDisplay(
+                        run: $0, sourceRoot: options.sourceRoot, template: sourceURL,
+                        readsRecordedFolders: options.readsRecordedSourceFolders)
+                    display.coverage = coverage?.source
+                    return ($0.index, display)
                 }, uniquingKeysWith: { first, _ in first })
             var pages = TestPageBuilder(
                 source: source, files: output.files, links: links, displays: displays, runName: nil)
@@ -137,7 +144,8 @@ public struct ReportGenerator {
                 guard let pagePath = summary.pagePath else { return }
                 let model = try pages.model(
                     for: test,
-                    chrome: chrome(title: summary.name, root: "../", links: links, totals: knownTotals),
+                    chrome: chrome(
+                        title: summary.name, root: "../", links: links, coverage: hasCoverage, totals: knownTotals),
                     listHref: links.href(
                         toRow: summary.anchorHash, on: ListPage(list: .all, number: summary.listPage), from: "../"),
                     pagePath: pagePath)
@@ -145,7 +153,13 @@ public struct ReportGenerator {
             }
         }
 
-        let index = IndexPageBuilder.model(
+        // The coverage's file pages, one file at a time, before the pages that link to them.
+        let coverageTree = try coverage.map { coverage in
+            try CoveragePages(source: coverage.source, sourceRoot: coverage.root, links: links).writeFilePages(
+                into: output.files, templates: templates
+            ) { chrome(title: $0, root: $1, links: links, coverage: true, totals: totals) }
+        }
+        var index = IndexPageBuilder.model(
             facts: facts, causes: causes, totals: totals,
             timing: RunTiming(
                 wallClock: runWallClocks.contains(nil) ? nil : runWallClocks.compactMap { $0 }.reduce(0, +),
@@ -157,16 +171,28 @@ public struct ReportGenerator {
                     shards: try search.finish().joined(separator: " "), listPageSize: lists.testsPerPage,
                     statusListPageSize: lists.testsPerStatusPage, recordBlockSize: search.blockSize)
             },
-            chrome: chrome(title: options.title, root: "", links: links, totals: totals),
+            chrome: chrome(title: options.title, root: "", links: links, coverage: hasCoverage, totals: totals),
             history: options.history, matrix: matrix, notRun: TestsNotRun(runs: sources.flatMap(\.runs)))
         // The pages written once every test is read, in the order they are written (each test's page went out as
         // the test was read).
         defer { lists.removeScratchFile() }
+        if let coverageTree {
+            index.coverageHTML = CoveragePages.indexHTML(
+                coverageTree.totals, href: links.href(toPage: CoverageTree.Order.path.page))
+        }
         var pages = [ReportPage(path: "index.html", model: index)]
-        pages += try lists.pages(causes: causes) { chrome(title: $0, root: "", links: links, totals: totals) }
+        pages += try lists.pages(causes: causes) {
+            chrome(title: $0, root: "", links: links, coverage: hasCoverage, totals: totals)
+        }
+        if let coverage, let coverageTree {
+            pages += CoveragePages(source: coverage.source, sourceRoot: coverage.root, links: links).summaryPages(
+                coverageTree
+            ) { chrome(title: $0, root: "", links: links, coverage: true, totals: totals) }
+        }
         if let matrix {
             let page = MatrixPageModel(
-                chrome: chrome(title: "Tests by configuration", root: "", links: links, totals: totals),
+                chrome: chrome(
+                    title: "Tests by configuration", root: "", links: links, coverage: hasCoverage, totals: totals),
                 heading: "Tests by configuration",
                 description: "Each test once, with its status in each of the \(matrix.configurations.count) "
                     + "configurations; tests that fail on some configurations but not on others come first.",
@@ -175,7 +201,7 @@ public struct ReportGenerator {
         }
         if let history = options.history {
             let flaky = FlakyPageModel(
-                chrome: chrome(title: "Flaky tests", root: "", links: links, totals: totals),
+                chrome: chrome(title: "Flaky tests", root: "", links: links, coverage: hasCoverage, totals: totals),
                 heading: "Flaky tests",
                 description: "Tests whose results went both ways (passed, failed, then passed again, or the other way "
                     + "round) or that passed only on a retry, in the last \(Counted.noun(history.runs.count, "run")) "
@@ -200,7 +226,8 @@ public struct ReportGenerator {
             summary.bytesWritten = files.bytesWritten
         case .singleFile(let single, _):
             let written = try single.write(
-                pages, shell: chrome(title: options.title, root: "", links: links, totals: totals),
+                pages,
+                shell: chrome(title: options.title, root: "", links: links, coverage: hasCoverage, totals: totals),
                 templates: templates, to: options.outputDirectory)
             summary.filesWritten = 1
             summary.bytesWritten = Int64(written.bytes)
@@ -255,7 +282,9 @@ public struct ReportGenerator {
     }
 
     /// The header and footer fields of a page `root` away from the report's root, its links in the style `links`.
-    private func chrome(title: String, root: String, links: LinkStyle, totals: ResultTotals? = nil) -> PageChrome {
+    private func chrome(
+        title: String, root: String, links: LinkStyle, coverage: Bool = false, totals: ResultTotals? = nil
+    ) -> PageChrome {
         var chrome = PageChrome(
             title: title, reportTitle: options.title, csp: Self.contentSecurityPolicy, root: root,
             generator: options.generator, stylesHTML: nil, scriptHTML: nil,
@@ -264,6 +293,7 @@ public struct ReportGenerator {
         chrome.failedHref = links.href(toPage: ListPage(list: .failed, number: 1).file, from: root)
         chrome.skippedHref = links.href(toPage: ListPage(list: .skipped, number: 1).file, from: root)
         chrome.allTestsHref = links.href(toPage: ListPage(list: .all, number: 1).file, from: root)
+        if coverage { chrome.coverageHref = links.href(toPage: CoverageTree.Order.path.page, from: root) }
         return chrome
     }
 

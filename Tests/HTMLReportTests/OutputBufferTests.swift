@@ -13,6 +13,13 @@ import Testing
         "\u{C2}", "ends with c2 \u{C2}\u{C2}\u{80}", "</script><!--", "\\ back\\slash \"",
     ]
 
+    @Test(arguments: [0, 7, 10, 99, 1_000, 4_294_967_295, -1, -120, Int.max, Int.min])
+    func decimalsAreWhatStringWrites(value: Int) {
+        var buffer = OutputBuffer()
+        buffer.appendDecimal(value)
+        #expect(buffer.string == String(value))
+    }
+
     @Test(arguments: hostileTexts)
     func htmlEscapingMatchesHTMLEscaping(text: String) {
         var buffer = OutputBuffer()

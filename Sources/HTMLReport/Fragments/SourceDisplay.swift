@@ -14,9 +14,11 @@ struct SourceDisplay {
     /// The SHA-256 of each source file the run's issues point into, as the run recorded it (format 1.4), by the
     /// path the issues give; empty for older runs, whose excerpts are shown unchecked.
     var recordedSources: [String: String] = [:]
+    /// The run's coverage, when the report has it: an excerpt then marks which of its lines ran.
+    var coverage: (any CoverageReportSource)?
 
     /// A display that shows locations as recorded, with no links and no excerpts.
-    static let plain = SourceDisplay(root: nil, commit: nil, template: nil, excerptRoot: nil)
+    static var plain: SourceDisplay { SourceDisplay(root: nil, commit: nil, template: nil, excerptRoot: nil) }
 
     init(root: String?, commit: String?, template: LinkTemplate?, excerptRoot: URL?, workingDirectory: String? = nil) {
         links = SourceLinks(root: root, commit: commit, template: template, workingDirectory: workingDirectory)
@@ -55,7 +57,9 @@ struct SourceDisplay {
         // Under the root: its path there; otherwise as recorded, which the excerpt matches by its last components
         // (a path recorded on another machine), still only under the root.
         if !resolved.isOutsideRoot { local.file = resolved.path }
-        switch excerpt.excerpt(for: local, expectedSHA256: recordedSources[location.file]) {
+        // Coverage paths are relative to the root, so only a location under it has its lines' counts.
+        let lines = resolved.isOutsideRoot ? nil : (try? coverage?.coverage(ofFile: resolved.path)) ?? nil
+        switch excerpt.excerpt(for: local, expectedSHA256: recordedSources[location.file], coverage: lines) {
         case .lines(let html): return html
         case .changed: return changedNote(location)
         case nil: return nil

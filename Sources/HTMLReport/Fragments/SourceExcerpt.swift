@@ -19,14 +19,13 @@ struct SourceExcerpt {
     var context = 3
 
     /// The lines around `location`; `.changed` when `expectedSHA256` is given and the file's contents do not have
-    /// it; `nil` when the file is not under the root or not readable text.
-    func excerpt(for location: SourceLocation?, expectedSHA256: String? = nil) -> Outcome? {
-        guard let root, let location, location.line > 0, let url = resolve(location.file, root: root) else {
-            return nil
-        }
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
-            let size = attributes[.size] as? Int, size <= 4 << 20,
-            let data = FileManager.default.contents(atPath: url.path)
+    /// it; `nil` when the file is not under the root or not readable text. With the file's `coverage`, each line
+    /// that could run is marked `●` when it ran and `○` when it did not (a class colours them too).
+    func excerpt(
+        for location: SourceLocation?, expectedSHA256: String? = nil, coverage: SourceFileCoverage? = nil
+    ) -> Outcome? {
+        guard let root, let location, location.line > 0,
+            let data = SourceFiles(root: root).contents(of: location.file, matchingTails: true)
         else { return nil }
         if let expectedSHA256, ContentHash.sha256Hex(data) != expectedSHA256 { return .changed }
         guard let text = String(data: data, encoding: .utf8) else { return nil }
@@ -34,28 +33,23 @@ struct SourceExcerpt {
         guard location.line <= lines.count else { return nil }
         let first = max(1, location.line - context)
         let last = min(lines.count, location.line + context)
-        var html = "<pre class=\"source\" aria-label=\"Source around line \(location.line)\">"
+        let label = coverage == nil ? "" : ", ● marking the lines that ran and ○ those that did not"
+        var html = "<pre class=\"source\" aria-label=\"Source around line \(location.line)\(label)\">"
         for number in first...last {
             let code = HTMLEscaping.escape(lines[number - 1].prefix(400))
-            let row = "<span class=\"ln\">\(number)</span>\(code)"
+            let row = "<span class=\"ln\">\(number)</span>\(Self.ranMark(coverage, line: number))\(code)"
             html += number == location.line ? "<span class=\"hit\">\(row)</span>" : row + "\n"
         }
         return .lines(html + "</pre>")
     }
 
-    /// The file under `root`: tried as given (when relative), then by dropping leading components of an
-    /// absolute path until a file under the root matches.
-    private func resolve(_ path: String, root: URL) -> URL? {
-        let base = root.resolvingSymlinksInPath().standardizedFileURL
-        var components = path.split(separator: "/").map(String.init)
-        while !components.isEmpty {
-            let candidate = base.appendingPathComponent(components.joined(separator: "/")).resolvingSymlinksInPath()
-                .standardizedFileURL
-            if candidate.path.hasPrefix(base.path + "/"), FileManager.default.fileExists(atPath: candidate.path) {
-                return candidate
-            }
-            components.removeFirst()
+    /// The mark of whether `line` ran: `●` (class `ran`), `○` (class `not-ran`), a space for a line that cannot
+    /// run; nothing without coverage.
+    private static func ranMark(_ coverage: SourceFileCoverage?, line: Int) -> String {
+        guard let coverage else { return "" }
+        guard line <= Int(UInt32.max), let count = coverage.count(ofLine: UInt32(line)) else {
+            return "<span class=\"ran-mark\"> </span>"
         }
-        return nil
+        return count > 0 ? "<span class=\"ran-mark ran\">●</span>" : "<span class=\"ran-mark not-ran\">○</span>"
     }
 }

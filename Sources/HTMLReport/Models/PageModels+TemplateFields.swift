@@ -21,6 +21,7 @@ extension PageChrome: MustacheParent {
         case "failedHref": self.failedHref
         case "skippedHref": self.skippedHref
         case "allTestsHref": self.allTestsHref
+        case "coverageHref": self.coverageHref
         default: nil
         }
     }
@@ -234,6 +235,7 @@ extension IndexPageModel: MustacheParent {
         case "matrixHTML": self.matrixHTML
         case "allTestsHref": self.allTestsHref
         case "flakyHref": self.flakyHref
+        case "coverageHTML": self.coverageHTML
         default: nil
         }
     }
@@ -409,6 +411,41 @@ extension ShellPageModel: MustacheParent {
         switch name {
         case "chrome": self.chrome
         case "bodyHTML": self.bodyHTML
+        default: nil
+        }
+    }
+}
+
+extension CoveragePageModel: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "chrome": self.chrome
+        case "heading": self.heading
+        case "description": self.description
+        case "totalsHTML": self.totalsHTML
+        case "orders": self.orders
+        case "treeHTML": self.treeHTML
+        case "unlinkedNote": self.unlinkedNote
+        default: nil
+        }
+    }
+}
+
+extension CoverageFilePageModel: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "chrome": self.chrome
+        case "path": self.path
+        case "totalsHTML": self.totalsHTML
+        case "coverageHref": self.coverageHref
+        case "hasUncovered": self.hasUncovered
+        case "uncoveredText": self.uncoveredText
+        case "stretchesHTML": self.stretchesHTML
+        case "moreStretches": self.moreStretches
+        case "functionsHTML": self.functionsHTML
+        case "hasFunctions": self.hasFunctions
+        case "sourceHTML": self.sourceHTML
+        case "pastEndNote": self.pastEndNote
         default: nil
         }
     }

@@ -24,6 +24,8 @@ struct PageChrome {
     var failedHref = ""
     var skippedHref = ""
     var allTestsHref = ""
+    /// The coverage page, when the report has coverage.
+    var coverageHref: String? = nil
 }
 
 struct LinkModel {
@@ -213,6 +215,9 @@ struct IndexPageModel: PageModel {
     /// Where the all-tests list's first page and the Flaky page are.
     var allTestsHref: String
     var flakyHref: String
+    /// The coverage totals with their bars and a link to the coverage page (``CoveragePages``), when the report has
+    /// coverage.
+    var coverageHTML: String? = nil
 }
 
 struct GroupModel {
@@ -381,4 +386,41 @@ struct ShellPageModel: PageModel {
     var chrome: PageChrome
     /// The page's content, from our own escaping code.
     var bodyHTML: String
+}
+
+/// The coverage page (``CoveragePages``): totals, and the module › folder › file tree in one order, with links to the
+/// same page in the other orders.
+struct CoveragePageModel: PageModel {
+    static let template = "coverage"
+    var chrome: PageChrome
+    var heading: String
+    /// `Lines, functions and branches of 5,000 files`.
+    var description: String
+    var totalsHTML: String
+    var orders: [PageLinkModel]
+    var treeHTML: String
+    /// Why some files have no page of their own, when some have none.
+    var unlinkedNote: String?
+}
+
+/// One source file's coverage page (``CoveragePages``): its totals, uncovered stretches, functions and the source
+/// annotated.
+struct CoverageFilePageModel: PageModel {
+    static let template = "coverage_file"
+    var chrome: PageChrome
+    var path: String
+    var totalsHTML: String
+    var coverageHref: String
+    var hasUncovered: Bool
+    /// `3 stretches of uncovered lines`.
+    var uncoveredText: String
+    var stretchesHTML: String
+    /// `and 40 more, each linked from the one before it`, when not all are listed.
+    var moreStretches: String?
+    /// The function table's rows (``CoverageFunctionsHTML``).
+    var functionsHTML: String
+    var hasFunctions: Bool
+    var sourceHTML: String
+    /// A note that the coverage names lines past the end of the file, when it does.
+    var pastEndNote: String?
 }

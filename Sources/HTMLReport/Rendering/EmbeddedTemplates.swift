@@ -5,6 +5,69 @@
 enum EmbeddedTemplates {
     /// File name (for example `index.mustache`) to content.
     static let files: [String: String] = [
+        "coverage.mustache": ####"""
+{{! coverage: the coverage page. Reads: header/footer fields, heading, description, totalsHTML (built by our escaping code),
+    orders[label, href, isCurrent] (the same page sorted otherwise), treeHTML (built by our escaping code), unlinkedNote }}
+{{> header}}
+<h1>{{heading}}</h1>
+<p>{{description}}</p>
+<section aria-labelledby="cov-totals-heading">
+  <h2 id="cov-totals-heading">Totals</h2>
+  {{{totalsHTML}}}
+</section>
+<section aria-labelledby="cov-tree-heading" class="cov-files">
+  <h2 id="cov-tree-heading">Modules, folders and files</h2>
+  <nav aria-label="Order of the files" class="cov-orders">Order: {{#orders}}{{#isCurrent}}<strong aria-current="page">{{label}}</strong>{{/isCurrent}}{{^isCurrent}}<a href="{{href}}">{{label}}</a>{{/isCurrent}} {{/orders}}</nav>
+  <form class="cov-filter" hidden data-cov-filter role="search">
+    <label for="cov-filter-input">Show files whose path contains</label>
+    <input id="cov-filter-input" type="search" placeholder="For example Sources/Parser" data-cov-filter-input>
+    <p class="hint" aria-live="polite" data-cov-filter-status></p>
+  </form>
+  {{#unlinkedNote}}<p class="hint">{{unlinkedNote}}</p>{{/unlinkedNote}}
+  {{{treeHTML}}}
+</section>
+{{> footer}}
+"""####,
+        "coverage_file.mustache": ####"""
+{{! coverage_file: one source file annotated with its coverage. Reads: header/footer fields, path, totalsHTML (built by our escaping
+    code), coverageHref, hasUncovered, uncoveredText, stretchesHTML (built by our escaping code), moreStretches,
+    functionsHTML (built by our escaping code), hasFunctions, sourceHTML (built by our escaping code), pastEndNote }}
+{{> header}}
+<p class="crumbs-back"><a href="{{coverageHref}}">Coverage</a></p>
+<h1 class="cov-path">{{path}}</h1>
+{{{totalsHTML}}}
+{{#pastEndNote}}<p class="source-changed">{{pastEndNote}}</p>{{/pastEndNote}}
+<section aria-labelledby="cov-uncovered-heading">
+  <h2 id="cov-uncovered-heading">Uncovered lines</h2>
+  {{#hasUncovered}}
+  <p>{{uncoveredText}}; each links to the next and the previous (keys <kbd>n</kbd> and <kbd>p</kbd> with the script).</p>
+  <nav aria-label="Uncovered lines">{{{stretchesHTML}}}</nav>
+  {{#moreStretches}}<p class="hint">{{moreStretches}}</p>{{/moreStretches}}
+  {{/hasUncovered}}
+  {{^hasUncovered}}<p>Every line that could run, ran.</p>{{/hasUncovered}}
+</section>
+{{#hasFunctions}}
+<section aria-labelledby="cov-functions-heading">
+  <h2 id="cov-functions-heading">Functions</h2>
+  <div class="cov-scroll" role="region" aria-label="Functions" tabindex="0">
+  <table class="cov-functions">
+    <thead><tr><th scope="col">Function</th><th scope="col" class="num">Line</th><th scope="col" class="num">Calls</th></tr></thead>
+    <tbody>
+    {{{functionsHTML}}}
+    </tbody>
+  </table>
+  </div>
+</section>
+{{/hasFunctions}}
+<section aria-labelledby="cov-source-heading">
+  <h2 id="cov-source-heading">Source</h2>
+  <p class="hint cov-legend">Each line shows its number and how many times it ran; <span class="u"><i>0</i></span> marks a line that could run and did not, <span class="p"><em>1 of 2 branches taken</em></span> a line whose branches were not all taken; lines without a count cannot run.</p>
+  <div class="cov-scroll" role="region" aria-label="Source of {{path}} with hit counts" tabindex="0">
+  <pre class="cov-src" data-cov-source>{{{sourceHTML}}}</pre>
+  </div>
+</section>
+{{> footer}}
+"""####,
         "flaky.mustache": ####"""
 {{! flaky: the history's flaky tests. Reads: header/footer fields, heading, description, isEmpty, tableHTML (built by our escaping code) }}
 {{> header}}
@@ -33,7 +96,7 @@ enum EmbeddedTemplates {
     Reads chrome: title, csp, root (relative path to the report root), stylesHTML (inline CSS, already safe), hasNavigation
     (the report's sticky header), reportTitle, summary[verdict, verdictStatus, counts[label, value, status, href]] (the
     sticky header's verdict and counts, when known), indexHref, failedHref, skippedHref, allTestsHref (where the
-    header's links lead). }}
+    header's links lead), coverageHref (the coverage page, when the report has coverage). }}
 {{#chrome}}
 <!DOCTYPE html>
 <html lang="en">
@@ -64,6 +127,9 @@ enum EmbeddedTemplates {
     <a href="{{skippedHref}}">Skipped</a>
     {{/summary}}
     {{#allTestsHref}}<a href="{{allTestsHref}}">All tests</a>{{/allTestsHref}}
+    {{#coverageHref}}
+    <a href="{{coverageHref}}">Coverage</a>
+    {{/coverageHref}}
   </nav>
 </header>
 {{/hasNavigation}}
@@ -79,7 +145,7 @@ enum EmbeddedTemplates {
     skipped, hasFailed, hasSkipped, duration, isOpen,
     hasTests, tests[name, href, status, duration]]], treeHasTests, treeTestLimit, moreSuites, statusBarHTML and
     histogramHTML (SVG built by OverviewCharts from numbers only), duration, search[shards, listPageSize, statusListPageSize, recordBlockSize] (the search is left out without it),
-    allTestsHref, flakyHref }}
+    allTestsHref, flakyHref, coverageHTML (the coverage totals, built by our escaping code) }}
 {{> header}}
 {{#chrome}}<h1>{{reportTitle}}</h1>{{/chrome}}
 <section aria-labelledby="verdict-heading" class="verdict {{verdictClass}}">
@@ -87,6 +153,9 @@ enum EmbeddedTemplates {
   <p>{{summaryLine}}</p>
   {{#statusBarHTML}}<figure class="proportion">{{{statusBarHTML}}}</figure>{{/statusBarHTML}}
 </section>
+{{#coverageHTML}}
+{{{coverageHTML}}}
+{{/coverageHTML}}
 
 {{#hasCauses}}
 <section aria-labelledby="causes-heading" class="causes">
@@ -513,6 +582,48 @@ table.compare td.status { white-space: nowrap; }
 .cause-link { font-size: 0.9em; margin-left: 6px; }
 tbody[id] { scroll-margin-top: 8em; } .cause:target { outline: 2px solid var(--fail); outline-offset: 4px; }
 /* End of the triage block. */
+
+/* ---- Coverage pages: totals with bars (their share always written beside them), the module › folder › file
+   tree, and a file's source annotated. Only the source scrolls sideways, inside its own box. ---- */
+:root { --cov-miss: #fde4e7; --cov-part: #fff4cc; }
+@media (prefers-color-scheme: dark) { :root { --cov-miss: #4a1c22; --cov-part: #3d3210; } }
+.cov-totals { display: grid; grid-template-columns: max-content 1fr; gap: 4px 12px; margin: 8px 0; }
+.cov-totals dt { color: var(--fg); font-weight: 600; }
+.cov-totals dd { margin: 0; }
+.cov-bar svg { vertical-align: middle; margin-right: 4px; background: var(--line); }
+.cov-pct { font-weight: 600; font-variant-numeric: tabular-nums; }
+.cov-count, .cov-none { color: var(--muted); font-variant-numeric: tabular-nums; }
+.cov-hi { fill: var(--pass); } .cov-mid { fill: var(--skip); } .cov-lo { fill: var(--fail); }
+.cov-tree li { padding: 1px 0; }
+.cov-tree li.cov-file { padding-left: 1.2em; overflow-wrap: anywhere; }
+.cov-tree a.node-name { font-weight: 400; }
+.cov-orders strong { font-weight: 600; }
+.cov-orders a, .cov-orders strong { margin-right: 10px; }
+.cov-filter input { min-width: 0; width: 100%; max-width: 420px; }
+.cov-index .cov-totals { max-width: 640px; }
+.cov-path { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: 19px; }
+.cov-stretches { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 2px 12px; }
+.cov-scroll { overflow-x: auto; max-width: 100%; }
+.cov-scroll:focus { outline: 3px solid var(--focus); outline-offset: 2px; }
+.cov-functions td:first-child code { overflow-wrap: anywhere; }
+.cov-functions tr.u, .cov-src .u, .cov-legend .u { background: var(--cov-miss); }
+.cov-src .p, .cov-legend .p { background: var(--cov-part); }
+pre.cov-src { white-space: pre; overflow-wrap: normal; margin: 0; padding: 6px 0; width: max-content; min-width: 100%; }
+pre.cov-src > span { display: inline-block; min-width: 100%; }
+pre.cov-src b, pre.cov-src i, .cov-legend i, .cov-functions i { font-weight: 400; font-style: normal; color: var(--muted); }
+pre.cov-src b, pre.cov-src i { display: inline-block; text-align: right; user-select: none; }
+pre.cov-src b { width: 6ch; padding-right: 1ch; }
+pre.cov-src i { width: 8ch; padding-right: 1ch; margin-right: 1ch; border-right: 1px solid var(--line); }
+.cov-src .u > i, .cov-legend .u > i, .cov-functions .u i { color: var(--fail); font-weight: 700; }
+.cov-src .u > i::before, .cov-legend .u > i::before, .cov-functions .u i::before { content: "✗ "; content: "✗ " / ""; }
+pre.cov-src em, .cov-legend em { font-style: normal; color: var(--skip); }
+pre.cov-src em { margin-left: 2ch; }
+pre.cov-src em::before, .cov-legend em::before { content: "◐ "; content: "◐ " / ""; }
+pre.cov-src a.jump { margin-left: 1ch; text-decoration: none; }
+pre.cov-src [id] { scroll-margin-top: 6em; } pre.cov-src :target { outline: 2px solid var(--focus); }
+pre.source .ran-mark { display: inline-block; width: 2ch; }
+pre.source .ran { color: var(--pass); } pre.source .not-ran { color: var(--fail); }
+/* ---- End of the coverage block. ---- */
 """####,
         "report.js": ####"""
 // ResultBundle report: optional filtering. Every page works without it.
@@ -742,6 +853,103 @@ tbody[id] { scroll-margin-top: 8em; } .cause:target { outline: 2px solid var(--f
   });
 })();
 // --- end of test page block ---
+// ---- Coverage pages: the tree filtered and re-sorted in place, and n/p (or j/k) between a file's uncovered
+// stretches. Both pages are complete without it: the orders are pages of their own and the stretches are linked. ----
+(function () {
+  "use strict";
+  var tree = document.querySelector("[data-cov-tree]");
+  var form = document.querySelector("[data-cov-filter]");
+  if (tree && form) {
+    form.hidden = false;
+    var input = form.querySelector("[data-cov-filter-input]");
+    var status = form.querySelector("[data-cov-filter-status]");
+    var files = Array.prototype.slice.call(tree.querySelectorAll("li.cov-file"));
+    var nodes = Array.prototype.slice.call(tree.querySelectorAll("li:not(.cov-file)"));
+    var timer = null;
+    var filter = function () {
+      var query = input.value.toLowerCase();
+      var shown = 0;
+      files.forEach(function (file) {
+        var match = query === "" || file.getAttribute("data-path").toLowerCase().indexOf(query) >= 0;
+        file.hidden = !match;
+        if (match) shown++;
+      });
+      // Innermost first, so a module sees its folders' answers: a node without a shown file is hidden.
+      for (var index = nodes.length - 1; index >= 0; index--) {
+        var any = nodes[index].querySelector("li.cov-file:not([hidden])") !== null;
+        nodes[index].hidden = !any;
+        var details = nodes[index].firstElementChild;
+        if (query !== "" && details && details.tagName === "DETAILS") details.open = any;
+      }
+      status.textContent = query === "" ? "" : shown + " of " + files.length + " files";
+    };
+    input.addEventListener("input", function () { clearTimeout(timer); timer = setTimeout(filter, 120); });
+
+    var name = function (node) {
+      return node.getAttribute("data-path") || (node.querySelector(".node-name") || node).textContent;
+    };
+    var orders = {
+      "coverage.html": function (a, b) { return name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0; },
+      "coverage-by-coverage.html": function (a, b) {
+        var left = +a.getAttribute("data-rate"), right = +b.getAttribute("data-rate");
+        if (left < 0) left = 2000;
+        if (right < 0) right = 2000;
+        return left - right || orders["coverage.html"](a, b);
+      },
+      "coverage-by-uncovered.html": function (a, b) {
+        return (+b.getAttribute("data-miss")) - (+a.getAttribute("data-miss")) || orders["coverage.html"](a, b);
+      },
+    };
+    document.querySelectorAll(".cov-orders a").forEach(function (link) {
+      var page = link.getAttribute("href").split("/").pop();
+      if (!orders[page]) return;
+      link.addEventListener("click", function (event) {
+        event.preventDefault();
+        var lists = [tree].concat(Array.prototype.slice.call(tree.querySelectorAll("ul")));
+        lists.forEach(function (list) {
+          var items = Array.prototype.slice.call(list.children).sort(orders[page]);
+          items.forEach(function (item) { list.appendChild(item); });
+        });
+        var nav = link.parentNode;
+        var current = nav.querySelector("[aria-current]");
+        if (current) {
+          var back = document.createElement("a");
+          back.href = current.getAttribute("data-href") || window.location.pathname.split("/").pop() || "coverage.html";
+          back.textContent = current.textContent;
+          nav.replaceChild(back, current);
+        }
+        link.setAttribute("aria-current", "page");
+        link.setAttribute("data-href", link.getAttribute("href"));
+      });
+    });
+  }
+
+  var source = document.querySelector("[data-cov-source]");
+  if (!source) return;
+  document.addEventListener("keydown", function (event) {
+    if (event.ctrlKey || event.altKey || event.metaKey) return;
+    var tag = event.target && event.target.tagName ? event.target.tagName.toLowerCase() : "";
+    if (tag === "input" || tag === "textarea" || tag === "select") return;
+    var step = event.key === "n" || event.key === "j" ? 1 : event.key === "p" || event.key === "k" ? -1 : 0;
+    if (!step) return;
+    var stretches = Array.prototype.slice.call(source.querySelectorAll(".r[id]"));
+    if (!stretches.length) return;
+    var current = stretches.findIndex(function (line) { return "#" + line.id === window.location.hash; });
+    var next;
+    if (current >= 0) {
+      next = Math.min(stretches.length - 1, Math.max(0, current + step));
+    } else {
+      // From where the page is scrolled to: the first stretch below the top (or the last above it).
+      next = step > 0 ? stretches.length - 1 : 0;
+      for (var index = 0; index < stretches.length; index++) {
+        if (stretches[index].getBoundingClientRect().top > 1) { next = step > 0 ? index : Math.max(0, index - 1); break; }
+      }
+    }
+    event.preventDefault();
+    window.location.hash = "#" + stretches[next].id;
+  });
+})();
+// ---- End of the coverage block. ----
 """####,
         "search.js": ####"""
 // ResultBundle report: the index page's search over every test (loaded by the index page only; the page works

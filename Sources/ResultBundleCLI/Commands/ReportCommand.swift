@@ -20,6 +20,7 @@ struct ReportCommand: ParsableCommand {
               resultbundle report run.resultbundle -o site/
               resultbundle report linux.resultbundle macos.resultbundle -o site/
               resultbundle report run.resultbundle -o site/ --source-root .
+              resultbundle report run.resultbundle -o site/ --coverage-file lcov.info
               resultbundle report run.resultbundle -o site/ \\
                 --source-url 'https://forge.example/org/repo/blob/{commit}/{path}#L{line}'
               resultbundle report run.resultbundle -o site/ --templates my-templates/
@@ -58,6 +59,16 @@ struct ReportCommand: ParsableCommand {
             valueName: "template"))
     var sourceURL: String?
 
+    @Option(
+        name: .customLong("coverage-file"),
+        help: ArgumentHelp(
+            "A code coverage file to show (lcov, Cobertura, JaCoCo, llvm-cov JSON, Go, coverage.py, Istanbul).",
+            discussion: "Repeat it to merge several, also with the bundles' own coverage (hits summed, lines "
+                + "unioned). Paths are taken relative to --source-root (default: the current folder), where each "
+                + "file's source is read for its page. A bundle's coverage needs no option.",
+            valueName: "path"))
+    var coverageFiles: [String] = []
+
     @Option(help: "A history file (history add): trend charts, each test's recent results, and a Flaky page.")
     var history: String?
 
@@ -86,15 +97,17 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let inputs = bundles + [templates, sourceRoot, history].compactMap { $0 }
+        let inputs = bundles + coverageFiles + [templates, sourceRoot, history].compactMap { $0 }
         let reportHistory = try history.map {
             try HistoryAnnotations.reportHistory($0, runURL: runURL, includeDirty: includeDirty)
         }
         let shape: OutputShape = singleFile ? .document(.singleFileReport) : .folder
         let plan = try OutputRules(shape: shape, force: force, inputs: inputs, suggestedName: "report.html").plan(
             for: output)
-        let readers = try baselineOptions.judged(
-            bundles.map { try BundleOpening.open($0, quiet: quietOption.quiet, limits: .display) })
+        let opened = try bundles.map { try BundleOpening.open($0, quiet: quietOption.quiet, limits: .display) }
+        let coverage = try ReportCoverage.coverage(
+            bundles: opened, files: coverageFiles, sourceRoot: sourceRoot, quiet: quietOption.quiet)
+        let readers = try baselineOptions.judged(opened)
         let summary = try OutputWriting.produce(plan, shape: shape, command: "report") { temporary in
             var options = ReportOptions(
                 title: title, outputDirectory: temporary, singleFile: singleFile,
@@ -103,7 +116,8 @@ struct ReportCommand: ParsableCommand {
             options.generator = ResultBundleCommand.producer
             options.history = reportHistory
             options.sourceURL = sourceURL
-            return try ReportGenerator(options: options).generate(from: readers)
+            return try ReportGenerator(options: options).generate(
+                from: readers, coverage: coverage?.source, coverageRoot: coverage?.root)
         }
         for warning in summary.warnings { StandardError.humanLine("warning: \(warning)") }
         if !quietOption.quiet {
