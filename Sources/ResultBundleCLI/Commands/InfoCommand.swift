@@ -83,5 +83,5 @@ enum InfoText {
         return lines
     }
 
-    private static func seconds(_ value: Double) -> String { NumberText.seconds(value) }
+    private static func seconds(_ value: Double) -> String { NumberText.duration(value) }
 }
