@@ -84,7 +84,7 @@ public struct MarkdownSummary {
                 let name = MarkdownEscaping.table(run.record.name ?? "run \(run.index + 1)")
                 let os = MarkdownEscaping.table(run.record.host.operatingSystem ?? "")
                 runRows.append(
-                    "| \(name) | \(os) | \(counts.tests) | \(counts.passed) | \(counts.failed) | \(counts.skipped) | \(seconds.map(NumberText.duration) ?? "unknown") |"
+                    "| \(name) | \(os) | \(NumberText.count(counts.tests)) | \(NumberText.count(counts.passed)) | \(NumberText.count(counts.failed)) | \(NumberText.count(counts.skipped)) | \(seconds.map(NumberText.duration) ?? "unknown") |"
                 )
             }
         }
@@ -99,7 +99,7 @@ public struct MarkdownSummary {
         }
         if totals.skipped > 0 || totals.expectedFailures > 0 {
             head +=
-                "\(totals.passed) passed, \(totals.failed) failed, \(totals.skipped) skipped, \(Counted.noun(totals.expectedFailures, "expected failure")).\n\n"
+                "\(NumberText.count(totals.passed)) passed, \(NumberText.count(totals.failed)) failed, \(NumberText.count(totals.skipped)) skipped, \(Counted.noun(totals.expectedFailures, "expected failure")).\n\n"
         }
         if let url = reportURL, let safe = MarkdownEscaping.safeURL(url) { head += "[Full HTML report](\(safe))\n\n" }
         head += "| Run | OS | Tests | Passed | Failed | Skipped | Wall clock |\n|---|---|---:|---:|---:|---:|---:|\n"
