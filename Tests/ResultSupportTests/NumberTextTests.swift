@@ -18,7 +18,7 @@ struct NumberTextTests {
 
     @Test(arguments: [
         (0, "0 B"), (1023, "1023 B"), (1024, "1.0 KB"), (1536, "1.5 KB"), (1_048_575, "1.0 MB"),
-        (126_720_000, "120.9 MB"), (1 << 30, "1.0 GB"), (5 << 40, "5.0 TB"),
+        (126_720_000, "120.8 MB"), (1 << 30, "1.0 GB"), (5 << 40, "5.0 TB"),
     ] as [(Int, String)])
     func sizesReadInKilobytesMegabytesAndGigabytes(bytes: Int, text: String) {
         #expect(NumberText.size(bytes) == text)

@@ -137,7 +137,9 @@ enum EmbeddedTemplates {
       <label><input type="checkbox" data-status-filter="passed" checked> passed</label>
       <label><input type="checkbox" data-status-filter="skipped" checked> skipped</label>
       <label><input type="checkbox" data-status-filter="other" checked> other</label>
-      {{#hasFlakyFilter}}<label><input type="checkbox" data-flaky-filter> only flaky</label>{{/hasFlakyFilter}}
+      {{#hasFlakyFilter}}
+      <label><input type="checkbox" data-flaky-filter> only flaky</label>
+      {{/hasFlakyFilter}}
     </fieldset>
   </form>
   <p class="hint" data-search-status role="status">Searching needs JavaScript; without it, use the <a href="{{allTestsHref}}">list of all tests</a> (each page of it has a filter box, and your browser's find in page searches it).</p>
