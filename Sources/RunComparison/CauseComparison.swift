@@ -56,7 +56,8 @@ public struct CauseComparison: Sendable, Codable, Hashable {
                         id: signature.id, kind: signature.kind, signature: signature.text,
                         // The signature's own text names the status as the format does (`timedOut`); people
                         // read it in words.
-                        message: test.message ?? "\(test.status.words) without a message", count: 0, baseCount: baseCounts[signature] ?? 0,
+                        message: test.message ?? "\(test.status.words) without a message", count: 0,
+                        baseCount: baseCounts[signature] ?? 0,
                         tests: []))
             }
             causes[position].count += 1

@@ -8,7 +8,8 @@ enum CauseComparisonHTML {
     /// The section, or nothing when HEAD has no failure; `testHref` gives where a test's key links, when anywhere.
     static func section(_ causes: CauseComparison?, testHref: (String) -> String?) -> String {
         guard let causes, !(causes.newCauses.isEmpty && causes.seenInBase.isEmpty) else { return "" }
-        var html = "<section aria-labelledby=\"causes\" class=\"causes\"><h2 id=\"causes\">Failure causes in HEAD</h2>\n"
+        var html =
+            "<section aria-labelledby=\"causes\" class=\"causes\"><h2 id=\"causes\">Failure causes in HEAD</h2>\n"
         var summary =
             "<p>\(NumberText.count(causes.newCauses.count)) new, "
             + "\(NumberText.count(causes.seenInBase.count)) seen in BASE"

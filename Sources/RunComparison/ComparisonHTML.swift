@@ -36,7 +36,8 @@ public enum ComparisonHTML {
             let entries = comparison.buckets[keyPath: bucket.keyPath]
             guard !entries.isEmpty else { continue }
             html += "<section aria-labelledby=\"\(bucket.key)\"><h2 id=\"\(bucket.key)\">\(bucket.label) "
-            html += "(\(NumberText.count(entries.count)))</h2>\n<table class=\"compare\"><thead><tr><th scope=\"col\">Test</th>"
+            html +=
+                "(\(NumberText.count(entries.count)))</h2>\n<table class=\"compare\"><thead><tr><th scope=\"col\">Test</th>"
             html +=
                 "<th scope=\"col\">BASE</th><th scope=\"col\">HEAD</th><th scope=\"col\">Detail</th></tr></thead><tbody>"
             for entry in entries.prefix(10_000) {

@@ -61,7 +61,9 @@ public enum ComparisonText {
     /// terminal or a CI log as a sequence or a line of its own.
     public static func table(_ comparison: Comparison, limit: Int = 50) -> String {
         var lines = ["BASE: \(count(comparison, base: true)), HEAD: \(count(comparison, base: false))"]
-        let counts = Comparison.bucketNames.map { "\($0.label): \(NumberText.count(comparison.buckets[keyPath: $0.keyPath].count))" }
+        let counts = Comparison.bucketNames.map {
+            "\($0.label): \(NumberText.count(comparison.buckets[keyPath: $0.keyPath].count))"
+        }
         lines.append(counts.joined(separator: ", "))
         let causes = causeLines(comparison.causes, limit: limit)
         if !causes.isEmpty { lines += [""] + causes.map { TerminalText.escapingControls($0) } }

@@ -63,8 +63,13 @@ struct CauseComparisonTests {
             html.contains(
                 "<li class=\"cause\" id=\"cause-\(new.id)\"><p><span class=\"cause-count\">2 failures</span> "
                     + "<span class=\"cause-age new\">new</span></p><pre class=\"message\">disk &lt;full&gt;</pre>"))
-        #expect(html.contains("<details><summary>Tests with this cause</summary><ul><li><a href=\"b.html\">M/S/b</a></li><li>M/S/c</li></ul>"))
-        #expect(html.contains("<span class=\"cause-age seen\">seen in BASE</span> <span class=\"place\">1 failure there</span>"))
+        #expect(
+            html.contains(
+                "<details><summary>Tests with this cause</summary><ul><li><a href=\"b.html\">M/S/b</a></li><li>M/S/c</li></ul>"
+            ))
+        #expect(
+            html.contains(
+                "<span class=\"cause-age seen\">seen in BASE</span> <span class=\"place\">1 failure there</span>"))
         // New causes come before those BASE had.
         let newAt = try #require(html.range(of: "cause-age new"))
         let seenAt = try #require(html.range(of: "cause-age seen"))

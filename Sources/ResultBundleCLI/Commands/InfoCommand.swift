@@ -63,7 +63,8 @@ enum InfoText {
             lines.append("  run \(run.index + 1): " + facts.joined(separator: ", "))
         }
         var counts = "  \(totals.count): \(NumberText.count(totals.passed)) passed, "
-        counts += "\(NumberText.count(totals.failed)) failed, \(NumberText.count(totals.skipped)) skipped, \(Counted.noun(totals.expectedFailures, "expected failure"))"
+        counts +=
+            "\(NumberText.count(totals.failed)) failed, \(NumberText.count(totals.skipped)) skipped, \(Counted.noun(totals.expectedFailures, "expected failure"))"
         lines.append(counts)
         // Runs recorded before format 1.4 have no wall clock: then only the sum is known, and named so.
         let wallClocks = info.runs.map { $0.end?.wallClock }
