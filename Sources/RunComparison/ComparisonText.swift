@@ -15,7 +15,8 @@ public enum ComparisonText {
         guard let change = entry.durationChange else { return "" }
         var text = (change >= 0 ? "+" : "-") + duration(abs(change))
         if let before = entry.baseDuration, before > 0 {
-            text += String(format: " (%+.0f%%)", change / before * 100)
+            let percent = Int(saturating: (change / before * 100).rounded())
+            text += " (\(percent >= 0 ? "+" : "")\(NumberText.count(percent))%)"
         }
         return text
     }
