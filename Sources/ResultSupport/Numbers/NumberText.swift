@@ -26,8 +26,21 @@ package enum NumberText {
         return "\(minutes / 60) h" + (minute == 0 ? "" : " \(minute) min")
     }
 
-    /// A measured value in at most six significant digits (`%.6g`): `0.123457`, `1.5e+07`.
+    /// A measured value in at most six significant digits, written out with grouped thousands: `0.123457`,
+    /// `1,234.57`, `500,000,000`. Values under 0.0001 or of 10^15 and more, and non-finite ones, keep `%.6g`'s
+    /// exponent (`1.2e-05`), which reads better than a row of zeros.
     package static func significant(_ value: Double) -> String {
-        String(format: "%.6g", value)
+        let magnitude = abs(value)
+        guard value.isFinite, magnitude < 1e15, magnitude >= 1 else { return String(format: "%.6g", value) }
+        let integerDigits = Int(log10(magnitude)) + 1
+        var text = String(format: "%.\(max(0, 6 - integerDigits))f", magnitude)
+        if text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        let parts = text.split(separator: ".", maxSplits: 1)
+        let whole = Int(parts[0]) ?? 0
+        let grouped = count(whole) + (parts.count > 1 ? "." + parts[1] : "")
+        return (value < 0 ? "-" : "") + grouped
     }
 }
