@@ -26,11 +26,12 @@ struct NumberTextTests {
         #expect(NumberText.size(bytes) == text)
     }
 
-    @Test(arguments: [
-        (0.123_456_78, "0.123457"), (15_000_000, "15,000,000"), (5e8, "500,000,000"), (1234.5678, "1,234.57"),
-        (-707_106_781.187, "-707,106,781"), (0.1, "0.1"), (1, "1"), (999_999.7, "1,000,000"), (0, "0"),
-        (0.000_012, "1.2e-05"), (2e15, "2e+15"), (Double.infinity, "inf"),
-    ] as [(Double, String)])
+    @Test(
+        arguments: [
+            (0.123_456_78, "0.123457"), (15_000_000, "15,000,000"), (5e8, "500,000,000"), (1234.5678, "1,234.57"),
+            (-707_106_781.187, "-707,106,781"), (0.1, "0.1"), (1, "1"), (999_999.7, "1,000,000"), (0, "0"),
+            (0.000_012, "1.2e-05"), (2e15, "2e+15"), (Double.infinity, "inf"),
+        ] as [(Double, String)])
     func measuredValuesKeepSixDigitsWithGroupedThousands(value: Double, text: String) {
         #expect(NumberText.significant(value) == text)
     }
