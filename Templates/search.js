@@ -1,7 +1,8 @@
 // ResultBundle report: the index page's search over every test (loaded by the index page only; the page works
 // without it). It loads only the shards a query needs, as script files (browsers block fetch under file://):
 // search/t-<key>.js, the tests holding each term whose first two characters make <key>; search/status.js, the
-// tests that did not pass; search/r-<n>.js, what a result shows, for the results shown. The format is described
+// tests that did not pass (and, with a history, the flaky ones); search/r-<n>.js, what a result shows, for the
+// results shown. The format is described
 // in Sources/HTMLReport/SearchIndexWriter.swift.
 (function () {
   "use strict";
@@ -19,6 +20,8 @@
   var message = document.querySelector("[data-search-status]");
   var results = document.querySelector("[data-search-results]");
   var boxes = Array.prototype.slice.call(document.querySelectorAll("[data-status-filter]"));
+  // Present only when the report was made with a history, which is what knows flaky tests.
+  var flakyBox = document.querySelector("[data-flaky-filter]");
   var failureItems = Array.prototype.slice.call(document.querySelectorAll(".failure[data-status]"));
   var shownLimit = 50;
   // "Show more" after the results: each press shows `shownLimit` more.
@@ -31,7 +34,7 @@
   var digit = new Int8Array(128).fill(-1);
   for (var index = 0; index < 64; index++) digit[alphabet.charCodeAt(index)] = index;
 
-  var terms = {}, records = {}, statusNames = ["passed"], statusOf = null, loaded = {}, waiting = {};
+  var terms = {}, records = {}, statusNames = ["passed"], statusOf = null, flakyOf = null, loaded = {}, waiting = {};
   window.RBS = {
     t: function (key) { terms[key] = Array.prototype.slice.call(arguments, 1); },
     r: function (block, groups, list) { records[block] = { groups: groups, list: list }; },
@@ -42,6 +45,10 @@
         var code = statusNames.length - 1;
         forEachId(map[name], function (id) { if (id < testCount) statusOf[id] = code; });
       });
+    },
+    f: function (text) {
+      flakyOf = new Uint8Array(testCount);
+      forEachId(text, function (id) { if (id < testCount) flakyOf[id] = 1; });
     }
   };
 
@@ -176,13 +183,14 @@
 
   // The first `limit` results and the number of matches: exact matches, then prefix, then part matches, each tier
   // failed tests first, then the others, each in report order. `only` (a status group or status name from a
-  // `status:` filter) narrows them further.
-  function rank(queries, limit, only) {
+  // `status:` filter) narrows them further; `flakyOnly` keeps the tests the history finds flaky.
+  function rank(queries, limit, only, flakyOnly) {
     var lists = queries.map(tiersFor), set = allowedGroups(), allowedCode = [];
     for (var code = 0; code < statusNames.length; code++) {
       var name = statusNames[code], group = statusGroup(name);
       allowedCode.push(!!set[group] && (!only || only === group || only === name.toLowerCase()));
     }
+    var flakyIds = flakyOnly ? (flakyOf || new Uint8Array(testCount)) : null;
     var firsts = [[], [], [], [], [], [], [], []], count = 0;
     for (var id = 0; id < testCount; id++) {
       var tier = lists.length === 0 ? 1 : 0;
@@ -192,7 +200,7 @@
         if (t > tier) tier = t;
       }
       var statusCode = statusOf ? statusOf[id] : 0;
-      if (tier === 0 || !allowedCode[statusCode]) continue;
+      if (tier === 0 || !allowedCode[statusCode] || (flakyIds && !flakyIds[id])) continue;
       count++;
       var bucket = (statusGroup(statusNames[statusCode]) === "failed" ? 0 : 4) + tier;
       if (firsts[bucket].length < limit) firsts[bucket].push(id);
@@ -304,17 +312,22 @@
     });
   }
 
-  // `status:failed` (or `s:failed`) keeps one status group or status; `tag:X`, `@X` and `file:PATH` search X and
-  // PATH's words, which tags and paths are indexed by. The rest are words.
+  // `status:failed` (or `s:failed`) keeps one status group or status, `status:flaky` (`s:flaky`) the flaky tests;
+  // `tag:X`, `@X` and `file:PATH` search X and PATH's words, which tags and paths are indexed by. The rest are words.
   function parseQuery(text) {
-    var only = "", words = [];
+    var only = "", words = [], flaky = false;
     text.split(/\s+/).filter(Boolean).forEach(function (token) {
       var filter = /^(status|s):(.*)$/i.exec(token);
-      if (filter) { only = filter[2].toLowerCase().replace(/\s+/g, ""); return; }
+      if (filter) {
+        var value = filter[2].toLowerCase().replace(/\s+/g, "");
+        if (value === "flaky") flaky = true;
+        else only = value;
+        return;
+      }
       words.push(token.replace(/^(tag|file):/i, "").replace(/^@/, ""));
     });
     if (only === "timedout" || only === "timed-out") only = "timedout";
-    return { only: only, raw: words.join(" ").split(/[^\p{L}\p{N}]+/u).filter(Boolean) };
+    return { only: only, flaky: flaky, raw: words.join(" ").split(/[^\p{L}\p{N}]+/u).filter(Boolean) };
   }
 
   var generation = 0, limit = shownLimit;
@@ -325,9 +338,17 @@
     var raw = parsed.raw;
     var words = raw.map(function (word) { return word.toLowerCase(); });
     var queries = raw.map(queryWord);
+    var flakyOnly = parsed.flaky || !!(flakyBox && flakyBox.checked);
     filterFailures(words);
     var mine = ++generation;
-    if (words.length === 0 && !parsed.only) {
+    if (flakyOnly && !flakyBox) {
+      while (results.firstChild) results.removeChild(results.firstChild);
+      message.textContent = "This report was made without a history, so it does not know which tests are flaky " +
+        "(make it with report --history).";
+      more.hidden = true;
+      return;
+    }
+    if (words.length === 0 && !parsed.only && !flakyOnly) {
       while (results.firstChild) results.removeChild(results.firstChild);
       message.textContent = "";
       more.hidden = true;
@@ -342,7 +363,7 @@
     });
     load(sources, function () {
       if (mine !== generation) return;
-      var ranked = rank(queries, limit, parsed.only);
+      var ranked = rank(queries, limit, parsed.only, flakyOnly);
       var blocks = {};
       ranked.ids.forEach(function (id) { blocks["search/r-" + Math.floor(id / blockSize) + ".js"] = true; });
       load(Object.keys(blocks), function () { if (mine === generation) show(ranked.ids, ranked.count); });
@@ -351,8 +372,11 @@
 
   message.textContent = "Results appear as you type: test, suite and module names, file paths, failure messages, " +
     "tags and properties, matched from the start of a word or of a part of it (testParse, Parser, Tests/Parser); " +
-    "status:failed (s:failed) keeps one status, tag:X (@X) and file:PATH search a tag or a path.";
+    "status:failed (s:failed) keeps one status" + (flakyBox ? ", status:flaky the flaky tests" : "") +
+    ", tag:X (@X) and file:PATH search a tag or a path.";
   more.addEventListener("click", function () { limit += shownLimit; update(true); });
   input.addEventListener("input", function () { update(false); });
-  boxes.forEach(function (box) { box.addEventListener("change", function () { update(false); }); });
+  boxes.concat(flakyBox ? [flakyBox] : []).forEach(function (box) {
+    box.addEventListener("change", function () { update(false); });
+  });
 })();

@@ -72,6 +72,7 @@ public struct ReportGenerator {
             scratchFolder: output.scratchFolder)
         // The search's data is files that `search.js` loads: the single file has none.
         var search = try output.files.map { try SearchIndexWriter(files: $0) }
+        search?.knowsFlakiness = options.history != nil
         var facts = IndexFacts(failuresOnIndex: options.failuresOnIndex, links: links)
         var causes = FailureCauses()
         var totals = ResultTotals()
@@ -91,7 +92,12 @@ public struct ReportGenerator {
         for (sourceIndex, source) in sources.enumerated() {
             let runNames = Dictionary(
                 uniqueKeysWithValues: source.runs.map {
-                    ($0.index, Self.runName($0, sourceIndex: sourceIndex, count: sources.count))
+                    (
+                        $0.index,
+                        Self.runName(
+                            $0, sourceIndex: sourceIndex, count: sources.count,
+                            historyNumber: source.runs.count == 1 ? options.history?.runNumber : nil)
+                    )
                 })
             let multipleRuns = sources.count > 1 || source.runs.count > 1
             runModels += source.runs.map { RunModelBuilder.model($0, name: runNames[$0.index] ?? "run") }
@@ -116,6 +122,7 @@ public struct ReportGenerator {
                     runName: multipleRuns ? runNames[test.runIndex] : nil, listPage: lists.nextListPage,
                     display: displays[test.runIndex] ?? .plain)
                 summary.statusListPage = lists.nextStatusListPage(for: test.status)
+                var isFlaky = false
                 if let history = options.history, test.status.isFailure || test.isFlaky || !history.isClean(test.id),
                     let trend = history.trend(test.id)
                 {
@@ -123,8 +130,9 @@ public struct ReportGenerator {
                     if !trend.isClean || test.status.isFailure {
                         summary.historyStripHTML = HistoryHTML.miniStrip(trend)
                     }
-                    if let key = history.flakyKey(test.id), flakyHrefs[key] == nil {
-                        flakyHrefs[key] = summary.href(links)
+                    if let key = history.flakyKey(test.id) {
+                        isFlaky = true
+                        if flakyHrefs[key] == nil { flakyHrefs[key] = summary.href(links) }
                     }
                 }
                 let cause = causes.add(test, summary: summary, linkStyle: links)
@@ -136,7 +144,7 @@ public struct ReportGenerator {
                 try search?.add(
                     summary, identity: test.identity, runKey: sourceIndex * 10_000 + test.runIndex,
                     paths: Self.searchPaths(of: test, display: displays[test.runIndex] ?? .plain),
-                    texts: Self.searchTexts(of: test), cause: cause)
+                    texts: Self.searchTexts(of: test), cause: cause, isFlaky: isFlaky)
                 facts.add(summary)
                 for measurement in test.attempts.last?.measurements ?? [] {
                     facts.addMeasurement(Self.performanceModel(measurement, of: summary, links: links))
@@ -169,7 +177,8 @@ public struct ReportGenerator {
                 var search = search
                 return SearchModel(
                     shards: try search.finish().joined(separator: " "), listPageSize: lists.testsPerPage,
-                    statusListPageSize: lists.testsPerStatusPage, recordBlockSize: search.blockSize)
+                    statusListPageSize: lists.testsPerStatusPage, recordBlockSize: search.blockSize,
+                    hasFlakyFilter: search.knowsFlakiness)
             },
             chrome: chrome(title: options.title, root: "", links: links, coverage: hasCoverage, totals: totals),
             history: options.history, matrix: matrix, notRun: TestsNotRun(runs: sources.flatMap(\.runs)))
@@ -308,8 +317,11 @@ public struct ReportGenerator {
         return totals
     }
 
-    static func runName(_ run: RunResult, sourceIndex: Int, count: Int) -> String {
-        let base = run.record.name ?? "run \(run.index + 1)"
+    /// A run's name: its own, or `run N` by its place in the bundle, or `run N of the history` by its place in the
+    /// history (``ReportHistory/runNumber``) for a report of one bundle's one run.
+    static func runName(_ run: RunResult, sourceIndex: Int, count: Int, historyNumber: Int? = nil) -> String {
+        let number = count == 1 ? historyNumber.map { "run \($0) of the history" } : nil
+        let base = run.record.name ?? number ?? "run \(run.index + 1)"
         return count > 1 ? "bundle \(sourceIndex + 1): \(base)" : base
     }
 }

@@ -99,6 +99,10 @@ public struct ReportHistory: Sendable {
 
     /// The runs, oldest first (the report's own run is not among them unless it was added).
     public var runs: [RunPoint]
+    /// The report's run's place in the history, from 1: its position when the history holds it (`history add`
+    /// came first), else the place it will take (one past the last run). A run without a name of its own is then
+    /// shown as `run N of the history`, not `run 1`.
+    public var runNumber: Int?
     /// The flakiest tests, most flaky first.
     public var flaky: [FlakyTest]
     /// The trend of a test, by its id.

@@ -84,7 +84,7 @@ public struct MarkdownSummary {
                 let name = MarkdownEscaping.table(run.record.name ?? "run \(run.index + 1)")
                 let os = MarkdownEscaping.table(run.record.host.operatingSystem ?? "")
                 runRows.append(
-                    "| \(name) | \(os) | \(counts.tests) | \(counts.passed) | \(counts.failed) | \(counts.skipped) | \(seconds.map(NumberText.seconds) ?? "unknown") |"
+                    "| \(name) | \(os) | \(NumberText.count(counts.tests)) | \(NumberText.count(counts.passed)) | \(NumberText.count(counts.failed)) | \(NumberText.count(counts.skipped)) | \(seconds.map(NumberText.duration) ?? "unknown") |"
                 )
             }
         }
@@ -99,14 +99,14 @@ public struct MarkdownSummary {
         }
         if totals.skipped > 0 || totals.expectedFailures > 0 {
             head +=
-                "\(totals.passed) passed, \(totals.failed) failed, \(totals.skipped) skipped, \(Counted.noun(totals.expectedFailures, "expected failure")).\n\n"
+                "\(NumberText.count(totals.passed)) passed, \(NumberText.count(totals.failed)) failed, \(NumberText.count(totals.skipped)) skipped, \(Counted.noun(totals.expectedFailures, "expected failure")).\n\n"
         }
         if let url = reportURL, let safe = MarkdownEscaping.safeURL(url) { head += "[Full HTML report](\(safe))\n\n" }
         head += "| Run | OS | Tests | Passed | Failed | Skipped | Wall clock |\n|---|---|---:|---:|---:|---:|---:|\n"
         head += runRows.joined(separator: "\n") + "\n"
         // Both when the sum misleads; the sum alone, named as such, when a run's wall clock is unknown.
         if timing.isParallel || (timing.wallClock == nil && timing.summed > 0) {
-            head += "\nTime: " + timing.phrase(NumberText.seconds) + ".\n"
+            head += "\nTime: " + timing.phrase(NumberText.duration) + ".\n"
         }
 
         var output = head
@@ -198,7 +198,7 @@ public struct MarkdownSummary {
         if let label = failureLabel?(test) { summary += " <i>" + MarkdownEscaping.html(label) + "</i>" }
         if let location = issues.first?.location { summary += " " + code(location, place: place) }
         guard !issues.isEmpty else {
-            let reason = MarkdownEscaping.html(test.finalAttempt?.statusReason ?? test.status.rawValue)
+            let reason = MarkdownEscaping.html(test.finalAttempt?.statusReason ?? test.status.words)
             return "<details><summary>\(summary)</summary>\n\n<pre>\(reason)</pre>\n\n</details>\n"
         }
         var body = ""

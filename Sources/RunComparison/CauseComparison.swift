@@ -54,7 +54,10 @@ public struct CauseComparison: Sendable, Codable, Hashable {
                 causes.append(
                     Cause(
                         id: signature.id, kind: signature.kind, signature: signature.text,
-                        message: test.message ?? signature.text, count: 0, baseCount: baseCounts[signature] ?? 0,
+                        // The signature's own text names the status as the format does (`timedOut`); people
+                        // read it in words.
+                        message: test.message ?? "\(test.status.words) without a message", count: 0,
+                        baseCount: baseCounts[signature] ?? 0,
                         tests: []))
             }
             causes[position].count += 1

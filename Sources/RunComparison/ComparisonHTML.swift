@@ -9,10 +9,12 @@ public enum ComparisonHTML {
     public static let contentSecurityPolicy =
         "default-src 'none'; style-src 'self'; base-uri 'none'; form-action 'none'"
 
-    /// The page's content, headed `title`; `testHref` gives where a test's name links (its page in HEAD's report),
-    /// or `nil` for a name without a link.
+    /// The page's content, headed `title`: counts, HEAD's failure causes (``CauseComparisonHTML``), then a table
+    /// per non-empty bucket. `testHref` gives where a test's name links, by its key and configuration (its page in
+    /// HEAD's report), or `nil` for a name without a link.
     public static func body(
-        _ comparison: Comparison, title: String, testHref: (Comparison.Entry) -> String? = { _ in nil }
+        _ comparison: Comparison, title: String,
+        testHref: (_ test: String, _ configuration: String?) -> String? = { _, _ in nil }
     ) -> String {
         var html = """
             <h1>\(HTMLEscaping.escape(title))</h1>
@@ -26,33 +28,41 @@ public enum ComparisonHTML {
         for bucket in Comparison.bucketNames {
             let count = comparison.buckets[keyPath: bucket.keyPath].count
             let link = count > 0 ? "<a href=\"#\(bucket.key)\">\(bucket.label)</a>" : bucket.label
-            html += "<tr><th scope=\"row\">\(link)</th><td class=\"num\">\(count)</td></tr>"
+            html += "<tr><th scope=\"row\">\(link)</th><td class=\"num\">\(NumberText.count(count))</td></tr>"
         }
         html += "</tbody></table>\n"
+        html += CauseComparisonHTML.section(comparison.causes) { testHref($0, nil) }
         for bucket in Comparison.bucketNames {
             let entries = comparison.buckets[keyPath: bucket.keyPath]
             guard !entries.isEmpty else { continue }
             html += "<section aria-labelledby=\"\(bucket.key)\"><h2 id=\"\(bucket.key)\">\(bucket.label) "
-            html += "(\(entries.count))</h2>\n<table class=\"compare\"><thead><tr><th scope=\"col\">Test</th>"
+            html +=
+                "(\(NumberText.count(entries.count)))</h2>\n<table class=\"compare\"><thead><tr><th scope=\"col\">Test</th>"
             html +=
                 "<th scope=\"col\">BASE</th><th scope=\"col\">HEAD</th><th scope=\"col\">Detail</th></tr></thead><tbody>"
             for entry in entries.prefix(10_000) {
                 let base = entry.baseStatus?.rawValue ?? "absent"
                 let head = entry.headStatus?.rawValue ?? "absent"
                 let name = HTMLEscaping.escape(DisplayText.clean(ComparisonText.name(entry)))
-                if let href = testHref(entry) {
+                if let href = testHref(entry.test, entry.configuration) {
                     html += "<tr><td><a href=\"\(HTMLEscaping.escape(href))\">\(name)</a></td>"
                 } else {
                     html += "<tr><td>\(name)</td>"
                 }
-                html += "<td class=\"status s-\(base)\">\(base) \(ComparisonText.duration(entry.baseDuration))</td>"
-                html += "<td class=\"status s-\(head)\">\(head) \(ComparisonText.duration(entry.headDuration))</td>"
+                let baseWords = entry.baseStatus?.words ?? "absent"
+                let headWords = entry.headStatus?.words ?? "absent"
+                html +=
+                    "<td class=\"status s-\(base)\">\(baseWords) \(ComparisonText.duration(entry.baseDuration))</td>"
+                html +=
+                    "<td class=\"status s-\(head)\">\(headWords) \(ComparisonText.duration(entry.headDuration))</td>"
                 html +=
                     "<td>\(HTMLEscaping.escape(DisplayText.clean(ComparisonText.detail(entry, bucket: bucket.key))))"
                 html += "</td></tr>"
             }
             html += "</tbody></table>"
-            if entries.count > 10_000 { html += "<p>… and \(entries.count - 10_000) more (see the JSON).</p>" }
+            if entries.count > 10_000 {
+                html += "<p>… and \(NumberText.count(entries.count - 10_000)) more (see the JSON).</p>"
+            }
             html += "</section>\n"
         }
         return html

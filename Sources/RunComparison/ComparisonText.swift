@@ -4,18 +4,19 @@ import ResultSupport
 
 /// A comparison written for people: a terminal table, or Markdown for a pull-request comment.
 public enum ComparisonText {
-    /// `1.23 s`, `56 ms`, `-` when unknown; never minutes, so the two sides of a change read in one unit.
+    /// `1.2 s`, `56 ms`, `4 min 5 s` (``ResultSupport/NumberText/duration(_:)``), `-` when unknown.
     static func duration(_ seconds: Double?) -> String {
-        guard let seconds, seconds.isFinite else { return "-" }
-        return abs(seconds) >= 1 ? NumberText.seconds(seconds) : NumberText.milliseconds(seconds)
+        guard let seconds else { return "-" }
+        return NumberText.duration(seconds)
     }
 
-    /// `+0.35 s (+42%)`.
+    /// `+350 ms (+42%)`.
     static func change(_ entry: Comparison.Entry) -> String {
         guard let change = entry.durationChange else { return "" }
         var text = (change >= 0 ? "+" : "-") + duration(abs(change))
         if let before = entry.baseDuration, before > 0 {
-            text += String(format: " (%+.0f%%)", change / before * 100)
+            let percent = Int(saturating: (change / before * 100).rounded())
+            text += " (\(percent >= 0 ? "+" : "")\(NumberText.count(percent))%)"
         }
         return text
     }
@@ -44,9 +45,9 @@ public enum ComparisonText {
             return "\(entry.metric ?? ""): \(number(entry.baseAverage)) → \(number(entry.headAverage))"
                 + (percent.map { ", " + $0.replacingOccurrences(of: "+", with: "") } ?? "")
         case "newTests", "removedTests", "newlySkipped", "fixed":
-            return (entry.headStatus ?? entry.baseStatus)?.rawValue ?? ""
+            return (entry.headStatus ?? entry.baseStatus)?.words ?? ""
         default:
-            let status = "\(entry.baseStatus?.rawValue ?? "absent") → \(entry.headStatus?.rawValue ?? "absent")"
+            let status = "\(entry.baseStatus?.words ?? "absent") → \(entry.headStatus?.words ?? "absent")"
             return status + (entry.message.map { ": " + $0 } ?? "")
         }
     }
@@ -61,7 +62,9 @@ public enum ComparisonText {
     /// terminal or a CI log as a sequence or a line of its own.
     public static func table(_ comparison: Comparison, limit: Int = 50) -> String {
         var lines = ["BASE: \(count(comparison, base: true)), HEAD: \(count(comparison, base: false))"]
-        let counts = Comparison.bucketNames.map { "\($0.label): \(comparison.buckets[keyPath: $0.keyPath].count)" }
+        let counts = Comparison.bucketNames.map {
+            "\($0.label): \(NumberText.count(comparison.buckets[keyPath: $0.keyPath].count))"
+        }
         lines.append(counts.joined(separator: ", "))
         let causes = causeLines(comparison.causes, limit: limit)
         if !causes.isEmpty { lines += [""] + causes.map { TerminalText.escapingControls($0) } }
@@ -69,7 +72,7 @@ public enum ComparisonText {
             let entries = comparison.buckets[keyPath: bucket.keyPath]
             guard !entries.isEmpty else { continue }
             lines.append("")
-            lines.append("\(bucket.label) (\(entries.count))")
+            lines.append("\(bucket.label) (\(NumberText.count(entries.count)))")
             for entry in entries.prefix(limit) {
                 lines.append(
                     "  " + TerminalText.escapingControls(name(entry) + "  " + detail(entry, bucket: bucket.key)))
@@ -86,7 +89,7 @@ public enum ComparisonText {
         var head = "## Compared with BASE\n\n"
         let counts = Comparison.bucketNames.compactMap { bucket -> String? in
             let count = buckets[keyPath: bucket.keyPath].count
-            return count == 0 ? nil : "\(bucket.label): **\(count)**"
+            return count == 0 ? nil : "\(bucket.label): **\(NumberText.count(count))**"
         }
         head += counts.isEmpty ? "No changes.\n" : counts.joined(separator: " · ") + "\n"
         var output = head

@@ -24,7 +24,7 @@ import Testing
             #expect(item.contains("<span class=\"badge st s-\(status)\">\(status)</span>"))
         }
         #expect(items.map { $0.contains("started at +") } == [true, true, true])
-        #expect(html.contains("<span class=\"num\">250 ms</span> <span class=\"offset\">started at +1.50 s</span>"))
+        #expect(html.contains("<span class=\"num\">250 ms</span> <span class=\"offset\">started at +1.5 s</span>"))
         // The bars share one time scale (0 to 4 s over 240 px): the second starts at 1.5 s and lasts 0.25 s.
         #expect(html.contains("<rect x=\"90\" width=\"15\" height=\"10\""))
     }

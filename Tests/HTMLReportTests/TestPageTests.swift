@@ -55,7 +55,7 @@ import _TestSupport
             #expect(html.contains("<section class=\"attempt\" id=\"attempt-\(number)\""))
         }
         #expect(html.contains("<h2 id=\"timeline-heading\">Attempts</h2>"))
-        #expect(html.contains("started at +1.50 s"))
+        #expect(html.contains("started at +1.5 s"))
         #expect(html.contains("<span class=\"badge st s-passed\">passed</span>"))
     }
 

@@ -156,7 +156,7 @@ import _TestSupport
                     attempts: [TestAttempt(status: .passed, start: 1_000 + Double(index) / 100, duration: 5)]))
         }
         let markdown = try MarkdownSummary().render([results])
-        #expect(markdown.contains("| 200 | 200 | 0 | 0 | 6.99 s |"), "\(markdown)")
+        #expect(markdown.contains("| 200 | 200 | 0 | 0 | 7.0 s |"), "\(markdown)")
     }
 
     @Test func untrustedTextCannotBecomeMarkup() throws {

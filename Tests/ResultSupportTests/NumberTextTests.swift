@@ -2,35 +2,37 @@ import Foundation
 import ResultSupport
 import Testing
 
-/// The one formatter of durations and numbers writes what `printf` would, on its integer path and off it.
+/// The one formatter of durations, sizes and numbers writes each in words people read at a glance.
 struct NumberTextTests {
-    /// Values around rounding ties, large ones, negative and non-finite ones.
-    static let values: [Double] = {
-        let ties: [Double] = [0, -0.0, 0.0005, 0.0015, 0.0025, 0.4994, 0.9995, 0.99951, 1, 1.005, 1.015, 2.675]
-        let bounds: [Double] = [119.995, 120, 3599.9, -0.25, -3, 1e6, 1e20, .infinity, -.infinity, .nan]
-        let small: [Double] = (0..<3000).map { Double($0) * 0.000_123_7 }
-        let large: [Double] = (0..<3000).map { 1 + Double($0) * 3.3331 }
-        let huge: [Double] = (0..<200).map { 9.0e5 + Double($0) * 599.005 }
-        return ties + bounds + small + large + huge
-    }()
-
-    @Test func secondsAndMillisecondsReadAsPrintfWouldWriteThem() {
-        for value in Self.values {
-            #expect(NumberText.seconds(value) == String(format: "%.2f s", value), "\(value)")
-            #expect(NumberText.milliseconds(value) == String(format: "%.0f ms", value * 1000), "\(value)")
-        }
+    @Test(
+        arguments: [
+            (0, "0 ms"), (0.000_4, "0 ms"), (0.34, "340 ms"), (0.4314, "431 ms"), (0.999_4, "999 ms"),
+            (0.999_6, "1.0 s"), (1.2, "1.2 s"), (1.25, "1.3 s"), (12.345_6, "12.3 s"), (59.94, "59.9 s"),
+            (59.96, "1 min"), (60, "1 min"), (245, "4 min 5 s"), (302.9, "5 min 3 s"), (3599.4, "59 min 59 s"),
+            (3599.6, "1 h"), (26_220, "7 h 17 min"), (26_229, "7 h 17 min"), (7200, "2 h"), (360_000, "100 h"),
+            (-2, "-2.0 s"), (-0.35, "-350 ms"), (1e9, "277777 h 47 min"), (Double.infinity, "-"),
+            (Double.nan, "-"),
+        ] as [(Double, String)])
+    func durationsReadInTheLargestUnitThatKeepsThemShort(seconds: Double, text: String) {
+        #expect(NumberText.duration(seconds) == text)
     }
 
-    @Test func durationsSwitchUnitsAtASecondAndAtTheMinutesBound() {
-        #expect(NumberText.duration(0.4314) == "431 ms")
-        #expect(NumberText.duration(12.345_6) == "12.35 s")
-        #expect(NumberText.duration(302.9) == "5m 02s")
-        #expect(NumberText.duration(302.9, minutesFrom: nil) == "302.90 s")
-        #expect(NumberText.duration(-2) == "-2000 ms")
+    @Test(
+        arguments: [
+            (0, "0 B"), (1023, "1023 B"), (1024, "1.0 KB"), (1536, "1.5 KB"), (1_048_575, "1.0 MB"),
+            (126_720_000, "120.8 MB"), (1 << 30, "1.0 GB"), (5 << 40, "5.0 TB"),
+        ] as [(Int, String)])
+    func sizesReadInKilobytesMegabytesAndGigabytes(bytes: Int, text: String) {
+        #expect(NumberText.size(bytes) == text)
     }
 
-    @Test func significantKeepsSixDigits() {
-        #expect(NumberText.significant(0.123_456_78) == "0.123457")
-        #expect(NumberText.significant(15_000_000) == "1.5e+07")
+    @Test(
+        arguments: [
+            (0.123_456_78, "0.123457"), (15_000_000, "15,000,000"), (5e8, "500,000,000"), (1234.5678, "1,234.57"),
+            (-707_106_781.187, "-707,106,781"), (0.1, "0.1"), (1, "1"), (999_999.7, "1,000,000"), (0, "0"),
+            (0.000_012, "1.2e-05"), (2e15, "2e+15"), (Double.infinity, "inf"),
+        ] as [(Double, String)])
+    func measuredValuesKeepSixDigitsWithGroupedThousands(value: Double, text: String) {
+        #expect(NumberText.significant(value) == text)
     }
 }

@@ -45,4 +45,48 @@ struct CauseComparisonTests {
         #expect(json.contains("\"schemaVersion\" : \"1.3\""))
         #expect(json.contains("\"newCauses\""))
     }
+
+    @Test func theHTMLPageShowsHeadsCausesNewOrSeenWithTheirTests() throws {
+        let comparison = try RunComparerTests.compare(
+            [RunComparerTests.test("a", .failed, message: "timeout after 12 s")],
+            [
+                RunComparerTests.test("a", .failed, message: "timeout after 30 s"),
+                RunComparerTests.test("b", .failed, message: "disk <full>"),
+                RunComparerTests.test("c", .failed, message: "disk <full>"),
+            ])
+        let causes = try #require(comparison.causes)
+        let html = ComparisonHTML.body(comparison, title: "Compared") { test, _ in test == "M/S/b" ? "b.html" : nil }
+        #expect(html.contains("<h2 id=\"causes\">Failure causes in HEAD</h2>"))
+        #expect(html.contains("<p>1 new, 1 seen in BASE.</p>"))
+        let new = try #require(causes.newCauses.first)
+        #expect(
+            html.contains(
+                "<li class=\"cause\" id=\"cause-\(new.id)\"><p><span class=\"cause-count\">2 failures</span> "
+                    + "<span class=\"cause-age new\">new</span></p><pre class=\"message\">disk &lt;full&gt;</pre>"))
+        #expect(
+            html.contains(
+                "<details><summary>Tests with this cause</summary><ul><li><a href=\"b.html\">M/S/b</a></li><li>M/S/c</li></ul>"
+            ))
+        #expect(
+            html.contains(
+                "<span class=\"cause-age seen\">seen in BASE</span> <span class=\"place\">1 failure there</span>"))
+        // New causes come before those BASE had.
+        let newAt = try #require(html.range(of: "cause-age new"))
+        let seenAt = try #require(html.range(of: "cause-age seen"))
+        #expect(newAt.lowerBound < seenAt.lowerBound)
+    }
+
+    @Test func statusesAreWordsInTheTextTheMarkdownAndTheHTML() throws {
+        let comparison = try RunComparerTests.compare(
+            [RunComparerTests.test("a", .passed), RunComparerTests.test("b", .expectedFailure)],
+            [RunComparerTests.test("a", .timedOut, duration: 245), RunComparerTests.test("b", .expectedFailure)])
+        let table = ComparisonText.table(comparison)
+        #expect(table.contains("passed → timed out"))
+        #expect(!table.contains("timedOut"))
+        let markdown = ComparisonText.markdown(comparison, maxBytes: 10_000)
+        #expect(markdown.contains("passed → timed out"))
+        #expect(!markdown.contains("timedOut") && !markdown.contains("expectedFailure"))
+        let html = ComparisonHTML.body(comparison, title: "Compared")
+        #expect(html.contains("<td class=\"status s-timedOut\">timed out 4 min 5 s</td>"))
+    }
 }

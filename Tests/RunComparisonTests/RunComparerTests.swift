@@ -116,6 +116,6 @@ struct RunComparerTests {
         let markdown = ComparisonText.markdown(comparison, maxBytes: 10_000)
         #expect(markdown.utf8.count <= 10_000)
         #expect(markdown.contains("more not shown"))
-        #expect(markdown.contains("New failures: **2000**"))
+        #expect(markdown.contains("New failures: **2,000**"))
     }
 }

@@ -49,19 +49,21 @@ enum OverviewCharts {
         let segments = segments(totals)
         guard !segments.isEmpty else { return "" }
         let widths = widths(segments.map(\.count))
-        let described = segments.map { "\($0.count) \($0.label)" }.joined(separator: ", ")
+        let described = segments.map { "\(NumberText.count($0.count)) \($0.label)" }.joined(separator: ", ")
         var html =
             "<svg class=\"status-bar\" viewBox=\"0 0 1000 24\" width=\"100%\" height=\"24\" preserveAspectRatio=\"none\" role=\"img\" aria-label=\"Tests by status: \(described)\">"
         var x = 0
         for (segment, width) in zip(segments, widths) {
             html += "<rect class=\"bar-\(segment.status)\" x=\"\(x)\" y=\"0\" width=\"\(width)\" height=\"24\">"
-            html += "<title>\(segment.label): \(segment.count) (\(percent(segment.count, of: totals.tests)))</title>"
+            html +=
+                "<title>\(segment.label): \(NumberText.count(segment.count)) (\(percent(segment.count, of: totals.tests)))</title>"
             html += "</rect>"
             x += width
         }
         html += "</svg>\n<ul class=\"bar-legend\">"
         for segment in segments {
-            html += "<li><span class=\"st s-\(segment.status)\">\(segment.label)</span> \(segment.count) "
+            html +=
+                "<li><span class=\"st s-\(segment.status)\">\(segment.label)</span> \(NumberText.count(segment.count)) "
             html += "(\(percent(segment.count, of: totals.tests)))</li>"
         }
         return html + "</ul>"
@@ -96,7 +98,8 @@ enum OverviewCharts {
             let total = barHeight(count)
             let failing = failed == 0 ? 0 : max(1, min(total, failed * plotHeight / highest))
             let center = x + barWidth / 2
-            html += "<g><title>\(HTMLEscaping.escape(bucket.label)): \(count) \(count == 1 ? "test" : "tests")"
+            html +=
+                "<g><title>\(HTMLEscaping.escape(bucket.label)): \(NumberText.count(count)) \(count == 1 ? "test" : "tests")"
             html += failed > 0 ? ", \(failed) failed</title>" : "</title>"
             html +=
                 "<rect class=\"bar-all\" x=\"\(x)\" y=\"\(base - total)\" width=\"\(barWidth)\" height=\"\(total)\"/>"
@@ -105,7 +108,7 @@ enum OverviewCharts {
                     "<rect class=\"bar-failed\" x=\"\(x)\" y=\"\(base - failing)\" width=\"\(barWidth)\" height=\"\(failing)\"/>"
             }
             html +=
-                "<text class=\"count\" x=\"\(center)\" y=\"\(base - total - 4)\" text-anchor=\"middle\">\(count)</text>"
+                "<text class=\"count\" x=\"\(center)\" y=\"\(base - total - 4)\" text-anchor=\"middle\">\(NumberText.count(count))</text>"
             html +=
                 "<text class=\"tick\" x=\"\(center)\" y=\"\(base + 16)\" text-anchor=\"middle\">\(HTMLEscaping.escape(bucket.label))</text></g>"
         }
@@ -115,12 +118,13 @@ enum OverviewCharts {
         html += "<thead><tr><th scope=\"col\">Duration</th><th scope=\"col\" class=\"num\">Tests</th>"
         html += "<th scope=\"col\" class=\"num\">Failed</th></tr></thead><tbody>"
         for (index, bucket) in buckets.enumerated() {
-            html += "<tr><td>\(HTMLEscaping.escape(bucket.label))</td><td class=\"num\">\(histogram.counts[index])</td>"
-            html += "<td class=\"num\">\(histogram.failures[index])</td></tr>"
+            html +=
+                "<tr><td>\(HTMLEscaping.escape(bucket.label))</td><td class=\"num\">\(NumberText.count(histogram.counts[index]))</td>"
+            html += "<td class=\"num\">\(NumberText.count(histogram.failures[index]))</td></tr>"
         }
         html += "</tbody></table>"
         if histogram.withoutDuration > 0 {
-            html += "<p>\(histogram.withoutDuration) tests have no duration.</p>"
+            html += "<p>\(NumberText.count(histogram.withoutDuration)) tests have no duration.</p>"
         }
         return html + "</details>"
     }

@@ -122,6 +122,7 @@ extension RowModel: MustacheParent {
         case "name": self.name
         case "href": self.href
         case "status": self.status
+        case "statusText": self.statusText
         case "duration": self.duration
         default: nil
         }
@@ -161,6 +162,7 @@ extension TreeLeafModel: MustacheParent {
         case "name": self.name
         case "href": self.href
         case "status": self.status
+        case "statusText": self.statusText
         case "duration": self.duration
         default: nil
         }
@@ -320,6 +322,22 @@ extension AttachmentModel: MustacheParent {
     }
 }
 
+extension ImageComparisonModel: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "id": self.id
+        case "title": self.title
+        case "expectedName": self.expectedName
+        case "expectedHref": self.expectedHref
+        case "actualName": self.actualName
+        case "actualHref": self.actualHref
+        case "diffName": self.diffName
+        case "diffHref": self.diffHref
+        default: nil
+        }
+    }
+}
+
 extension MeasurementModel: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
@@ -341,12 +359,14 @@ extension AttemptModel: MustacheParent {
         case "label": self.label
         case "showLabel": self.showLabel
         case "status": self.status
+        case "statusText": self.statusText
         case "duration": self.duration
         case "reason": self.reason
         case "issuesHTML": self.issuesHTML
         case "activitiesHTML": self.activitiesHTML
         case "outputHTML": self.outputHTML
         case "hasAttachments": self.hasAttachments
+        case "imageComparisons": self.imageComparisons
         case "images": self.images
         case "hasImages": self.hasImages
         case "files": self.files
@@ -363,6 +383,7 @@ extension CaseModel: MustacheParent {
         switch name {
         case "arguments": self.arguments
         case "status": self.status
+        case "statusText": self.statusText
         case "issuesHTML": self.issuesHTML
         default: nil
         }
@@ -377,6 +398,7 @@ extension TestPageModel: MustacheParent {
         case "name": self.name
         case "displayName": self.displayName
         case "status": self.status
+        case "statusText": self.statusText
         case "duration": self.duration
         case "locationHTML": self.locationHTML
         case "cases": self.cases
@@ -401,6 +423,7 @@ extension SearchModel: MustacheParent {
         case "listPageSize": self.listPageSize
         case "statusListPageSize": self.statusListPageSize
         case "recordBlockSize": self.recordBlockSize
+        case "hasFlakyFilter": self.hasFlakyFilter
         default: nil
         }
     }

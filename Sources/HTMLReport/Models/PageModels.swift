@@ -1,3 +1,5 @@
+import ResultModel
+
 /// View models: one struct per template, holding only display-ready strings, numbers and flags. Fields whose
 /// names end in `HTML` hold markup built by our own escaping code; every other field is escaped by the template.
 
@@ -100,6 +102,8 @@ struct RowModel {
     var name: String
     var href: String
     var status: String
+    /// The status in plain English (`timed out`), the word beside its icon (``status`` is its CSS class).
+    var statusText: String { ReportFormatting.statusWords(TestStatus(rawValue: status) ?? .unknown) }
     var duration: String
 }
 
@@ -133,6 +137,8 @@ struct TreeLeafModel {
     var name: String
     var href: String
     var status: String
+    /// The status in plain English (`timed out`), the word beside its icon (``status`` is its CSS class).
+    var statusText: String { ReportFormatting.statusWords(TestStatus(rawValue: status) ?? .unknown) }
     var duration: String
 }
 
@@ -297,6 +303,22 @@ struct AttachmentModel {
     var snapshotHTML: String?
 }
 
+/// An expected/actual pair of image attachments (``ImageComparisonPairs``): side by side, then their difference,
+/// drawn by CSS (the actual image over the expected one with `mix-blend-mode: difference`, so equal pixels are
+/// black), and the producer's own diff image when it attached one.
+struct ImageComparisonModel {
+    /// The comparison's id on the test page (`attempt-1-comparison-1`, after the page's prefix).
+    var id: String
+    /// `login: expected and actual`.
+    var title: String
+    var expectedName: String
+    var expectedHref: String
+    var actualName: String
+    var actualHref: String
+    var diffName: String?
+    var diffHref: String?
+}
+
 struct MeasurementModel {
     var name: String
     var unit: String
@@ -312,6 +334,8 @@ struct AttemptModel {
     var label: String
     var showLabel: Bool
     var status: String
+    /// The status in plain English (`timed out`), the word beside its icon (``status`` is its CSS class).
+    var statusText: String { ReportFormatting.statusWords(TestStatus(rawValue: status) ?? .unknown) }
     var duration: String
     var reason: String?
     /// The attempt's issues (``IssueHTML``), when it has any.
@@ -319,6 +343,8 @@ struct AttemptModel {
     var activitiesHTML: String?
     var outputHTML: String?
     var hasAttachments: Bool
+    /// Expected/actual pairs among the images, each shown side by side and as a difference.
+    var imageComparisons: [ImageComparisonModel]
     /// The image attachments shown inline, as the gallery's thumbnails.
     var images: [AttachmentModel]
     var hasImages: Bool
@@ -332,6 +358,8 @@ struct AttemptModel {
 struct CaseModel {
     var arguments: String
     var status: String
+    /// The status in plain English (`timed out`), the word beside its icon (``status`` is its CSS class).
+    var statusText: String { ReportFormatting.statusWords(TestStatus(rawValue: status) ?? .unknown) }
     /// The case's issues (``IssueHTML``).
     var issuesHTML: String
 }
@@ -344,6 +372,8 @@ struct TestPageModel: PageModel {
     var name: String
     var displayName: String?
     var status: String
+    /// The status in plain English (`timed out`), the word beside its icon (``status`` is its CSS class).
+    var statusText: String { ReportFormatting.statusWords(TestStatus(rawValue: status) ?? .unknown) }
     var duration: String
     /// The test's `file:line`, relative to the source root, linked to the forge with `--source-url` (escaped).
     var locationHTML: String?
@@ -377,6 +407,9 @@ struct SearchModel {
     var statusListPageSize: Int
     /// Tests per record shard (`search/r-<n>.js`).
     var recordBlockSize: Int
+    /// Whether the report knows which tests are flaky (`report --history`): the search then offers Flaky beside
+    /// the statuses, and `status:flaky`.
+    var hasFlakyFilter = false
 }
 
 /// `page.mustache`: content we built and escaped ourselves (the compare page, a snapshot document) in the report's

@@ -67,7 +67,7 @@ final class SingleFileReport {
         var warnings: [String] = []
         if bytes > Self.warningBytes {
             warnings.append(
-                "the single-file report is \(bytes / 1_048_576) MB; browsers open large files slowly, so prefer the folder report above \(Self.warningBytes / 1_048_576) MB"
+                "the single-file report is \(NumberText.size(bytes)); browsers open large files slowly, so prefer the folder report above \(NumberText.size(Self.warningBytes))"
             )
         }
         return (bytes, warnings)

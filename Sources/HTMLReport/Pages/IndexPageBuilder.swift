@@ -72,9 +72,11 @@ enum IndexPageBuilder {
         )
     }
 
-    /// The largest ``FailureCauses/causesOnIndex`` causes, each linking to its group in the failed list.
+    /// The largest ``FailureCauses/causesOnIndex`` causes that more than one failure shares, each linking to its
+    /// group in the failed list. A cause of one failure groups nothing: that failure shows its message in the
+    /// failures list below, which keeps the first failure near the top of the page on a phone.
     private static func causes(_ causes: FailureCauses, links: LinkStyle) -> [CauseModel] {
-        causes.clusters.largestFirst.prefix(FailureCauses.causesOnIndex).map { cluster in
+        causes.clusters.largestFirst.prefix { $0.count > 1 }.prefix(FailureCauses.causesOnIndex).map { cluster in
             let tests = causes.tests(of: cluster).map {
                 CauseTestModel(name: $0.name, href: $0.href, place: $0.place)
             }

@@ -59,9 +59,15 @@ enum ListPageRows {
             html.append("</span>")
         }
         if let strip = test.historyStripHTML { html.appendTrusted(strip) }
-        html.append("<td class=")
-        html.appendEscapedHTML(status)
-        html.append(">")
+        // A passed test's status cell has no class: the stylesheet draws a status cell without one as passed, which
+        // saves 13 bytes on the most common row (13 MB of a 1,000,000-test report).
+        if test.status == .passed {
+            html.append("<td>")
+        } else {
+            html.append("<td class=")
+            html.appendEscapedHTML(status)
+            html.append(">")
+        }
         html.appendEscapedHTML(ReportFormatting.statusWords(test.status))
         html.append("<td>")
         html.appendTrusted(ReportFormatting.duration(test.duration))

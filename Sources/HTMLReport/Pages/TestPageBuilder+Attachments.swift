@@ -9,6 +9,20 @@ extension TestPageBuilder {
     /// The largest attachment the single file holds, as a `data:` URL; a larger one is named and not included.
     static let inlineAttachmentLimit = 4 << 20
 
+    /// The expected/actual pairs among an attempt's images (``ImageComparisonPairs``); ids start with `idPrefix`.
+    static func imageComparisons(_ images: [AttachmentModel], idPrefix: String) -> [ImageComparisonModel] {
+        ImageComparisonPairs.pairs(images.map(\.name)).enumerated().map { number, pair in
+            let expected = images[pair.expected]
+            let actual = images[pair.actual]
+            let diff = pair.diff.map { images[$0] }
+            return ImageComparisonModel(
+                id: "\(idPrefix)comparison-\(number + 1)",
+                title: pair.stem.isEmpty ? "Expected and actual" : "\(pair.stem): expected and actual",
+                expectedName: expected.name, expectedHref: expected.href, actualName: actual.name,
+                actualHref: actual.href, diffName: diff?.name, diffHref: diff?.href)
+        }
+    }
+
     /// An attachment's view model, exporting its content into the report folder (up to ``attachmentExportLimit``),
     /// or for the single file holding it as a `data:` URL (up to ``inlineAttachmentLimit``): images for the gallery,
     /// text and JSON with a numbered preview, terminal snapshots drawn as text grids.

@@ -95,6 +95,7 @@ struct TestPageBuilder {
             activitiesHTML: activities.isEmpty ? nil : activities,
             outputHTML: try outputHTML(attempt.output),
             hasAttachments: !attachments.isEmpty,
+            imageComparisons: Self.imageComparisons(images, idPrefix: "\(idPrefix)attempt-\(number)-"),
             images: images,
             hasImages: !images.isEmpty,
             files: files,

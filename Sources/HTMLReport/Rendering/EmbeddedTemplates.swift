@@ -140,11 +140,11 @@ enum EmbeddedTemplates {
 {{! index: the overview page. Reads: header/footer fields, verdict, verdictClass, summaryLine (the counts, said once: the sticky header links them),
     runs[name, source, facts[label, value], ciURL, ciText, duration], causes[anchor, countText, message, location, spans,
     tests[name, href, place], moreTests, failedHref], hasCauses, moreCauses, failures[name, href, status, statusText, message, location, label,
-    place, causeHref], moreFailures, moreFailuresHref, matrixHTML, trendsHTML, flakyCount, slowest[name, href, status, duration], performance[name, href, metric, average, change, verdictText, verdictClass] (failures first),
+    place, causeHref], moreFailures, moreFailuresHref, matrixHTML, trendsHTML, flakyCount, slowest[name, href, status, statusText, duration], performance[name, href, metric, average, change, verdictText, verdictClass] (failures first),
     tree[name, totalText, failed, skipped, hasFailed, hasSkipped, duration, isOpen, suites[name, href, totalText, failed,
     skipped, hasFailed, hasSkipped, duration, isOpen,
-    hasTests, tests[name, href, status, duration]]], treeHasTests, treeTestLimit, moreSuites, statusBarHTML and
-    histogramHTML (SVG built by OverviewCharts from numbers only), duration, search[shards, listPageSize, statusListPageSize, recordBlockSize] (the search is left out without it),
+    hasTests, tests[name, href, status, statusText, duration]]], treeHasTests, treeTestLimit, moreSuites, statusBarHTML and
+    histogramHTML (SVG built by OverviewCharts from numbers only), duration, search[shards, listPageSize, statusListPageSize, recordBlockSize, hasFlakyFilter] (the search is left out without it),
     allTestsHref, flakyHref, coverageHTML (the coverage totals, built by our escaping code) }}
 {{> header}}
 {{#chrome}}<h1>{{reportTitle}}</h1>{{/chrome}}
@@ -206,6 +206,9 @@ enum EmbeddedTemplates {
       <label><input type="checkbox" data-status-filter="passed" checked> passed</label>
       <label><input type="checkbox" data-status-filter="skipped" checked> skipped</label>
       <label><input type="checkbox" data-status-filter="other" checked> other</label>
+      {{#hasFlakyFilter}}
+      <label><input type="checkbox" data-flaky-filter> only flaky</label>
+      {{/hasFlakyFilter}}
     </fieldset>
   </form>
   <p class="hint" data-search-status role="status">Searching needs JavaScript; without it, use the <a href="{{allTestsHref}}">list of all tests</a> (each page of it has a filter box, and your browser's find in page searches it).</p>
@@ -244,7 +247,7 @@ enum EmbeddedTemplates {
   <table>
     <thead><tr><th scope="col">Test</th><th scope="col">Status</th><th scope="col">Duration</th></tr></thead>
     <tbody>
-    {{#slowest}}<tr data-status="{{status}}"><td><a href="{{href}}">{{name}}</a></td><td class="st s-{{status}}">{{status}}</td><td class="num">{{duration}}</td></tr>{{/slowest}}
+    {{#slowest}}<tr data-status="{{status}}"><td><a href="{{href}}">{{name}}</a></td><td class="st s-{{status}}">{{statusText}}</td><td class="num">{{duration}}</td></tr>{{/slowest}}
     </tbody>
   </table>
 </section>
@@ -268,7 +271,7 @@ enum EmbeddedTemplates {
         <li><details class="suite"{{#isOpen}} open{{/isOpen}}>
           <summary><span class="node-name">{{name}}</span> <span class="node-counts">{{totalText}}{{#hasFailed}}, <span class="st s-failed">{{failed}} failed</span>{{/hasFailed}}{{#hasSkipped}}, <span class="st s-skipped">{{skipped}} skipped</span>{{/hasSkipped}}</span> <span class="node-duration">{{duration}}</span></summary>
           <p class="node-link"><a href="{{href}}">{{name}} in the list of all tests</a></p>
-          {{#hasTests}}<ul class="leaves">{{#tests}}<li><span class="st s-{{status}}">{{status}}</span> <a href="{{href}}">{{name}}</a> <span class="node-duration">{{duration}}</span></li>{{/tests}}</ul>{{/hasTests}}
+          {{#hasTests}}<ul class="leaves">{{#tests}}<li><span class="st s-{{status}}">{{statusText}}</span> <a href="{{href}}">{{name}}</a> <span class="node-duration">{{duration}}</span></li>{{/tests}}</ul>{{/hasTests}}
         </details></li>
       {{/suites}}
       </ul>
@@ -367,9 +370,10 @@ pre { white-space: pre-wrap; overflow-wrap: anywhere; background: var(--panel); 
 .count a { display: inline-block; padding: 6px 12px; border: 1px solid var(--line); border-radius: 6px; text-decoration: none; color: var(--fg); }
 .count .value { font-weight: 700; font-size: 18px; }
 .s-passed, .s-warning { color: var(--pass); } .s-failed, .s-crashed, .s-timedOut, .s-interrupted { color: var(--fail); }
-/* A list row's status cell has the status itself as its class (`<td class=passed>`: 8 bytes a row fewer than
-   `class="st s-passed"`, 8 MB at 1,000,000 tests) and is drawn as `.st.s-STATUS` is. */
-table.tests td.passed, table.tests td.warning { color: var(--pass); }
+/* A list row's status cell has the status itself as its class (`<td class=failed>`: 8 bytes a row fewer than
+   `class="st s-failed"`, 8 MB at 1,000,000 tests) and is drawn as `.st.s-STATUS` is; a passed test's cell has no
+   class at all (13 bytes a row fewer) and is drawn as passed. */
+table.tests td.passed, table.tests td.warning, table.tests td:nth-child(2):not([class]) { color: var(--pass); }
 table.tests td.failed, table.tests td.crashed, table.tests td.timedOut, table.tests td.interrupted { color: var(--fail); }
 .s-skipped { color: var(--skip); } .s-expectedFailure, .s-unknown { color: var(--other); }
 table.tests td.skipped { color: var(--skip); } table.tests td.expectedFailure, table.tests td.unknown { color: var(--other); }
@@ -418,7 +422,7 @@ table.slowing caption, table.slowest caption { text-align: left; color: var(--mu
 /* Status icons: a shape before the status word, so a status never depends on color alone. The word is the label;
    the icon's alternative text is empty so screen readers do not read it twice. */
 .st::before, table.tests td:nth-child(2)::before { display: inline-block; min-width: 1.1em; margin-right: 0.2em; text-align: center; font-weight: 700; }
-.st.s-passed::before, table.tests td.passed::before { content: "✓"; content: "✓" / ""; color: var(--pass); }
+.st.s-passed::before, table.tests td.passed::before, table.tests td:nth-child(2):not([class])::before { content: "✓"; content: "✓" / ""; color: var(--pass); }
 .st.s-failed::before, table.tests td.failed::before { content: "✗"; content: "✗" / ""; color: var(--fail); }
 .st.s-skipped::before, table.tests td.skipped::before { content: "⊘"; content: "⊘" / ""; color: var(--skip); }
 .st.s-expectedFailure::before, table.tests td.expectedFailure::before { content: "≈"; content: "≈" / ""; color: var(--other); }
@@ -624,6 +628,17 @@ pre.cov-src [id] { scroll-margin-top: 6em; } pre.cov-src :target { outline: 2px 
 pre.source .ran-mark { display: inline-block; width: 2ch; }
 pre.source .ran { color: var(--pass); } pre.source .not-ran { color: var(--fail); }
 /* ---- End of the coverage block. ---- */
+
+/* Expected and actual images: side by side, then their difference. The difference needs no script: the actual
+   image lies over the expected one with `mix-blend-mode: difference`, so pixels that are equal come out black. */
+.image-compare { margin: 12px 0; padding: 8px; border: 1px solid var(--line); border-radius: 4px; background: var(--panel); }
+.image-compare > figcaption { font-weight: 600; margin-bottom: 6px; overflow-wrap: anywhere; }
+.image-pair { display: grid; grid-template-columns: repeat(auto-fit, minmax(160px, 1fr)); gap: 12px; margin-bottom: 8px; }
+.image-pair figure { margin: 0; min-width: 0; }
+.image-pair img { display: block; max-width: 100%; height: auto; image-rendering: pixelated; }
+.image-pair figcaption { font-size: 13px; overflow-wrap: anywhere; }
+.image-blend { position: relative; isolation: isolate; display: inline-block; max-width: 100%; background: #000; }
+.image-blend img + img { position: absolute; top: 0; left: 0; width: 100%; height: 100%; mix-blend-mode: difference; }
 """####,
         "report.js": ####"""
 // ResultBundle report: optional filtering. Every page works without it.
@@ -955,7 +970,8 @@ pre.source .ran { color: var(--pass); } pre.source .not-ran { color: var(--fail)
 // ResultBundle report: the index page's search over every test (loaded by the index page only; the page works
 // without it). It loads only the shards a query needs, as script files (browsers block fetch under file://):
 // search/t-<key>.js, the tests holding each term whose first two characters make <key>; search/status.js, the
-// tests that did not pass; search/r-<n>.js, what a result shows, for the results shown. The format is described
+// tests that did not pass (and, with a history, the flaky ones); search/r-<n>.js, what a result shows, for the
+// results shown. The format is described
 // in Sources/HTMLReport/SearchIndexWriter.swift.
 (function () {
   "use strict";
@@ -973,6 +989,8 @@ pre.source .ran { color: var(--pass); } pre.source .not-ran { color: var(--fail)
   var message = document.querySelector("[data-search-status]");
   var results = document.querySelector("[data-search-results]");
   var boxes = Array.prototype.slice.call(document.querySelectorAll("[data-status-filter]"));
+  // Present only when the report was made with a history, which is what knows flaky tests.
+  var flakyBox = document.querySelector("[data-flaky-filter]");
   var failureItems = Array.prototype.slice.call(document.querySelectorAll(".failure[data-status]"));
   var shownLimit = 50;
   // "Show more" after the results: each press shows `shownLimit` more.
@@ -985,7 +1003,7 @@ pre.source .ran { color: var(--pass); } pre.source .not-ran { color: var(--fail)
   var digit = new Int8Array(128).fill(-1);
   for (var index = 0; index < 64; index++) digit[alphabet.charCodeAt(index)] = index;
 
-  var terms = {}, records = {}, statusNames = ["passed"], statusOf = null, loaded = {}, waiting = {};
+  var terms = {}, records = {}, statusNames = ["passed"], statusOf = null, flakyOf = null, loaded = {}, waiting = {};
   window.RBS = {
     t: function (key) { terms[key] = Array.prototype.slice.call(arguments, 1); },
     r: function (block, groups, list) { records[block] = { groups: groups, list: list }; },
@@ -996,6 +1014,10 @@ pre.source .ran { color: var(--pass); } pre.source .not-ran { color: var(--fail)
         var code = statusNames.length - 1;
         forEachId(map[name], function (id) { if (id < testCount) statusOf[id] = code; });
       });
+    },
+    f: function (text) {
+      flakyOf = new Uint8Array(testCount);
+      forEachId(text, function (id) { if (id < testCount) flakyOf[id] = 1; });
     }
   };
 
@@ -1130,13 +1152,14 @@ pre.source .ran { color: var(--pass); } pre.source .not-ran { color: var(--fail)
 
   // The first `limit` results and the number of matches: exact matches, then prefix, then part matches, each tier
   // failed tests first, then the others, each in report order. `only` (a status group or status name from a
-  // `status:` filter) narrows them further.
-  function rank(queries, limit, only) {
+  // `status:` filter) narrows them further; `flakyOnly` keeps the tests the history finds flaky.
+  function rank(queries, limit, only, flakyOnly) {
     var lists = queries.map(tiersFor), set = allowedGroups(), allowedCode = [];
     for (var code = 0; code < statusNames.length; code++) {
       var name = statusNames[code], group = statusGroup(name);
       allowedCode.push(!!set[group] && (!only || only === group || only === name.toLowerCase()));
     }
+    var flakyIds = flakyOnly ? (flakyOf || new Uint8Array(testCount)) : null;
     var firsts = [[], [], [], [], [], [], [], []], count = 0;
     for (var id = 0; id < testCount; id++) {
       var tier = lists.length === 0 ? 1 : 0;
@@ -1146,7 +1169,7 @@ pre.source .ran { color: var(--pass); } pre.source .not-ran { color: var(--fail)
         if (t > tier) tier = t;
       }
       var statusCode = statusOf ? statusOf[id] : 0;
-      if (tier === 0 || !allowedCode[statusCode]) continue;
+      if (tier === 0 || !allowedCode[statusCode] || (flakyIds && !flakyIds[id])) continue;
       count++;
       var bucket = (statusGroup(statusNames[statusCode]) === "failed" ? 0 : 4) + tier;
       if (firsts[bucket].length < limit) firsts[bucket].push(id);
@@ -1258,17 +1281,22 @@ pre.source .ran { color: var(--pass); } pre.source .not-ran { color: var(--fail)
     });
   }
 
-  // `status:failed` (or `s:failed`) keeps one status group or status; `tag:X`, `@X` and `file:PATH` search X and
-  // PATH's words, which tags and paths are indexed by. The rest are words.
+  // `status:failed` (or `s:failed`) keeps one status group or status, `status:flaky` (`s:flaky`) the flaky tests;
+  // `tag:X`, `@X` and `file:PATH` search X and PATH's words, which tags and paths are indexed by. The rest are words.
   function parseQuery(text) {
-    var only = "", words = [];
+    var only = "", words = [], flaky = false;
     text.split(/\s+/).filter(Boolean).forEach(function (token) {
       var filter = /^(status|s):(.*)$/i.exec(token);
-      if (filter) { only = filter[2].toLowerCase().replace(/\s+/g, ""); return; }
+      if (filter) {
+        var value = filter[2].toLowerCase().replace(/\s+/g, "");
+        if (value === "flaky") flaky = true;
+        else only = value;
+        return;
+      }
       words.push(token.replace(/^(tag|file):/i, "").replace(/^@/, ""));
     });
     if (only === "timedout" || only === "timed-out") only = "timedout";
-    return { only: only, raw: words.join(" ").split(/[^\p{L}\p{N}]+/u).filter(Boolean) };
+    return { only: only, flaky: flaky, raw: words.join(" ").split(/[^\p{L}\p{N}]+/u).filter(Boolean) };
   }
 
   var generation = 0, limit = shownLimit;
@@ -1279,9 +1307,17 @@ pre.source .ran { color: var(--pass); } pre.source .not-ran { color: var(--fail)
     var raw = parsed.raw;
     var words = raw.map(function (word) { return word.toLowerCase(); });
     var queries = raw.map(queryWord);
+    var flakyOnly = parsed.flaky || !!(flakyBox && flakyBox.checked);
     filterFailures(words);
     var mine = ++generation;
-    if (words.length === 0 && !parsed.only) {
+    if (flakyOnly && !flakyBox) {
+      while (results.firstChild) results.removeChild(results.firstChild);
+      message.textContent = "This report was made without a history, so it does not know which tests are flaky " +
+        "(make it with report --history).";
+      more.hidden = true;
+      return;
+    }
+    if (words.length === 0 && !parsed.only && !flakyOnly) {
       while (results.firstChild) results.removeChild(results.firstChild);
       message.textContent = "";
       more.hidden = true;
@@ -1296,7 +1332,7 @@ pre.source .ran { color: var(--pass); } pre.source .not-ran { color: var(--fail)
     });
     load(sources, function () {
       if (mine !== generation) return;
-      var ranked = rank(queries, limit, parsed.only);
+      var ranked = rank(queries, limit, parsed.only, flakyOnly);
       var blocks = {};
       ranked.ids.forEach(function (id) { blocks["search/r-" + Math.floor(id / blockSize) + ".js"] = true; });
       load(Object.keys(blocks), function () { if (mine === generation) show(ranked.ids, ranked.count); });
@@ -1305,24 +1341,28 @@ pre.source .ran { color: var(--pass); } pre.source .not-ran { color: var(--fail)
 
   message.textContent = "Results appear as you type: test, suite and module names, file paths, failure messages, " +
     "tags and properties, matched from the start of a word or of a part of it (testParse, Parser, Tests/Parser); " +
-    "status:failed (s:failed) keeps one status, tag:X (@X) and file:PATH search a tag or a path.";
+    "status:failed (s:failed) keeps one status" + (flakyBox ? ", status:flaky the flaky tests" : "") +
+    ", tag:X (@X) and file:PATH search a tag or a path.";
   more.addEventListener("click", function () { limit += shownLimit; update(true); });
   input.addEventListener("input", function () { update(false); });
-  boxes.forEach(function (box) { box.addEventListener("change", function () { update(false); }); });
+  boxes.concat(flakyBox ? [flakyBox] : []).forEach(function (box) {
+    box.addEventListener("change", function () { update(false); });
+  });
 })();
 """####,
         "test.mustache": ####"""
-{{! test: one test's page. Reads: header/footer fields, breadcrumbs[label, href], name, displayName, status, duration,
+{{! test: one test's page. Reads: header/footer fields, breadcrumbs[label, href], name, displayName, status, statusText, duration,
     selfHref, permalink, timelineHTML, locationHTML, historyHTML, properties[label, value],
-    attempts[number, label, showLabel, status, duration, reason, issuesHTML, activitiesHTML, outputHTML,
-    hasAttachments, images[id, name, mediaType, size, href], files[id, name, mediaType, size, href, previewHTML,
+    attempts[number, label, showLabel, status, statusText, duration, reason, issuesHTML, activitiesHTML, outputHTML,
+    hasAttachments, imageComparisons[id, title, expectedName, expectedHref, actualName, actualHref, diffName, diffHref],
+    images[id, name, mediaType, size, href], files[id, name, mediaType, size, href, previewHTML,
     snapshotHTML], measurements[name, unit, chartHTML, stats[label, value], verdictText, verdictClass]],
-    cases[arguments, status, issuesHTML], idPrefix (what the page's own ids start with; attachments' ids have it) }}
+    cases[arguments, status, statusText, issuesHTML], idPrefix (what the page's own ids start with; attachments' ids have it) }}
 {{> header}}
 <nav class="crumbs" aria-label="Breadcrumbs"><ol>{{#breadcrumbs}}<li><a href="{{href}}">{{label}}</a></li>{{/breadcrumbs}}</ol></nav>
 <h1><a class="permalink" href="{{selfHref}}" data-permalink="{{permalink}}" title="Link to this test">{{name}}</a></h1>
 {{#displayName}}<p class="display-name">{{displayName}}</p>{{/displayName}}
-<p class="status-line"><span class="badge st s-{{status}}">{{status}}</span> {{duration}} {{{locationHTML}}}</p>
+<p class="status-line"><span class="badge st s-{{status}}">{{statusText}}</span> {{duration}} {{{locationHTML}}}</p>
 {{{historyHTML}}}
 
 {{#timelineHTML}}
@@ -1345,7 +1385,7 @@ pre.source .ran { color: var(--pass); } pre.source .not-ran { color: var(--fail)
   <table>
     <thead><tr><th scope="col">Arguments</th><th scope="col">Status</th><th scope="col">Issues</th></tr></thead>
     <tbody>
-    {{#cases}}<tr><td><code>{{arguments}}</code></td><td><span class="badge st s-{{status}}">{{status}}</span></td><td>{{{issuesHTML}}}</td></tr>{{/cases}}
+    {{#cases}}<tr><td><code>{{arguments}}</code></td><td><span class="badge st s-{{status}}">{{statusText}}</span></td><td>{{{issuesHTML}}}</td></tr>{{/cases}}
     </tbody>
   </table>
 </section>
@@ -1353,7 +1393,7 @@ pre.source .ran { color: var(--pass); } pre.source .not-ran { color: var(--fail)
 
 {{#attempts}}
 <section class="attempt" id="{{idPrefix}}attempt-{{number}}" aria-label="{{label}}">
-  {{#showLabel}}<h2>{{label}} <span class="badge st s-{{status}}">{{status}}</span> {{duration}}</h2>{{/showLabel}}
+  {{#showLabel}}<h2>{{label}} <span class="badge st s-{{status}}">{{statusText}}</span> {{duration}}</h2>{{/showLabel}}
   {{#reason}}<p class="reason">{{reason}}</p>{{/reason}}
   {{#issuesHTML}}<h3>Issues</h3>{{{issuesHTML}}}{{/issuesHTML}}
   {{#activitiesHTML}}<h3>Activities</h3>{{{activitiesHTML}}}{{/activitiesHTML}}
@@ -1369,6 +1409,19 @@ pre.source .ran { color: var(--pass); } pre.source .not-ran { color: var(--fail)
   {{/hasMeasurements}}
   {{#hasAttachments}}
   <h3 id="{{idPrefix}}attempt-{{number}}-attachments">Attachments</h3>
+  {{#imageComparisons}}
+  <figure class="image-compare" id="{{id}}">
+    <figcaption>{{title}}</figcaption>
+    <div class="image-pair">
+      <figure><img src="{{expectedHref}}" alt="Expected: {{expectedName}}"><figcaption>Expected <span class="meta">{{expectedName}}</span></figcaption></figure>
+      <figure><img src="{{actualHref}}" alt="Actual: {{actualName}}"><figcaption>Actual <span class="meta">{{actualName}}</span></figcaption></figure>
+    </div>
+    <div class="image-pair">
+      <figure><div class="image-blend"><img src="{{expectedHref}}" alt=""><img src="{{actualHref}}" alt="Difference of {{actualName}} from {{expectedName}}"></div><figcaption>Difference <span class="meta">(black where the two are equal)</span></figcaption></figure>
+      {{#diffHref}}<figure><img src="{{diffHref}}" alt="Diff: {{diffName}}"><figcaption>Diff from the test <span class="meta">{{diffName}}</span></figcaption></figure>{{/diffHref}}
+    </div>
+  </figure>
+  {{/imageComparisons}}
   {{#hasImages}}
   <ul class="gallery">
   {{#images}}

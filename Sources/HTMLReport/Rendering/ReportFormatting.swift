@@ -4,17 +4,15 @@ import ResultSupport
 
 /// Formats numbers, durations and sizes for display.
 enum ReportFormatting {
-    /// `431 ms`, `12.34 s` or `5m 02s` (``ResultSupport/NumberText/duration(_:minutesFrom:)``); empty when unknown.
+    /// `431 ms`, `12.3 s`, `4 min 5 s` or `7 h 17 min` (``ResultSupport/NumberText/duration(_:)``); empty when
+    /// unknown.
     static func duration(_ seconds: Double?) -> String {
         guard let seconds, seconds.isFinite else { return "" }
         return NumberText.duration(seconds)
     }
 
-    static func size(_ bytes: Int) -> String {
-        if bytes < 1024 { return "\(bytes) B" }
-        if bytes < 1 << 20 { return String(format: "%.1f KB", Double(bytes) / 1024) }
-        return String(format: "%.1f MB", Double(bytes) / 1_048_576)
-    }
+    /// `512 B`, `1.5 KB`, `12.3 MB` (``ResultSupport/NumberText/size(_:)``).
+    static func size(_ bytes: Int) -> String { NumberText.size(bytes) }
 
     static func number(_ value: Double) -> String {
         guard value.isFinite else { return "-" }
@@ -38,13 +36,7 @@ enum ReportFormatting {
 
     /// The status in plain English, as people read it: `timed out`, `expected failure` (not the `timedOut` of CSS
     /// classes and JSON).
-    static func statusWords(_ status: TestStatus) -> String {
-        switch status {
-        case .timedOut: "timed out"
-        case .expectedFailure: "expected failure"
-        default: status.rawValue
-        }
-    }
+    static func statusWords(_ status: TestStatus) -> String { status.words }
 
     /// The human name of a test: its display name, or its name.
     static func testName(_ test: TestRecord) -> String {

@@ -16,7 +16,8 @@ import ResultModel
 ///   identity name other than the name shown. The script links a test without a page to the row that shows it
 ///   (``TestSummary/href``), computing its anchor (``ReportPaths/anchor(hash:)``) from the group's identity prefix
 ///   and the name, so no record carries a link.
-/// - `search/status.js`: the ids of every test that did not pass, by status: `RBS.s({"failed":"…",…})`.
+/// - `search/status.js`: the ids of every test that did not pass, by status: `RBS.s({"failed":"…",…})`; when the
+///   report knows flakiness (``knowsFlakiness``, from a history), then the ids of the flaky tests: `RBS.f("…")`.
 ///
 /// Ids are the tests' positions in the report, as in the all-tests list. Strings are JSON-escaped for a script
 /// (`<` escaped too). Records are written as each block fills; term postings are kept in memory until they hold
@@ -41,6 +42,9 @@ struct SearchIndexWriter {
     private var causeSlots: [FailureSignature: [Int]] = [:]
     private let causeSlotLimit = 512
     private var statuses: [String: SearchPostings] = [:]
+    private var flaky = SearchPostings()
+    /// Whether the tests added say whether they are flaky (the report has a history): `status.js` then lists them.
+    var knowsFlakiness = false
 
     private var records = OutputBuffer()
     private var recordGroups = OutputBuffer()
@@ -67,15 +71,17 @@ struct SearchIndexWriter {
 
     /// Adds `test` (shown as `summary`, in run `runKey`), with the file paths it is found by and further texts that
     /// find it (its tags and properties); a failed test is found by the words of its cause's signature too.
+    /// `isFlaky`: the history finds the test flaky.
     mutating func add(
         _ summary: TestSummary, identity: TestIdentity, runKey: Int, paths: [String], texts: [String] = [],
-        cause: FailureSignature? = nil
+        cause: FailureSignature? = nil, isFlaky: Bool = false
     ) throws {
         let id = testCount
         testCount += 1
         if summary.status != .passed {
             statuses[summary.status.rawValue, default: SearchPostings()].add(id)
         }
+        if isFlaky { flaky.add(id) }
         addTerms(of: summary, identity: identity, runKey: runKey, paths: texts.isEmpty ? paths : paths + texts, id: id)
         if let cause { addCauseTerms(cause, id: id) }
         try addRecord(summary, identity: identity, runKey: runKey)
@@ -98,6 +104,11 @@ struct SearchIndexWriter {
             statusScript.append("\"")
         }
         statusScript.append("});\n")
+        if knowsFlakiness {
+            statusScript.append("RBS.f(\"")
+            statusScript.appendTrusted(String(decoding: flaky.finish(), as: UTF8.self))
+            statusScript.append("\");\n")
+        }
         try files.write(statusScript, to: "search/status.js")
         // A small index is written in one shard per first character: fewer files, each still small.
         var shards = spilledChunks

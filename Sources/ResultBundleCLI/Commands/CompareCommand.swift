@@ -165,13 +165,13 @@ struct CompareCommand: ParsableCommand {
     /// Where a test's name links on the page written into `outputFolder`: its page in `--head-report`, by the path
     /// `report` gives it (``ReportPaths/testPage(id:runIndex:)``), when that page is there. A test of one of several
     /// configurations is not linked (its page's name depends on its run's place in the bundle).
-    private func testHref(outputFolder: String?) -> (Comparison.Entry) -> String? {
-        guard let headReport, let outputFolder else { return { _ in nil } }
+    private func testHref(outputFolder: String?) -> (String, String?) -> String? {
+        guard let headReport, let outputFolder else { return { _, _ in nil } }
         let report = URL(fileURLWithPath: headReport).standardizedFileURL
         let prefix = Self.relativePath(from: URL(fileURLWithPath: outputFolder).standardizedFileURL, to: report)
-        return { entry in
-            guard entry.configuration == nil else { return nil }
-            let page = ReportPaths.testPage(id: entry.test, runIndex: 0)
+        return { test, configuration in
+            guard configuration == nil else { return nil }
+            let page = ReportPaths.testPage(id: test, runIndex: 0)
             guard FileManager.default.fileExists(atPath: report.appendingPathComponent(page).path) else { return nil }
             return prefix + page
         }

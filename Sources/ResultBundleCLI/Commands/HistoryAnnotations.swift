@@ -1,6 +1,8 @@
 import Foundation
 import HTMLReport
 import JUnitExport
+import ResultBundle
+import ResultModel
 import ResultSupport
 import RunHistory
 
@@ -79,6 +81,16 @@ extension HistoryAnnotations {
         }
         (report.slowest, report.slowing) = slowestAndSlowing(analysis.history)
         return report
+    }
+
+    /// The place, from 1, of `bundle`'s run in the history at `path`: the position of the run whose identity
+    /// (``RunIdentity``) it has, when `history add` came first, else one past the history's last run.
+    /// - Complexity: O(n) in the bundle's tests, read once more to compute its identity.
+    static func runNumber(of bundle: BundleReader, in path: String) throws -> Int {
+        let history = try RunHistory.read(URL(fileURLWithPath: path), decodingNewest: 0)
+        let identity = RunIdentity.digest(runs: bundle.runs, tests: try RunDigest(bundle))
+        let position = history.runs.lastIndex { $0.facts.identity == identity }
+        return (position ?? history.runs.count) + 1
     }
 
     /// A run's name on the charts and the Flaky page: its commit's first 12 characters, its name, or `run N`.

@@ -48,7 +48,7 @@ enum InfoText {
     static func lines(_ info: BundleInfo, path: String) -> [String] {
         let totals = info.totals
         var lines = [
-            "\(path): format \(info.formatVersion), \(info.fileSize) bytes, "
+            "\(path): format \(info.formatVersion), \(NumberText.size(Int(info.fileSize))), "
                 + Counted.noun(info.runs.count, "run")
         ]
         for run in info.runs {
@@ -62,8 +62,9 @@ enum InfoText {
             if let wallClock = run.end?.wallClock { facts.append("tests took \(seconds(wallClock)) wall clock") }
             lines.append("  run \(run.index + 1): " + facts.joined(separator: ", "))
         }
-        var counts = "  \(totals.count): \(totals.passed) passed, \(totals.failed) failed, "
-        counts += "\(totals.skipped) skipped, \(Counted.noun(totals.expectedFailures, "expected failure"))"
+        var counts = "  \(totals.count): \(NumberText.count(totals.passed)) passed, "
+        counts +=
+            "\(NumberText.count(totals.failed)) failed, \(NumberText.count(totals.skipped)) skipped, \(Counted.noun(totals.expectedFailures, "expected failure"))"
         lines.append(counts)
         // Runs recorded before format 1.4 have no wall clock: then only the sum is known, and named so.
         let wallClocks = info.runs.map { $0.end?.wallClock }
@@ -91,5 +92,5 @@ enum InfoText {
         return lines
     }
 
-    private static func seconds(_ value: Double) -> String { NumberText.seconds(value) }
+    private static func seconds(_ value: Double) -> String { NumberText.duration(value) }
 }

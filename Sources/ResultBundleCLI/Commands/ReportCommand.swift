@@ -98,15 +98,18 @@ struct ReportCommand: ParsableCommand {
 
     func run() throws {
         let inputs = bundles + coverageFiles + [templates, sourceRoot, history].compactMap { $0 }
-        let reportHistory = try history.map {
-            try HistoryAnnotations.reportHistory($0, runURL: runURL, includeDirty: includeDirty)
-        }
         let shape: OutputShape = singleFile ? .document(.singleFileReport) : .folder
         let plan = try OutputRules(shape: shape, force: force, inputs: inputs, suggestedName: "report.html").plan(
             for: output)
         let opened = try bundles.map { try BundleOpening.open($0, quiet: quietOption.quiet, limits: .display) }
         let coverage = try ReportCoverage.coverage(
             bundles: opened, files: coverageFiles, sourceRoot: sourceRoot, quiet: quietOption.quiet)
+        var reportHistory = try history.map {
+            try HistoryAnnotations.reportHistory($0, runURL: runURL, includeDirty: includeDirty)
+        }
+        if let history, opened.count == 1 {
+            reportHistory?.runNumber = try HistoryAnnotations.runNumber(of: opened[0], in: history)
+        }
         let readers = try baselineOptions.judged(opened)
         let summary = try OutputWriting.produce(plan, shape: shape, command: "report") { temporary in
             var options = ReportOptions(
@@ -124,7 +127,7 @@ struct ReportCommand: ParsableCommand {
             let page = singleFile ? output : Self.file("index.html", in: output)
             try OutputWriting.status(
                 "\(page): \(Counted.noun(summary.testCount, "test")), \(Counted.noun(summary.filesWritten, "file")), "
-                    + "\(summary.bytesWritten / 1024) KB (index \(summary.indexBytes / 1024) KB)",
+                    + "\(NumberText.size(Int(summary.bytesWritten))) (index \(NumberText.size(Int(summary.indexBytes))))",
                 besides: plan)
         }
     }

@@ -75,7 +75,7 @@ struct ShardListCommand: ParsableCommand {
                 if selection.index == nil {
                     text +=
                         "# shard \(shard.index + base) of \(plan.shards.count): \(Counted.noun(shard.tests.count, "test")), "
-                        + "\(String(format: "%.1f", shard.estimatedSeconds)) s\n"
+                        + "\(NumberText.duration(shard.estimatedSeconds))\n"
                 }
                 for test in shard.tests { text += TerminalText.escapingControls(test.specifier.text) + "\n" }
             }
@@ -205,7 +205,7 @@ struct ShardRunCommand: ParsableCommand {
             for: shard.tests.map(\.specifier), maximumBytes: maxFilterBytes)
         StandardError.print(
             "resultbundle: \(label): \(shard.tests.count) of \(tests.count) tests, "
-                + "\(String(format: "%.1f", shard.estimatedSeconds)) s estimated"
+                + "\(NumberText.duration(shard.estimatedSeconds)) estimated"
                 + (patterns.count > 1 ? ", in \(patterns.count) commands" : ""))
         if dryRun {
             for pattern in patterns {

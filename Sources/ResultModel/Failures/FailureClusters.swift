@@ -55,7 +55,8 @@ public struct FailureClusters: Sendable {
             }
             position = clusters.count
             positions[signature] = position
-            let message = issue.map { Self.firstLine($0.message) } ?? signature.text
+            // Without an issue, the signature's text names the status as the format does (`timedOut`): shown in words.
+            let message = issue.map { Self.firstLine($0.message) } ?? "\(test.status.words) without a message"
             clusters.append(Cluster(signature: signature, sampleMessage: message, sampleLocation: issue?.location))
         }
         var cluster = clusters[position]
