@@ -1,6 +1,8 @@
 """`make bench` rows of the framework formats `import` reads: each 100,000-test file next to `gzip -6` of itself,
 a 1,000,000-test TAP stream's peak memory, and TAP against PyPI's `tap2junit` (TAP to JUnit) in the same run.
-Inputs come from Benchmarks/tools/gen_format_inputs.py."""
+Inputs come from Benchmarks/tools/gen_format_inputs.py. `BENCH_FORMATS=tap13,libtest` measures only the formats
+named (the 1,000,000-test TAP row comes with `tap13`)."""
+import os
 import shutil
 import subprocess
 import sys
@@ -14,8 +16,19 @@ def generate(generator, name, tests, path):
     subprocess.run([sys.executable, generator, name, str(tests), path], check=True, capture_output=True)
 
 
+def chosen_formats():
+    """The FORMATS that `BENCH_FORMATS` names (all of them when it is not set); an unknown name is an error."""
+    names = [name for name in os.environ.get("BENCH_FORMATS", "").split(",") if name]
+    unknown = set(names) - {name for name, _, _ in FORMATS}
+    if unknown:
+        raise SystemExit(f"BENCH_FORMATS: unknown {', '.join(sorted(unknown))}; known: "
+                         f"{', '.join(name for name, _, _ in FORMATS)}")
+    return [entry for entry in FORMATS if not names or entry[0] in names]
+
+
 def format_rows(binary, work, row, generator, timed_with_peer, gzip_command, run_once):
-    for name, title, extension in FORMATS:
+    formats = chosen_formats()
+    for name, title, extension in formats:
         source = work / f"{name}-100k.{extension}"
         generate(generator, name, 100_000, source)
         size = source.stat().st_size / 1e6
@@ -35,6 +48,8 @@ def format_rows(binary, work, row, generator, timed_with_peer, gzip_command, run
                 row("TAP 13 of 100,000 tests to JUnit XML: import and junit", seconds, "tap2junit", peer,
                     "≥ 10x faster", faster=True)
         source.unlink()
+    if "tap13" not in (name for name, _, _ in formats):
+        return
     large = work / "tap13-1m.tap"
     generate(generator, "tap13", 1_000_000, large)
     seconds, memory = run_once([binary, "import", "--quiet", large, "-o", work / "tap-1m.resultbundle"])

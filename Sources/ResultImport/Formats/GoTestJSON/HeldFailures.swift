@@ -13,6 +13,9 @@ struct HeldFailures {
     private var orderStart = 0
     private var bytes = 0
 
+    /// Whether no record is held.
+    var isEmpty: Bool { records.isEmpty }
+
     /// Removes and returns the record held for `key`.
     mutating func take(_ key: String) -> TestRecord? {
         guard let held = records.removeValue(forKey: key) else { return nil }

@@ -1,32 +1,130 @@
 /// The members of one JSON-lines object that a format uses, read straight from the line's bytes: the other
-/// members are read (so damage is found as in a whole read) and dropped, and no tree of the line is built.
+/// members are checked (so damage is found as in a whole read) and dropped, and no tree of the line is built.
 ///
-/// A lookup gives the line's first member of that name, as ``JSONValue``'s does.
-struct JSONLineMembers<Key: RawRepresentable & Equatable> where Key.RawValue == String {
-    private var members: [(key: Key, value: JSONValue)] = []
+/// One value is kept by a reader and filled again for each line (``JSONLines/read(_:into:)``), so reading a line
+/// allocates nothing. A flat line (strings, numbers, `true`, `false`, `null`) is scanned once, its values kept as
+/// the ranges of the line they are written in and decoded only when asked; any other line (a nested value, an
+/// escaped member name) is read by ``JSONPullReader``, which also words the error of a damaged one.
+///
+/// A lookup gives the line's first member of that name, as ``JSONValue``'s does. The values point into the line:
+/// they are valid until the next line is read.
+final class JSONLineMembers<Key: RawRepresentable & CaseIterable & Equatable> where Key.RawValue == String {
+    private let keys = Array(Key.allCases)
+    private let names: [[UInt8]] = Key.allCases.map { Array($0.rawValue.utf8) }
+    private var values: [JSONLineValue?]
 
-    /// Reads the object at `reader`'s position, whole.
-    static func read(_ reader: inout JSONPullReader) throws -> Self {
-        var line = Self()
-        line.members.reserveCapacity(8)
-        try reader.readObject { reader, name in
-            let value = try reader.readValue()
-            if let key = Key(rawValue: name) { line.members.append((key, value)) }
-        }
-        return line
+    init() { values = Array(repeating: nil, count: keys.count) }
+
+    /// The first member named `key` on the line last read, if it has one.
+    subscript(key: Key) -> JSONLineValue? {
+        for index in keys.indices where keys[index] == key { return values[index] }
+        return nil
     }
 
-    /// The first member named `key`, if the line has one.
-    subscript(key: Key) -> JSONValue? { members.first { $0.key == key }?.value }
+    /// Keeps the members of the flat object `line` holds; `false`, with nothing kept, when the line is not such
+    /// an object (it may still be valid JSON: see ``read(_:)``).
+    func scan(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        clear()
+        var scanner = JSONLineScanner(line)
+        let isFlat = scanner.scanObject { name, value in
+            for index in names.indices where values[index] == nil && names[index].elementsEqual(name) {
+                values[index] = value
+            }
+        }
+        if !isFlat { clear() }
+        return isFlat
+    }
+
+    /// Reads the object at `reader`'s position, whole, keeping its members as ``JSONValue``s.
+    func read(_ reader: inout JSONPullReader) throws {
+        clear()
+        try reader.readObject { reader, name in
+            let value = try reader.readValue()
+            for index in keys.indices where values[index] == nil && keys[index].rawValue == name {
+                values[index] = .value(value)
+            }
+        }
+    }
+
+    private func clear() {
+        for index in values.indices { values[index] = nil }
+    }
 }
 
-extension Optional where Wrapped == JSONValue {
+/// A member's value on a JSON line, decoded when asked.
+enum JSONLineValue {
+    /// A string without escapes: the bytes between its quotes, which are its UTF-8 text.
+    case plainString(UnsafeBufferPointer<UInt8>)
+    /// A string with escapes, a number, `true`, `false` or `null`: the token as written (a string's quotes
+    /// included), checked to be valid.
+    case token(UnsafeBufferPointer<UInt8>)
+    /// A value read whole.
+    case value(JSONValue)
+
+    /// The value as a tree.
+    var value: JSONValue {
+        switch self {
+        case .plainString(let bytes): return .string(String(decoding: bytes, as: UTF8.self))
+        case .token(let bytes):
+            var reader = JSONPullReader(bytes)
+            // The scanner checked the token, so reading it cannot fail.
+            return (try? reader.readValue()) ?? .null
+        case .value(let value): return value
+        }
+    }
+
+    /// A string without escapes as its bytes; `nil` for any other value.
+    var plainBytes: UnsafeBufferPointer<UInt8>? {
+        if case .plainString(let bytes) = self { return bytes }
+        return nil
+    }
+
+    /// Whether the value is the string `text`.
+    func isString(_ text: StaticString) -> Bool {
+        if case .plainString(let bytes) = self {
+            return bytes.count == text.utf8CodeUnitCount
+                && bytes.elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        }
+        return value.string.map { $0.utf8.elementsEqual(text.description.utf8) } ?? false
+    }
+
+    /// Whether the value is a string or a number: what ``Swift/Optional/text`` gives as text.
+    var isText: Bool {
+        switch self {
+        case .plainString: return true
+        case .token(let bytes): return bytes.first.map { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "-") || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) } ?? false
+        case .value(let value):
+            switch value {
+            case .string, .number: return true
+            default: return false
+            }
+        }
+    }
+
+    /// The number as a `Double` (as ``JSONValue/double``).
+    var double: Double? { value.double }
+    /// The number as an `Int` (as ``JSONValue/int``).
+    var int: Int? { value.int }
+}
+
+extension Optional where Wrapped == JSONLineValue {
     /// The value as text: a string as it is, a number as written; `nil` otherwise (as ``JSONValue/text(_:)``).
     var text: String? {
         switch self {
-        case .string(let value): value
-        case .number(let value): String(value)
-        default: nil
+        case .plainString(let bytes): String(decoding: bytes, as: UTF8.self)
+        case .some(let other):
+            switch other.value {
+            case .string(let value): value
+            case .number(let value): String(value)
+            default: nil
+            }
+        case .none: nil
         }
+    }
+
+    /// Whether ``text`` is `nil` or empty, found without making it.
+    var isEmptyText: Bool {
+        if case .plainString(let bytes) = self { return bytes.isEmpty }
+        return text?.isEmpty ?? true
     }
 }
