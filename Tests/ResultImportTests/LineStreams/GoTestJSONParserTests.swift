@@ -102,7 +102,7 @@ extension GoTestJSONParserTests {
 
 extension GoTestJSONParserTests {
     @Test func heldFailuresPastTheirLimitAreWrittenOldestFirstAndEveryFailureIsKept() throws {
-        var held = HeldFailures()
+        var held = HeldFailures<String>()
         var written: [String] = []
         for index in 0..<(HeldFailures.maxCount + 5) {
             let record = TestRecord(

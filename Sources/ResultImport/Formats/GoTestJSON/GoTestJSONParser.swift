@@ -19,7 +19,7 @@ final class GoTestJSONParser: LineStreamParser {
     /// fails with `FailedBuild` naming them.
     private var buildOutput: [String: OutputBuffer] = [:]
     /// Failed tests by key (package and name), in the order they first failed.
-    private var failures = HeldFailures()
+    private var failures = HeldFailures<GoTestID>()
     /// The most output kept per test or package.
     static let outputLimit = 1 << 20
     private let event = GoTestEvent()
@@ -48,6 +48,12 @@ final class GoTestJSONParser: LineStreamParser {
     }
 
     static let orphanLimit = 1000
+
+    /// A test's key among the failures held: its package and its name.
+    private struct GoTestID: Hashable {
+        var package: String
+        var name: String
+    }
 
     init(output: StreamOutput) {
         stream = output
@@ -145,7 +151,7 @@ final class GoTestJSONParser: LineStreamParser {
             if let parent = GoTestName.parent(of: test) { packages[package]?.tests[parent]?.subtestFailed = true }
         }
         if running.hasSubtests && !(status == .failed && !running.subtestFailed) { return }
-        if status == .passed, running.output.isEmpty, failures.isEmpty,
+        if status == .passed, running.output.isEmpty, !failures.contains(GoTestID(package: package, name: test)),
             try writePassedFromBytes(start: running.start, duration: duration)
         {
             return
@@ -214,7 +220,7 @@ final class GoTestJSONParser: LineStreamParser {
             status: status, statusReason: statusReason, start: running.start, duration: duration, issues: issues,
             output: try running.output.captured(inlineLimit: 16 << 10, sink: stream.sink))
         let identity = GoTestName.identity(package: package, test: name)
-        let key = package + "\u{0}" + name
+        let key = GoTestID(package: package, name: name)
         if var record = failures.take(key) {
             // A rerun: the earlier failures are earlier attempts, and the last result wins.
             record.attempts.append(attempt)
@@ -258,7 +264,7 @@ final class GoTestJSONParser: LineStreamParser {
     }
 
     /// Holds a test whose last attempt failed (and writes what no longer fits); writes any other at once.
-    private func hold(_ record: TestRecord, key: String) throws {
+    private func hold(_ record: TestRecord, key: GoTestID) throws {
         guard record.attempts.last?.status.isFailure == true else { return try stream.write(record) }
         for overflow in failures.hold(record, for: key) { try stream.write(overflow) }
     }

@@ -16,6 +16,11 @@ enum GoTestName {
 
     /// The test `name` runs inside (`TestTable` for `TestTable/negative`), or `nil` for a top-level test.
     static func parent(of name: String) -> String? {
+        // An ASCII name is searched as bytes: the same `/`, without the walk by Character.
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            guard let slash = name.utf8.lastIndex(of: UInt8(ascii: "/")) else { return nil }
+            return String(name[..<slash])
+        }
         guard let slash = name.lastIndex(of: "/") else { return nil }
         return String(name[..<slash])
     }

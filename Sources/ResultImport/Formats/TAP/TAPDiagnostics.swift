@@ -64,15 +64,20 @@ struct TAPDiagnostics {
     private static func location(_ values: [String: String]) -> SourceLocation? {
         if let at = values["at"] ?? values["location"] {
             if at.contains("\n") {
-                // node-tap's mapping: `at:\n  line: 5\n  column: 3\n  file: test/x.js`.
-                var fields: [String: String] = [:]
-                for line in at.split(separator: "\n") {
-                    guard let colon = line.firstIndex(of: ":") else { continue }
-                    fields[String(line[..<colon].trimmingBlanks)] = unquoted(
-                        line[line.index(after: colon)...].trimmingBlanks)
+                // node-tap's mapping: `at:\n  line: 5\n  column: 3\n  file: test/x.js`. Only these three keys are
+                // kept (the last of each, as a mapping read whole would keep it).
+                var file: String?
+                var line: String?
+                var column: String?
+                for entry in at.split(separator: "\n") {
+                    guard let colon = entry.firstIndex(of: ":") else { continue }
+                    let key = entry[..<colon].trimmingBlanks
+                    guard key == "file" || key == "line" || key == "column" else { continue }
+                    let value = unquoted(entry[entry.index(after: colon)...].trimmingBlanks)
+                    if key == "file" { file = value } else if key == "line" { line = value } else { column = value }
                 }
-                if let file = fields["file"], let line = fields["line"].flatMap({ Int($0) }), line > 0 {
-                    return SourceLocation(file: file, line: line, column: fields["column"].flatMap { Int($0) })
+                if let file, let line = line.flatMap({ Int($0) }), line > 0 {
+                    return SourceLocation(file: file, line: line, column: column.flatMap { Int($0) })
                 }
             } else if let place = TraceLocation.splitFileLine(at[...].trimmingBlanks) {
                 return place
@@ -101,12 +106,16 @@ struct TAPDiagnostics {
 
     /// A YAML scalar without its quotes (`'a ''b'''` is `a 'b'`, `"a \"b\""` is `a "b"`).
     private static func unquoted(_ text: Substring) -> String {
-        if text.count >= 2, text.first == "'", text.last == "'" {
-            return text.dropFirst().dropLast().replacingOccurrences(of: "''", with: "'")
+        // `dropFirst().isEmpty` is `count < 2` without counting every Character of a long value.
+        guard !text.dropFirst().isEmpty else { return String(text) }
+        if text.first == "'", text.last == "'" {
+            let inner = text.dropFirst().dropLast()
+            return inner.utf8.contains(UInt8(ascii: "'")) ? inner.replacingOccurrences(of: "''", with: "'") : String(inner)
         }
-        if text.count >= 2, text.first == "\"", text.last == "\"" {
-            return text.dropFirst().dropLast().replacingOccurrences(of: "\\\"", with: "\"")
-                .replacingOccurrences(of: "\\n", with: "\n")
+        if text.first == "\"", text.last == "\"" {
+            let inner = text.dropFirst().dropLast()
+            guard inner.utf8.contains(UInt8(ascii: "\\")) else { return String(inner) }
+            return inner.replacingOccurrences(of: "\\\"", with: "\"").replacingOccurrences(of: "\\n", with: "\n")
         }
         return String(text)
     }

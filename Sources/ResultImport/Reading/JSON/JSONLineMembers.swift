@@ -1,3 +1,5 @@
+import ResultSupport
+
 /// The members of one JSON-lines object that a format uses, read straight from the line's bytes: the other
 /// members are checked (so damage is found as in a whole read) and dropped, and no tree of the line is built.
 ///
@@ -11,7 +13,9 @@
 final class JSONLineMembers<Key: RawRepresentable & CaseIterable & Equatable> where Key.RawValue == String {
     private let keys = Array(Key.allCases)
     private let names: [[UInt8]] = Key.allCases.map { Array($0.rawValue.utf8) }
-    private var values: [JSONLineValue?]
+    // One reader uses a value from one thread, line after line, so its slots skip the runtime's exclusivity checks
+    // (they cost as much as the scan).
+    @exclusivity(unchecked) private var values: [JSONLineValue?]
 
     init() { values = Array(repeating: nil, count: keys.count) }
 
@@ -27,7 +31,7 @@ final class JSONLineMembers<Key: RawRepresentable & CaseIterable & Equatable> wh
         clear()
         var scanner = JSONLineScanner(line)
         let isFlat = scanner.scanObject { name, value in
-            for index in names.indices where values[index] == nil && names[index].elementsEqual(name) {
+            for index in names.indices where values[index] == nil && name.hasSameBytes(as: names[index]) {
                 values[index] = value
             }
         }
@@ -102,7 +106,13 @@ enum JSONLineValue {
     }
 
     /// The number as a `Double` (as ``JSONValue/double``).
-    var double: Double? { value.double }
+    var double: Double? {
+        if case .token(let bytes) = self, let first = bytes.first, first != UInt8(ascii: "\"") {
+            // A number, or `true`, `false` or `null` (which are no number, as `Double` says of their text).
+            return ShortDecimal.parse(bytes) ?? Double(String(decoding: bytes, as: UTF8.self))
+        }
+        return value.double
+    }
     /// The number as an `Int` (as ``JSONValue/int``).
     var int: Int? { value.int }
 }
