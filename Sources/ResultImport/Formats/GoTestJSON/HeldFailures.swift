@@ -4,8 +4,8 @@ import ResultModel
 /// --rerun-fails`) makes them earlier attempts; bounded: past ``maxCount`` tests or ``maxBytes`` of their text,
 /// the oldest are handed back to be written at once (a rerun of one of those is then a test of its own).
 struct HeldFailures<Key: Hashable> {
-    static let maxCount = 10_000
-    static let maxBytes = 64 << 20
+    static var maxCount: Int { 10_000 }
+    static var maxBytes: Int { 64 << 20 }
 
     private var records: [Key: (record: TestRecord, bytes: Int)] = [:]
     /// Keys in the order they were first held; keys taken since are skipped.

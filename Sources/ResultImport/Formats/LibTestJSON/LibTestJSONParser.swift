@@ -1,5 +1,6 @@
 import Foundation
 import ResultModel
+import ResultSupport
 
 /// Reads libtest's JSON lines one at a time. Memory holds only the tests started and not yet ended; each suite
 /// (one test binary) is checked against the counts its own end event declares.
@@ -119,7 +120,7 @@ final class LibTestJSONParser: LineStreamParser {
     /// Ends the test named `name` (the bytes of a name without escapes, when the line has them), whose id is
     /// `id()`: the id is made only when the test may be among others running.
     private func end(name bytes: UnsafeBufferPointer<UInt8>?, id: () -> String) {
-        if let bytes, lastStartedLine != nil, running.isEmpty, lastStartedName.elementsEqual(bytes) {
+        if let bytes, lastStartedLine != nil, running.isEmpty, bytes.hasSameBytes(as: lastStartedName) {
             // Equal names are equal ids, and no other test runs: nothing else to end.
             lastStartedLine = nil
             return

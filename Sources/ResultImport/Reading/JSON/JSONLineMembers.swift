@@ -1,3 +1,4 @@
+import Foundation
 import ResultSupport
 
 /// The members of one JSON-lines object that a format uses, read straight from the line's bytes: the other
@@ -12,12 +13,32 @@ import ResultSupport
 /// they are valid until the next line is read.
 final class JSONLineMembers<Key: RawRepresentable & CaseIterable & Equatable> where Key.RawValue == String {
     private let keys = Array(Key.allCases)
-    private let names: [[UInt8]] = Key.allCases.map { Array($0.rawValue.utf8) }
-    // One reader uses a value from one thread, line after line, so its slots skip the runtime's exclusivity checks
-    // (they cost as much as the scan).
-    @exclusivity(unchecked) private var values: [JSONLineValue?]
+    // The keys' names and the values, in memory of their own that the scan reaches without reference counting (an
+    // array of names, or of values, was retained and released for every member of every line).
+    private let names: UnsafeMutableBufferPointer<UInt8>
+    private let nameRanges: UnsafeMutableBufferPointer<Range<Int>>
+    private let values: UnsafeMutableBufferPointer<JSONLineValue?>
 
-    init() { values = Array(repeating: nil, count: keys.count) }
+    init() {
+        let names = keys.map { Array($0.rawValue.utf8) }
+        self.names = .allocate(capacity: names.reduce(0) { $0 + $1.count })
+        nameRanges = .allocate(capacity: keys.count)
+        var offset = 0
+        for (index, name) in names.enumerated() {
+            _ = UnsafeMutableBufferPointer(rebasing: self.names[offset..<offset + name.count]).initialize(from: name)
+            nameRanges.initializeElement(at: index, to: offset..<offset + name.count)
+            offset += name.count
+        }
+        values = .allocate(capacity: keys.count)
+        values.initialize(repeating: nil)
+    }
+
+    deinit {
+        names.deallocate()
+        nameRanges.deallocate()
+        _ = values.deinitialize()
+        values.deallocate()
+    }
 
     /// The first member named `key` on the line last read, if it has one.
     subscript(key: Key) -> JSONLineValue? {
@@ -30,9 +51,17 @@ final class JSONLineMembers<Key: RawRepresentable & CaseIterable & Equatable> wh
     func scan(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
         clear()
         var scanner = JSONLineScanner(line)
+        let names = UnsafeBufferPointer(self.names)
+        let nameRanges = UnsafeBufferPointer(self.nameRanges)
+        let values = self.values
         let isFlat = scanner.scanObject { name, value in
-            for index in names.indices where values[index] == nil && name.hasSameBytes(as: names[index]) {
-                values[index] = value
+            for index in nameRanges.indices where values[index] == nil {
+                let range = nameRanges[index]
+                if range.count == name.count,
+                    range.isEmpty || memcmp(names.baseAddress! + range.lowerBound, name.baseAddress!, range.count) == 0
+                {
+                    values[index] = value
+                }
             }
         }
         if !isFlat { clear() }
@@ -42,6 +71,8 @@ final class JSONLineMembers<Key: RawRepresentable & CaseIterable & Equatable> wh
     /// Reads the object at `reader`'s position, whole, keeping its members as ``JSONValue``s.
     func read(_ reader: inout JSONPullReader) throws {
         clear()
+        let values = self.values
+        let keys = self.keys
         try reader.readObject { reader, name in
             let value = try reader.readValue()
             for index in keys.indices where values[index] == nil && keys[index].rawValue == name {
