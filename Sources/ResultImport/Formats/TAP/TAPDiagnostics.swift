@@ -63,7 +63,7 @@ struct TAPDiagnostics {
 
     private static func location(_ values: [String: String]) -> SourceLocation? {
         if let at = values["at"] ?? values["location"] {
-            if at.contains("\n") {
+            if at.utf8.contains(0x0A) {
                 // node-tap's mapping: `at:\n  line: 5\n  column: 3\n  file: test/x.js`. Only these three keys are
                 // kept (the last of each, as a mapping read whole would keep it).
                 var file: String?
