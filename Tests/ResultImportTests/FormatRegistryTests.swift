@@ -69,6 +69,9 @@ import Testing
             #expect(seen == Array(expected.prefix(limit)))
         }
         var seen: [String] = []
-        #expect(probe.anyLine { seen.append(String($0)); return seen.count == 2 } == (expected.count >= 2))
+        #expect(
+            probe.anyLine {
+                seen.append(String($0)); return seen.count == 2
+            } == (expected.count >= 2))
     }
 }

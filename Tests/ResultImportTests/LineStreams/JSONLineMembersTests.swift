@@ -57,7 +57,8 @@ import Testing
         return line.withUnsafeBufferPointer { bytes in
             guard members.scan(bytes) else { return false }
             let expected = pulled(bytes)
-            #expect(expected != nil, "scanned a line the pull reader refuses: \(String(decoding: line, as: UTF8.self))",
+            #expect(
+                expected != nil, "scanned a line the pull reader refuses: \(String(decoding: line, as: UTF8.self))",
                 sourceLocation: sourceLocation)
             for key in Key.allCases {
                 #expect(
@@ -93,7 +94,9 @@ import Testing
         let bytes = Array(line.utf8)
         for end in 0..<bytes.count { checkScan(Array(bytes[..<end])) }
         for index in bytes.indices {
-            for replacement in [UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "{"), UInt8(ascii: ","), 0x20, 0x31] {
+            for replacement in [
+                UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "{"), UInt8(ascii: ","), 0x20, 0x31,
+            ] {
                 var changed = bytes
                 changed[index] = replacement
                 checkScan(changed)

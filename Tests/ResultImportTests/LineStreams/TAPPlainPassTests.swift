@@ -18,9 +18,10 @@ import Testing
         let bytes = Array(line.utf8)
         guard let plain = bytes.withUnsafeBufferPointer({ TAPPlainPass($0) }) else {
             if let point = TAPPoint(line[...]) {
-                #expect(!point.isOK || point.directive != .none || point.opensBlock || point.description.isEmpty
-                    || line.contains("\\") || line.contains("#") || !line.utf8.allSatisfy { $0 < 0x80 }
-                    || line.contains("\r"), "\(line) is a plain pass")
+                #expect(
+                    !point.isOK || point.directive != .none || point.opensBlock || point.description.isEmpty
+                        || line.contains("\\") || line.contains("#") || !line.utf8.allSatisfy { $0 < 0x80 }
+                        || line.contains("\r"), "\(line) is a plain pass")
             }
             return
         }

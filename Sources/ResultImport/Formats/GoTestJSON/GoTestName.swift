@@ -43,7 +43,8 @@ enum GoTestName {
         let raw: UnsafeBufferPointer<UInt8>
         switch value {
         case .plainString(let bytes): raw = bytes
-        case .token(let bytes) where bytes.first == UInt8(ascii: "\""): raw = UnsafeBufferPointer(rebasing: bytes.dropFirst())
+        case .token(let bytes) where bytes.first == UInt8(ascii: "\""):
+            raw = UnsafeBufferPointer(rebasing: bytes.dropFirst())
         default: return false
         }
         // Up to the first escape the bytes are the text's own; an escape or a non-ASCII byte right after a prefix

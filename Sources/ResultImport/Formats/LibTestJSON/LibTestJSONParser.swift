@@ -38,7 +38,8 @@ final class LibTestJSONParser: LineStreamParser {
         }
         noteRepaired(line)
         try repaired.withUnsafeBufferPointer {
-            let fixed = LineReader.Line(bytes: $0, number: line.number, byteOffset: line.byteOffset, isPiece: line.isPiece)
+            let fixed = LineReader.Line(
+                bytes: $0, number: line.number, byteOffset: line.byteOffset, isPiece: line.isPiece)
             if lines.read(fixed, into: event) { try handleEvent(line: fixed) }
         }
     }

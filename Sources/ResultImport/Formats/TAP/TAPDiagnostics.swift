@@ -27,6 +27,8 @@ struct TAPDiagnostics {
                 nested.append(lines[index][...])
                 index += 1
             }
+            // Only the keys read below are worth their values (`found`, `wanted`, `stack` stay in the details).
+            guard Self.readKeys.contains(key) else { continue }
             if inline.isEmpty || inline.hasPrefix("|") || inline.hasPrefix(">") {
                 let indent = nested.filter { !$0.isEmpty }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
                 let block = nested.map { $0.dropFirst(min(indent, $0.count)) }.joined(separator: "\n")
@@ -46,6 +48,9 @@ struct TAPDiagnostics {
         }
         details = yaml.isEmpty ? nil : yaml
     }
+
+    /// The top-level keys whose values the diagnostics use.
+    private static let readKeys: Set<String> = ["message", "error", "at", "location", "file", "line", "duration_ms"]
 
     /// Reads the comment lines after a failed point: the message is pytest-tap's `E   …` line, else the first
     /// line; the place is Test::More's or bats' line, else a frame of a trace among the lines.
@@ -110,7 +115,8 @@ struct TAPDiagnostics {
         guard !text.dropFirst().isEmpty else { return String(text) }
         if text.first == "'", text.last == "'" {
             let inner = text.dropFirst().dropLast()
-            return inner.utf8.contains(UInt8(ascii: "'")) ? inner.replacingOccurrences(of: "''", with: "'") : String(inner)
+            return inner.utf8.contains(UInt8(ascii: "'"))
+                ? inner.replacingOccurrences(of: "''", with: "'") : String(inner)
         }
         if text.first == "\"", text.last == "\"" {
             let inner = text.dropFirst().dropLast()

@@ -127,7 +127,11 @@ enum JSONLineValue {
     var isText: Bool {
         switch self {
         case .plainString: return true
-        case .token(let bytes): return bytes.first.map { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "-") || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) } ?? false
+        case .token(let bytes):
+            return bytes.first.map {
+                $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "-")
+                    || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9"))
+            } ?? false
         case .value(let value):
             switch value {
             case .string, .number: return true
