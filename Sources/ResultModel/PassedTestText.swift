@@ -1,5 +1,5 @@
 /// A test that passed on its only attempt with nothing recorded but its start and duration, given as the bytes of its
-/// module, suite and name: the shape of most tests in console logs and JUnit files.
+/// module, suites and name: the shape of most tests in console logs, JUnit files and test streams.
 ///
 /// Importers hand such tests to ``ResultSink/addPassedTest(_:)`` straight from their input's bytes, without
 /// building a ``TestRecord`` (a dozen allocated fields, and as many releases later). The bytes are borrowed: they
@@ -9,8 +9,11 @@ public struct PassedTestText {
     public var runIndex: Int
     /// The module's bytes (UTF-8), if the test has a module.
     public var module: UnsafeBufferPointer<UInt8>?
-    /// The one suite's bytes (UTF-8), if the test has a suite.
+    /// The innermost suite's bytes (UTF-8), if the test has a suite.
     public var suite: UnsafeBufferPointer<UInt8>?
+    /// The suites around ``suite``, outermost first, when there are more (a libtest test `a::b::c` is `c` in suite
+    /// `b` inside `a`); empty for a test of one suite or none. A test with outer suites has a ``suite``.
+    public var outerSuites: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
     /// The name's bytes (UTF-8).
     public var name: UnsafeBufferPointer<UInt8>
     /// When the test started, when known.
@@ -20,11 +23,14 @@ public struct PassedTestText {
 
     /// Creates the text of a passed test.
     public init(
-        runIndex: Int, module: UnsafeBufferPointer<UInt8>? = nil, suite: UnsafeBufferPointer<UInt8>?,
-        name: UnsafeBufferPointer<UInt8>, start: Double? = nil, duration: Double?
+        runIndex: Int, module: UnsafeBufferPointer<UInt8>? = nil,
+        outerSuites: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>> = UnsafeBufferPointer(start: nil, count: 0),
+        suite: UnsafeBufferPointer<UInt8>?, name: UnsafeBufferPointer<UInt8>, start: Double? = nil, duration: Double?
     ) {
+        precondition(outerSuites.isEmpty || suite != nil, "a test with outer suites has a suite")
         self.runIndex = runIndex
         self.module = module
+        self.outerSuites = outerSuites
         self.suite = suite
         self.name = name
         self.start = start
@@ -35,7 +41,7 @@ public struct PassedTestText {
     public var identity: TestIdentity {
         TestIdentity(
             module: module.map { String(decoding: $0, as: UTF8.self) },
-            suites: suite.map { [String(decoding: $0, as: UTF8.self)] } ?? [],
+            suites: (outerSuites + (suite.map { [$0] } ?? [])).map { String(decoding: $0, as: UTF8.self) },
             name: String(decoding: name, as: UTF8.self))
     }
 

@@ -46,3 +46,32 @@ import Testing
         #expect(agreeing.warning("the plan", file: "t.tap") == nil)
     }
 }
+
+/// ``FormatProbe/anyLine(limit:_:)`` sees the lines `split(separator: "\n")` gives, in order, however they end.
+@Suite struct FormatProbeLineTests {
+    static let texts = [
+        "a\nb\n\nc", "a\r\nb\r\n", "\n\nx\n", "one line", "", "a\r\n\nb\rc\n\r\nd", "é\u{301}\nñ\nz\u{301}",
+        "\u{FEFF}bom\nline", "a\n\u{301}b\n", "last\r",
+    ]
+
+    @Test(arguments: texts)
+    func theLinesAreThoseSplittingTheTextGives(text: String) {
+        let probe = FormatProbe(prefix: Array(text.utf8), fileName: "t")
+        let expected = probe.text.split(separator: "\n", omittingEmptySubsequences: true).map {
+            $0.last == "\r" ? String($0.dropLast()) : String($0)
+        }
+        for limit in 1...(expected.count + 1) {
+            var seen: [String] = []
+            _ = probe.anyLine(limit: limit) {
+                seen.append(String($0))
+                return false
+            }
+            #expect(seen == Array(expected.prefix(limit)))
+        }
+        var seen: [String] = []
+        #expect(
+            probe.anyLine {
+                seen.append(String($0)); return seen.count == 2
+            } == (expected.count >= 2))
+    }
+}

@@ -10,6 +10,7 @@ enum PassedTestLine {
         JSONBytes.isVerbatim(test.name)
             && (test.suite.map(JSONBytes.isVerbatim) ?? true)
             && (test.module.map(JSONBytes.isVerbatim) ?? true)
+            && test.outerSuites.allSatisfy(JSONBytes.isVerbatim)
     }
 
     /// Appends the test's line; its bytes must be verbatim. The text is the schema's key sequence
@@ -30,6 +31,7 @@ enum PassedTestLine {
         if let suite = test.suite {
             json.literal(PassedTestKeys.suites, endsValue: false)
             json.beginArray()
+            for outer in test.outerSuites { json.verbatimString(outer) }
             json.verbatimString(suite)
             json.endArray()
             json.literal(",", endsValue: false)
@@ -55,6 +57,10 @@ enum PassedTestLine {
         var hash = StableHash()
         if let module = test.module {
             hash.add(module)
+            hash.add(UInt8(ascii: "/"))
+        }
+        for outer in test.outerSuites {
+            hash.add(outer)
             hash.add(UInt8(ascii: "/"))
         }
         if let suite = test.suite {

@@ -163,12 +163,18 @@ private final class HandedChunk<Item>: @unchecked Sendable {
             return bytes.count
         }
         let moduleLength = copy(test.module)
+        let outerStart = outerSuiteLengths.count
+        for outer in test.outerSuites { outerSuiteLengths.append(copy(outer)) }
         let suiteLength = copy(test.suite)
         let nameLength = copy(test.name)
         return StoredPassedTest(
-            runIndex: test.runIndex, textStart: textStart, moduleLength: moduleLength, suiteLength: suiteLength,
-            nameLength: nameLength, start: test.start, duration: test.duration)
+            runIndex: test.runIndex, textStart: textStart, moduleLength: moduleLength,
+            outerSuites: outerStart..<outerSuiteLengths.count, suiteLength: suiteLength, nameLength: nameLength,
+            start: test.start, duration: test.duration)
     }
+
+    /// The lengths of the passed tests' outer suites, in the order their bytes are in the text.
+    private var outerSuiteLengths: [Int] = []
 
     /// Calls `body` with the test `stored` describes, its bytes pointing into the chunk's text.
     func withText<Result>(of stored: StoredPassedTest, _ body: (PassedTestText) throws -> Result) rethrows -> Result {
@@ -181,22 +187,31 @@ private final class HandedChunk<Item>: @unchecked Sendable {
                 return UnsafeBufferPointer(rebasing: text[position..<position + length])
             }
             let module = next(stored.moduleLength)
-            let suite = next(stored.suiteLength)
-            let name = next(stored.nameLength)!
-            return try body(
-                PassedTestText(
-                    runIndex: stored.runIndex, module: module, suite: suite, name: name, start: stored.start,
-                    duration: stored.duration))
+            return try withUnsafeTemporaryAllocation(
+                of: UnsafeBufferPointer<UInt8>.self, capacity: stored.outerSuites.count
+            ) { outerSuites in
+                for (slot, index) in stored.outerSuites.enumerated() {
+                    outerSuites.initializeElement(at: slot, to: next(outerSuiteLengths[index])!)
+                }
+                let suite = next(stored.suiteLength)
+                let name = next(stored.nameLength)!
+                return try body(
+                    PassedTestText(
+                        runIndex: stored.runIndex, module: module, outerSuites: UnsafeBufferPointer(outerSuites),
+                        suite: suite, name: name, start: stored.start, duration: stored.duration))
+            }
         }
     }
 }
 
-/// Where a passed test's bytes are in its chunk's text: they start at `textStart`, module first; a length of -1
-/// means the part is absent.
+/// Where a passed test's bytes are in its chunk's text: they start at `textStart`, module first, then the outer
+/// suites (their lengths at `outerSuites` in the chunk's list), the suite and the name; a length of -1 means the
+/// part is absent.
 private struct StoredPassedTest {
     var runIndex: Int
     var textStart: Int
     var moduleLength: Int
+    var outerSuites: Range<Int>
     var suiteLength: Int
     var nameLength: Int
     var start: Double?

@@ -88,7 +88,8 @@ final class ModuleResolvingSink: ResultSink {
         guard test.module == nil, let suite = test.suite, isWaiting || listed != nil else {
             return try base.addPassedTest(test)
         }
-        if isWaiting { return hold(.test(test.record)) }
+        // A test of several suites is resolved by its record's id, as any other record.
+        if isWaiting || !test.outerSuites.isEmpty { return try addTest(test.record) }
         let id = String(decoding: suite, as: UTF8.self) + "/" + String(decoding: test.name, as: UTF8.self)
         guard var module = module(of: id) else { return try base.addPassedTest(test) }
         try module.withUTF8 { bytes in

@@ -13,6 +13,10 @@ final class StreamOutput {
     static let maxOpen = 100_000
     /// The warning that the limit was reached, when it was.
     private(set) var diagnostics: [Diagnostic] = []
+    /// The bytes of the passed test being written from a ``TestIdentity``.
+    private var passedText: [UInt8] = []
+    /// Where each part of that test ends in ``passedText``.
+    private var passedEnds: [Int] = []
 
     init(sink: any ResultSink, runIndex: Int, fileName: String) {
         self.sink = sink
@@ -61,26 +65,44 @@ final class StreamOutput {
     }
 
     /// Writes a test that passed on its only attempt with nothing to say but its duration, as bytes
-    /// (``ResultSink/addPassedTest(_:)``), when its identity fits that shape (at most one suite); otherwise as a
-    /// record. Either way the bundle holds the same test.
+    /// (``ResultSink/addPassedTest(_:)``); the bundle holds the same test as the record would.
     func writePassed(_ identity: TestIdentity, start: Double? = nil, duration: Double?) throws {
-        guard identity.suites.count <= 1 else {
-            return try write(identity, attempts: [TestAttempt(status: .passed, start: start, duration: duration)])
+        // The parts' bytes, one after another in a buffer kept between tests: a few copies, no allocation.
+        passedText.removeAll(keepingCapacity: true)
+        passedEnds.removeAll(keepingCapacity: true)
+        func add(_ part: String) {
+            passedText.append(contentsOf: part.utf8)
+            passedEnds.append(passedText.count)
         }
-        testCount += 1
-        var name = identity.name
-        var module = identity.module
-        var suite = identity.suites.first
-        try name.withUTF8 { name in
-            try module.withUTF8IfPresent { module in
-                try suite.withUTF8IfPresent { suite in
-                    try sink.addPassedTest(
-                        PassedTestText(
-                            runIndex: runIndex, module: module, suite: suite, name: name, start: start,
-                            duration: duration))
-                }
+        if let module = identity.module { add(module) }
+        identity.suites.forEach(add)
+        add(identity.name)
+        let hasModule = identity.module != nil
+        let suiteCount = identity.suites.count
+        let ends = passedEnds
+        try passedText.withUnsafeBufferPointer { text in
+            func part(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+                UnsafeBufferPointer(rebasing: text[(index == 0 ? 0 : ends[index - 1])..<ends[index]])
+            }
+            let first = hasModule ? 1 : 0
+            try withUnsafeTemporaryAllocation(
+                of: UnsafeBufferPointer<UInt8>.self, capacity: max(0, suiteCount - 1)
+            ) { outer in
+                for index in 0..<max(0, suiteCount - 1) { outer.initializeElement(at: index, to: part(first + index)) }
+                try writePassed(
+                    PassedTestText(
+                        runIndex: runIndex, module: hasModule ? part(0) : nil,
+                        outerSuites: UnsafeBufferPointer(outer),
+                        suite: suiteCount > 0 ? part(first + suiteCount - 1) : nil, name: part(first + suiteCount),
+                        start: start, duration: duration))
             }
         }
+    }
+
+    /// Writes a passed test from its bytes (its `runIndex` must be this output's).
+    func writePassed(_ test: PassedTestText) throws {
+        testCount += 1
+        try sink.addPassedTest(test)
     }
 
     /// A test's output as a record value: inline up to 16 KiB, otherwise a blob.
@@ -88,16 +110,5 @@ final class StreamOutput {
         guard !text.isEmpty else { return nil }
         if text.utf8.count <= 16 << 10 { return CapturedOutput(text: text) }
         return CapturedOutput(blob: try sink.storeBlob(Data(text.utf8)))
-    }
-}
-
-extension Optional where Wrapped == String {
-    /// Calls `body` with the string's UTF-8 bytes, or with `nil` when there is no string.
-    fileprivate mutating func withUTF8IfPresent<Result>(_ body: (UnsafeBufferPointer<UInt8>?) throws -> Result)
-        rethrows -> Result
-    {
-        guard var text = self else { return try body(nil) }
-        defer { self = text }
-        return try text.withUTF8 { try body($0) }
     }
 }

@@ -62,11 +62,29 @@ public struct FormatProbe: Sendable {
 
     /// Whether any of the first lines (up to `limit`) satisfies `predicate`.
     public func anyLine(limit: Int = 2000, _ predicate: (Substring) -> Bool) -> Bool {
+        // The lines are those `split(separator: "\n")` gives, found one at a time (splitting the whole prefix for
+        // each format tried cost more than reading a small file): a `\n` Character is an LF byte after any byte
+        // but CR (CR LF is one Character).
         var count = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-            if predicate(line.last == "\r" ? line.dropLast() : line) { return true }
-            count += 1
-            if count >= limit { break }
+        let bytes = text.utf8
+        var start = bytes.startIndex
+        var index = start
+        var previous: UInt8 = 0
+        while index != bytes.endIndex || start != bytes.endIndex {
+            let atEnd = index == bytes.endIndex
+            let byte = atEnd ? 0 : bytes[index]
+            if atEnd || (byte == 0x0A && previous != 0x0D) {
+                if start != index {
+                    let line = text[start..<index]
+                    if predicate(line.last == "\r" ? line.dropLast() : line) { return true }
+                    count += 1
+                    if count >= limit { break }
+                }
+                if atEnd { break }
+                start = bytes.index(after: index)
+            }
+            previous = byte
+            index = bytes.index(after: index)
         }
         return false
     }

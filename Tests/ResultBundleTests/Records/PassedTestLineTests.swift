@@ -10,16 +10,27 @@ import _TestSupport
 @Suite struct PassedTestLineTests {
     /// Calls `body` with the text of a passed test made of these parts.
     private func withText<Result>(
-        runIndex: Int, module: String?, suite: String?, name: String, start: Double? = nil, duration: Double?,
-        _ body: (PassedTestText) throws -> Result
+        runIndex: Int, module: String?, outer: [String] = [], suite: String?, name: String, start: Double? = nil,
+        duration: Double?, _ body: (PassedTestText) throws -> Result
     ) rethrows -> Result {
         let parts = [module, suite, name].map { $0.map { Array($0.utf8) } }
+        let outerBytes = outer.map { Array($0.utf8) }
+        // The outer suites' bytes, copied to memory that stays put while `body` runs.
+        let outerBuffers = outerBytes.map { bytes in
+            let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+            _ = buffer.initialize(from: bytes)
+            return UnsafeBufferPointer(buffer)
+        }
+        defer { outerBuffers.forEach { $0.deallocate() } }
         return try parts[0].withOptionalBuffer { module in
             try parts[1].withOptionalBuffer { suite in
                 try parts[2]!.withUnsafeBufferPointer { name in
-                    try body(
-                        PassedTestText(runIndex: runIndex, module: module, suite: suite, name: name, duration: duration)
-                    )
+                    try outerBuffers.withUnsafeBufferPointer { outer in
+                        try body(
+                            PassedTestText(
+                                runIndex: runIndex, module: module, outerSuites: outer, suite: suite, name: name,
+                                start: start, duration: duration))
+                    }
                 }
             }
         }
@@ -31,13 +42,15 @@ import _TestSupport
     func theLineAndHashAreTheRecordsOnes(duration: Double?) throws {
         for runIndex in [0, 2] {
             for module in [nil, "M", "", "Module.With.Dots"] {
-                for suite in [nil, "S", "", "Outer.Inner"] {
+                for (outer, suite) in [
+                    ([], nil), ([], "S"), ([], ""), ([], "Outer.Inner"), (["A"], "S"), (["A", "", "B.C"], "S"),
+                ] as [([String], String?)] {
                     for (name, start) in [
                         ("t", nil), ("test()", 1_795_465_798.1021285), ("a b-c_1 (x: 1)", 0), ("", nil),
                         ("~!@#$%^&*/", -1.5),
                     ] {
                         withText(
-                            runIndex: runIndex, module: module, suite: suite, name: name, start: start,
+                            runIndex: runIndex, module: module, outer: outer, suite: suite, name: name, start: start,
                             duration: duration
                         ) {
                             text in
@@ -70,6 +83,9 @@ import _TestSupport
         withText(runIndex: 0, module: name, suite: "S", name: "t", duration: 1) {
             #expect(!PassedTestLine.isVerbatim($0))
         }
+        withText(runIndex: 0, module: nil, outer: ["A", name], suite: "S", name: "t", duration: 1) {
+            #expect(!PassedTestLine.isVerbatim($0))
+        }
     }
 
     @Test(arguments: [BundleWriter.FlushPolicy.everyTest, .batched(maxBytes: 300)])
@@ -81,7 +97,8 @@ import _TestSupport
         for (index, name) in (["plain", "test()"] + Self.escapedNames).enumerated() {
             let module = index % 2 == 0 ? "M" : nil
             try withText(
-                runIndex: run, module: module, suite: "S\(index % 3)", name: name,
+                runIndex: run, module: module, outer: Array(["O", name].prefix(index % 3)), suite: "S\(index % 3)",
+                name: name,
                 start: index % 2 == 0 ? nil : 1_795_465_798 + Double(index) / 8, duration: Double(index)
             ) {
                 expected.append($0.record)

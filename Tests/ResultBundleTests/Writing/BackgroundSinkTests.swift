@@ -59,18 +59,35 @@ import Testing
         let module = Array("Module\(variant % 7)".utf8)
         let suite = Array("Suite\(variant % 11)".utf8)
         let name = Array("passed\(variant)".utf8)
+        // Some tests have suites around their suite: none, one or two.
+        let outer = variant % 5 == 0 ? [] : (0..<(variant % 3)).map { Array("Outer\($0)-\(variant % 13)".utf8) }
         try module.withUnsafeBufferPointer { module in
             try suite.withUnsafeBufferPointer { suite in
                 try name.withUnsafeBufferPointer { name in
-                    try sink.addPassedTest(
-                        PassedTestText(
-                            runIndex: run, module: variant % 2 == 0 ? module : nil,
-                            suite: variant % 5 == 0 ? nil : suite,
-                            name: name, start: variant % 3 == 0 ? Double(variant) : nil,
-                            duration: variant % 4 == 0 ? nil : Double(variant) / 1000))
+                    try withBuffers(outer) { outer in
+                        try sink.addPassedTest(
+                            PassedTestText(
+                                runIndex: run, module: variant % 2 == 0 ? module : nil, outerSuites: outer,
+                                suite: variant % 5 == 0 ? nil : suite,
+                                name: name, start: variant % 3 == 0 ? Double(variant) : nil,
+                                duration: variant % 4 == 0 ? nil : Double(variant) / 1000))
+                    }
                 }
             }
         }
+    }
+
+    /// Calls `body` with buffers of `parts`' bytes, valid during the call.
+    private func withBuffers(
+        _ parts: [[UInt8]], _ body: (UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>) throws -> Void
+    ) rethrows {
+        let storage = parts.map { part in
+            let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: part.count)
+            _ = bytes.initialize(from: part)
+            return UnsafeBufferPointer(bytes)
+        }
+        defer { storage.forEach { $0.deallocate() } }
+        try storage.withUnsafeBufferPointer { try body($0) }
     }
 
     @Test func theBaseSinkSeesEveryCallInOrder() throws {

@@ -85,26 +85,32 @@ extension GoTestJSONParserTests {
                 #"{"Action":"pass","Package":"m/p","Test":"TestA/sub","Elapsed":0.5}"#,
                 #"{"Action":"run","Package":"m/p","Test":"TestB/x/y"}"#,
                 #"{"Action":"pass","Package":"m/p","Test":"TestB/x/y","Elapsed":0.25}"#,
+                #"{"Action":"run","Package":"m/p","Test":"TestFails"}"#,
+                #"{"Action":"fail","Package":"m/p","Test":"TestFails"}"#,
+                #"{"Action":"run","Package":"m/p","Test":"TestAfter"}"#,
+                #"{"Action":"output","Package":"m/p","Test":"TestAfter","Output":"=== RUN   TestAfter\n"}"#,
+                #"{"Action":"output","Package":"m/p","Test":"TestAfter","Output":"--- PASS: TestAfter (0.00s)\n"}"#,
+                #"{"Action":"pass","Package":"m/p","Test":"TestAfter"}"#,
             ].joined(separator: "\n").utf8
         ).write(to: url)
         let sink = BytesCountingSink()
         let run = try sink.beginRun(RunRecord(producer: "tests", source: "import"))
         _ = try ResultImporter(sink: sink, runIndex: run).importFile(url.path, format: .goTestJSON)
-        #expect(sink.passedFromBytes == ["m/p/TestA/sub"])
+        #expect(sink.passedFromBytes == ["m/p/TestA/sub", "m/p/TestB/x/y", "m/p/TestAfter"])
         #expect(
             sink.results.tests.first
                 == TestRecord(
                     identity: TestIdentity(module: "m/p", suites: ["TestA"], name: "sub"),
                     attempts: [TestAttempt(status: .passed, start: 1_767_323_045, duration: 0.5)]))
-        #expect(sink.results.tests.map(\.id) == ["m/p/TestA/sub", "m/p/TestB/x/y"])
+        #expect(sink.results.tests.map(\.id) == ["m/p/TestA/sub", "m/p/TestB/x/y", "m/p/TestAfter", "m/p/TestFails"])
     }
 }
 
 extension GoTestJSONParserTests {
     @Test func heldFailuresPastTheirLimitAreWrittenOldestFirstAndEveryFailureIsKept() throws {
-        var held = HeldFailures()
+        var held = HeldFailures<String>()
         var written: [String] = []
-        for index in 0..<(HeldFailures.maxCount + 5) {
+        for index in 0..<(HeldFailures<String>.maxCount + 5) {
             let record = TestRecord(
                 identity: TestIdentity(name: "T\(index)"), attempts: [TestAttempt(status: .failed)])
             written += held.hold(record, for: "T\(index)").map(\.identity.name)
@@ -112,6 +118,29 @@ extension GoTestJSONParserTests {
         #expect(written == (0..<5).map { "T\($0)" })
         #expect(held.take("T7")?.identity.name == "T7")
         let rest = held.drain().map(\.identity.name)
-        #expect(rest.count == HeldFailures.maxCount - 1 && rest.first == "T5" && !rest.contains("T7"))
+        #expect(rest.count == HeldFailures<String>.maxCount - 1 && rest.first == "T5" && !rest.contains("T7"))
+    }
+}
+
+extension GoTestJSONParserTests {
+    static let outputs = [
+        "=== RUN   TestA\\n", "--- PASS: TestA (0.00s)\\n", "    --- FAIL: TestA/sub (0.01s)\\n", "=== RUN\\n",
+        "=== RUN", "=== PAUSE TestB\\n", "=== CONT  TestB\\n", "=== NAME  TestB\\n", "=== RUNNING\\n",
+        "--- SKIP: x", "--- PASS:x", "=== RUN\\u00e9", "=== RUN\u{301} combined", "\\u003d== RUN   TestA\\n",
+        "    x_test.go:3: not framing\\n", "PASS\\n", "", "--- PASS: \\\"quoted\\\"",
+    ]
+
+    @Test(arguments: outputs)
+    func framingToldFromAnOutputsBytesIsFramingByItsText(output: String) throws {
+        let line = Array(#"{"Output":"\#(output)"}"#.utf8)
+        let members = GoTestEvent()
+        try line.withUnsafeBufferPointer { bytes in
+            #expect(members.scan(bytes))
+            let value = try #require(members[.output])
+            guard GoTestName.isFraming(plainOutput: value) else { return }
+            var text = try #require(value.value.string)
+            if text.hasSuffix("\n") { text.removeLast() }
+            #expect(GoTestName.isFraming(text[...]))
+        }
     }
 }

@@ -83,3 +83,76 @@ extension LibTestJSONParserTests {
         #expect(errors.first?.message.contains("\(StreamOutput.maxOpen) tests (the first, t0,") == true)
     }
 }
+
+extension LibTestJSONParserTests {
+    @Test func passedTestsWithoutOutputArriveAsBytesWhateverTheirSuites() throws {
+        let directory = try TestPaths.makeTemporaryDirectory("libtest-bytes")
+        let url = directory.appendingPathComponent("libtest.json")
+        try Data(
+            #"""
+            {"type":"test","event":"started","name":"outer::inner::deep"}
+            {"type":"test","event":"ok","name":"outer::inner::deep","exec_time":0.25}
+            {"type":"test","event":"ok","name":"top"}
+            {"type":"test","event":"ok","name":"crate::bin$a::b::c"}
+            {"type":"test","event":"ok","name":"src/lib.rs - add (line 3)"}
+            {"type":"test","event":"ok","name":"a::::b:::c"}
+            {"type":"test","event":"ok","name":"printed::something","stdout":"hello\n"}
+            """#.utf8
+        ).write(to: url)
+        let sink = BytesCountingSink()
+        let run = try sink.beginRun(RunRecord(producer: "tests", source: "import"))
+        _ = try ResultImporter(sink: sink, runIndex: run).importFile(url.path, format: .libtestJSON)
+        #expect(
+            sink.passedFromBytes == [
+                "outer/inner/deep", "top", "crate::bin/a/b/c", "src/lib.rs - add (line 3)", "a//b/:c",
+            ])
+        #expect(
+            sink.results.tests.first
+                == TestRecord(
+                    identity: TestIdentity(suites: ["outer", "inner"], name: "deep"),
+                    attempts: [TestAttempt(status: .passed, duration: 0.25)]))
+        #expect(sink.results.tests.last?.attempts.first?.output?.text == "hello\n")
+    }
+
+    @Test func testsStartedAndEndedInAnyOrderLeaveOnlyTheUnendedOnesRunning() throws {
+        let result = try imported(
+            #"""
+            {"type":"test","event":"started","name":"a"}
+            {"type":"test","event":"started","name":"a"}
+            {"type":"test","event":"ok","name":"a"}
+            {"type":"test","event":"started","name":"b"}
+            {"type":"test","event":"started","name":"c"}
+            {"type":"test","event":"ok","name":"b"}
+            {"type":"test","event":"started","name":"d::e"}
+            {"type":"test","event":"failed","name":"d::e"}
+            {"type":"test","event":"started","name":"f"}
+            {"type":"test","event":"ok","name":"g"}
+            """#)
+        #expect(result.results.tests.filter { $0.status == .interrupted }.map(\.id) == ["c", "f"])
+        #expect(result.diagnostics(.error).first?.line == 5)
+    }
+
+    static let names = [
+        "plain", "a::b", "a::b::c", "::a", "a::", "a:::b", "a::::b", "", "::", "crate$path::x", "crate::bin$a::b#1",
+        "crate::bin$a::b#2", "crate::bin$a::b#+3", "crate::bin$a::b#x", "crate$$x", "x#5", "$a", "a$",
+        "src/lib.rs - add (line 3)", "crate$src/lib.rs - add (line 3)", "a::b - c (line 4)", "a::b (line 4)",
+        "ünï::cödé", "a::b\u{301}", "a$\u{301}b::c",
+    ]
+
+    @Test(arguments: names)
+    func theBytesOfAPlainNameSplitAsItsStringDoes(name: String) {
+        let bytes = Array(name.utf8)
+        var module: Range<Int>?
+        var parts: [Range<Int>] = []
+        let isPlain = bytes.withUnsafeBufferPointer { LibTestName.plainParts(of: $0, module: &module, parts: &parts) }
+        let (identity, runs) = LibTestName.parse(name)
+        guard isPlain else {
+            #expect(runs > 1 || !name.utf8.allSatisfy { $0 < 0x80 }, "\(name) is plain")
+            return
+        }
+        let strings = parts.map { String(decoding: bytes[$0], as: UTF8.self) }
+        #expect(runs == 1)
+        #expect(module.map { String(decoding: bytes[$0], as: UTF8.self) } == identity.module)
+        #expect(Array(strings.dropLast()) == identity.suites && strings.last == identity.name)
+    }
+}

@@ -159,7 +159,7 @@ extension TAPParserTests {
         let sink = BytesCountingSink()
         let run = try sink.beginRun(RunRecord(producer: "tests", source: "import"))
         _ = try ResultImporter(sink: sink, runIndex: run).importFile(url.path, format: .tap)
-        #expect(sink.passedFromBytes == ["group/inside", "top"])
+        #expect(sink.passedFromBytes == ["group/inside", "group/deeper/two levels down", "top"])
         let inside = try #require(sink.results.tests.first { $0.id == "group/inside" })
         #expect(
             inside
@@ -167,5 +167,37 @@ extension TAPParserTests {
                     identity: TestIdentity(suites: ["group"], name: "inside"),
                     attempts: [TestAttempt(status: .passed, duration: 0.25)]))
         #expect(sink.results.tests.map(\.id) == ["group/inside", "group/deeper/two levels down", "top", "fails"])
+    }
+}
+
+extension TAPParserTests {
+    @Test func plainPassesAtEveryPlaceOfAStreamGiveTheTestsTheGeneralReadingGives() throws {
+        let result = try imported(
+            """
+            TAP version 13
+            ok 1 - first
+              ---
+              duration_ms: 12
+              ...
+            ok 2 - second
+            # a comment after a pass
+            ok 3 - third
+            # Subtest: group
+                ok 1 - inside
+                    ok 1 - deeper than its level
+                ok 2 - inside again
+                1..2
+            ok 4 - group
+            ok 5 - last
+            1..5
+            """)
+        #expect(
+            result.results.tests.map(\.id) == [
+                "first", "second", "third", "group/inside", "group/inside again/deeper than its level", "last",
+            ])
+        #expect(result.test("first")?.attempts.first?.duration == 0.012)
+        #expect(result.test("second")?.attempts.first?.issues.isEmpty == true)
+        #expect(result.totals.tests == result.results.tests.count)
+        #expect(result.diagnostics(.warning).isEmpty && result.diagnostics(.error).isEmpty)
     }
 }

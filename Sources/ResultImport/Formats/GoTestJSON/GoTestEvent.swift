@@ -1,5 +1,5 @@
 /// The members of a test2json event line that the reader uses.
-enum GoTestKey: String {
+enum GoTestKey: String, CaseIterable {
     case action = "Action", package = "Package", test = "Test", time = "Time", output = "Output"
     case elapsed = "Elapsed", importPath = "ImportPath", failedBuild = "FailedBuild"
 }

@@ -19,9 +19,16 @@ final class GoTestJSONParser: LineStreamParser {
     /// fails with `FailedBuild` naming them.
     private var buildOutput: [String: OutputBuffer] = [:]
     /// Failed tests by key (package and name), in the order they first failed.
-    private var failures = HeldFailures()
+    private var failures = HeldFailures<GoTestID>()
     /// The most output kept per test or package.
     static let outputLimit = 1 << 20
+    private let event = GoTestEvent()
+    /// The package and test names of the lines before, as strings: most lines name the same ones as the line
+    /// before them, and then no string is made.
+    private var packageName = RecentString()
+    private var testName = RecentString()
+    /// Where the parts of a passed test's name are, kept from test to test.
+    private var nameParts: [Range<Int>] = []
 
     private struct RunningTest {
         var start: Double?
@@ -42,15 +49,29 @@ final class GoTestJSONParser: LineStreamParser {
 
     static let orphanLimit = 1000
 
+    /// A test's key among the failures held: its package and its name.
+    private struct GoTestID: Hashable {
+        var package: String
+        var name: String
+    }
+
     init(output: StreamOutput) {
         stream = output
         lines = JSONLines(fileName: output.fileName)
     }
 
     func consume(_ line: LineReader.Line) throws {
-        guard let event = lines.read(line, GoTestEvent.read), let action = event[.action].text else { return }
-        let package = event[.package].text ?? ""
-        let test = event[.test].text
+        guard lines.read(line, into: event), let action = event[.action].text else { return }
+        // test2json's own framing of a running test's output (`=== RUN`, `--- PASS: …`) is dropped, as below, without
+        // reading the line further.
+        if action == "output", let output = event[.output], GoTestName.isFraming(plainOutput: output),
+            let test = testName.string(for: event[.test]),
+            packages[packageName.string(for: event[.package]) ?? ""]?.tests[test] != nil
+        {
+            return
+        }
+        let package = packageName.string(for: event[.package]) ?? ""
+        let test = testName.string(for: event[.test])
         // Parsed only for the events that keep it: most lines are output.
         var time: Double? { event[.time].text.flatMap(JUnitTimestamp.parse) }
         switch action {
@@ -85,7 +106,7 @@ final class GoTestJSONParser: LineStreamParser {
             let status: TestStatus = action == "pass" ? .passed : action == "fail" ? .failed : .skipped
             let elapsed = event[.elapsed]?.double.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
             if let test {
-                try endTest(test, in: package, status: status, duration: elapsed, time: time)
+                try endTest(test, in: package, status: status, duration: elapsed)
             } else {
                 try endPackage(package, status: status, failedBuild: event[.failedBuild].text, time: time)
             }
@@ -116,9 +137,7 @@ final class GoTestJSONParser: LineStreamParser {
         return lines.finish() + diagnostics
     }
 
-    private func endTest(_ test: String, in package: String, status: TestStatus, duration: Double?, time: Double?)
-        throws
-    {
+    private func endTest(_ test: String, in package: String, status: TestStatus, duration: Double?) throws {
         guard let running = packages[package]?.tests.removeValue(forKey: test) else {
             // A result without its `run` (a stream that starts mid-package): the result is still a test.
             var orphan = RunningTest()
@@ -132,6 +151,11 @@ final class GoTestJSONParser: LineStreamParser {
             if let parent = GoTestName.parent(of: test) { packages[package]?.tests[parent]?.subtestFailed = true }
         }
         if running.hasSubtests && !(status == .failed && !running.subtestFailed) { return }
+        if status == .passed, running.output.isEmpty, !failures.contains(GoTestID(package: package, name: test)),
+            try writePassedFromBytes(start: running.start, duration: duration)
+        {
+            return
+        }
         try write(package: package, name: test, running: running, status: status, duration: duration)
     }
 
@@ -196,7 +220,7 @@ final class GoTestJSONParser: LineStreamParser {
             status: status, statusReason: statusReason, start: running.start, duration: duration, issues: issues,
             output: try running.output.captured(inlineLimit: 16 << 10, sink: stream.sink))
         let identity = GoTestName.identity(package: package, test: name)
-        let key = package + "\u{0}" + name
+        let key = GoTestID(package: package, name: name)
         if var record = failures.take(key) {
             // A rerun: the earlier failures are earlier attempts, and the last result wins.
             record.attempts.append(attempt)
@@ -210,8 +234,37 @@ final class GoTestJSONParser: LineStreamParser {
         try hold(TestRecord(runIndex: stream.runIndex, identity: identity, attempts: [attempt]), key: key)
     }
 
+    /// Writes the passed test of the event just read from the bytes of its package and its name, when both are
+    /// plain strings and the name is ASCII (split at its `/` as ``GoTestName/identity(package:test:)`` splits it);
+    /// `false` otherwise.
+    private func writePassedFromBytes(start: Double?, duration: Double?) throws -> Bool {
+        guard let package = event[.package]?.plainBytes, let name = event[.test]?.plainBytes,
+            name.allSatisfy({ $0 < 0x80 })
+        else { return false }
+        nameParts.removeAll(keepingCapacity: true)
+        var partStart = 0
+        for index in name.indices where name[index] == UInt8(ascii: "/") {
+            nameParts.append(partStart..<index)
+            partStart = index + 1
+        }
+        nameParts.append(partStart..<name.count)
+        let parts = nameParts
+        try withUnsafeTemporaryAllocation(of: UnsafeBufferPointer<UInt8>.self, capacity: parts.count) { slices in
+            for (index, part) in parts.enumerated() {
+                slices.initializeElement(at: index, to: UnsafeBufferPointer(rebasing: name[part]))
+            }
+            try stream.writePassed(
+                PassedTestText(
+                    runIndex: stream.runIndex, module: package.isEmpty ? nil : package,
+                    outerSuites: UnsafeBufferPointer(rebasing: slices[0..<max(0, parts.count - 2)]),
+                    suite: parts.count > 1 ? slices[parts.count - 2] : nil, name: slices[parts.count - 1],
+                    start: start, duration: duration))
+        }
+        return true
+    }
+
     /// Holds a test whose last attempt failed (and writes what no longer fits); writes any other at once.
-    private func hold(_ record: TestRecord, key: String) throws {
+    private func hold(_ record: TestRecord, key: GoTestID) throws {
         guard record.attempts.last?.status.isFailure == true else { return try stream.write(record) }
         for overflow in failures.hold(record, for: key) { try stream.write(overflow) }
     }

@@ -16,6 +16,11 @@ enum GoTestName {
 
     /// The test `name` runs inside (`TestTable` for `TestTable/negative`), or `nil` for a top-level test.
     static func parent(of name: String) -> String? {
+        // An ASCII name is searched as bytes: the same `/`, without the walk by Character.
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            guard let slash = name.utf8.lastIndex(of: UInt8(ascii: "/")) else { return nil }
+            return String(name[..<slash])
+        }
         guard let slash = name.lastIndex(of: "/") else { return nil }
         return String(name[..<slash])
     }
@@ -28,6 +33,26 @@ enum GoTestName {
         for prefix in framingPrefixes where bytes.starts(with: prefix.utf8) {
             guard let next = bytes.dropFirst(prefix.utf8.count).first, next >= 0x80 else { return true }
             return isFramingByCharacter(line)
+        }
+        return false
+    }
+
+    /// Whether the `Output` value is framing (as ``isFraming(_:)`` says of its text without its line break), told
+    /// from the bytes the line writes it in; `false` also when only its decoded text could tell.
+    static func isFraming(plainOutput value: JSONLineValue) -> Bool {
+        let raw: UnsafeBufferPointer<UInt8>
+        switch value {
+        case .plainString(let bytes): raw = bytes
+        case .token(let bytes) where bytes.first == UInt8(ascii: "\""):
+            raw = UnsafeBufferPointer(rebasing: bytes.dropFirst())
+        default: return false
+        }
+        // Up to the first escape the bytes are the text's own; an escape or a non-ASCII byte right after a prefix
+        // needs the text.
+        let bytes = raw.drop { $0 == UInt8(ascii: " ") }
+        for prefix in framingPrefixes where bytes.starts(with: prefix.utf8) {
+            guard let next = bytes.dropFirst(prefix.utf8.count).first else { return true }
+            return next < 0x80 && next != UInt8(ascii: "\\")
         }
         return false
     }

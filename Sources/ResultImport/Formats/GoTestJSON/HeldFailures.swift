@@ -3,25 +3,28 @@ import ResultModel
 /// The failed tests a test2json stream holds until its end, so that a rerun later in the stream (`gotestsum
 /// --rerun-fails`) makes them earlier attempts; bounded: past ``maxCount`` tests or ``maxBytes`` of their text,
 /// the oldest are handed back to be written at once (a rerun of one of those is then a test of its own).
-struct HeldFailures {
-    static let maxCount = 10_000
-    static let maxBytes = 64 << 20
+struct HeldFailures<Key: Hashable> {
+    static var maxCount: Int { 10_000 }
+    static var maxBytes: Int { 64 << 20 }
 
-    private var records: [String: (record: TestRecord, bytes: Int)] = [:]
+    private var records: [Key: (record: TestRecord, bytes: Int)] = [:]
     /// Keys in the order they were first held; keys taken since are skipped.
-    private var order: [String] = []
+    private var order: [Key] = []
     private var orderStart = 0
     private var bytes = 0
 
+    /// Whether a record is held for `key`.
+    func contains(_ key: Key) -> Bool { records[key] != nil }
+
     /// Removes and returns the record held for `key`.
-    mutating func take(_ key: String) -> TestRecord? {
+    mutating func take(_ key: Key) -> TestRecord? {
         guard let held = records.removeValue(forKey: key) else { return nil }
         bytes -= held.bytes
         return held.record
     }
 
     /// Holds `record` for `key`; returns the oldest records that no longer fit, to be written now.
-    mutating func hold(_ record: TestRecord, for key: String) -> [TestRecord] {
+    mutating func hold(_ record: TestRecord, for key: Key) -> [TestRecord] {
         let size = Self.size(of: record)
         if let previous = records.updateValue((record, size), forKey: key) {
             bytes -= previous.bytes

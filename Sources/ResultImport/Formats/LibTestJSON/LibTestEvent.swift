@@ -1,5 +1,5 @@
 /// The members of a libtest event line that the reader uses.
-enum LibTestKey: String {
+enum LibTestKey: String, CaseIterable {
     case type, event, name, stdout, message, reason, passed, failed, ignored
     case execTime = "exec_time"
 }

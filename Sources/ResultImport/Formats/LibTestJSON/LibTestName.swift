@@ -59,3 +59,64 @@ enum LibTestName {
         return name.contains(" - ") && name.hasSuffix(")") && name.contains("(line ")
     }
 }
+
+extension LibTestName {
+    /// The parts ``parse(_:)`` finds in a name of one run (no retry count above 1) written in ASCII, found in its
+    /// bytes: the module's range, if it has one, and the ranges of its suites and name (the name last), in `parts`.
+    /// `false` for any other name, which ``parse(_:)`` reads.
+    static func plainParts(
+        of name: UnsafeBufferPointer<UInt8>, module: inout Range<Int>?, parts: inout [Range<Int>]
+    ) -> Bool {
+        module = nil
+        parts.removeAll(keepingCapacity: true)
+        guard name.allSatisfy({ $0 < 0x80 }) else { return false }
+        var start = 0
+        if let dollar = name.firstIndex(of: UInt8(ascii: "$")) {
+            module = 0..<dollar
+            start = dollar + 1
+            if let hash = name[start...].lastIndex(of: UInt8(ascii: "#")),
+                let count = Int(String(decoding: UnsafeBufferPointer(rebasing: name[(hash + 1)...]), as: UTF8.self)),
+                count > 1
+            {
+                return false
+            }
+        }
+        let path = UnsafeBufferPointer(rebasing: name[start...])
+        if isDocTest(path) {
+            parts.append(start..<name.count)
+            return true
+        }
+        var index = start
+        var partStart = start
+        while index < name.count {
+            if name[index] == UInt8(ascii: ":"), index + 1 < name.count, name[index + 1] == UInt8(ascii: ":") {
+                parts.append(partStart..<index)
+                index += 2
+                partStart = index
+            } else {
+                index += 1
+            }
+        }
+        parts.append(partStart..<name.count)
+        return true
+    }
+
+    /// ``isDocTest(_:)`` of an ASCII name's bytes.
+    private static func isDocTest(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard name.last == UInt8(ascii: ")") else { return false }
+        return name.contains(" - ") && name.contains("(line ")
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// Whether the bytes hold `text`'s (ASCII) bytes somewhere.
+    fileprivate func contains(_ text: StaticString) -> Bool {
+        let needle = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+        guard needle.count <= count else { return false }
+        for start in 0...(count - needle.count)
+        where self[start] == needle[0] && self[start..<start + needle.count].elementsEqual(needle) {
+            return true
+        }
+        return false
+    }
+}

@@ -1,3 +1,5 @@
+import ResultSupport
+
 /// libtest on Windows wrote doc-test names with their backslashes unescaped (`"name": "src\lib.rs - add (line 3)"`),
 /// which is not JSON. Such a name is read as written: every backslash in the `name` value is doubled before the
 /// line is parsed, so `src\tests\a.rs` keeps its `\t` rather than turning it into a tab.
@@ -29,18 +31,12 @@ enum LibTestNameRepair {
 
     /// The bytes between the quotes of the `"name"` member's value (a doc-test name holds no quote).
     private static func nameValue(in line: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
-        let key = Array("\"name\"".utf8)
-        guard line.count > key.count else { return nil }
-        var start = 0
-        while start + key.count <= line.count {
-            if line[start] == key[0], line[start..<start + key.count].elementsEqual(key) { break }
-            start += 1
-        }
-        var index = start + key.count
+        guard let key = line.firstRange(of: "\"name\"") else { return nil }
+        var index = key.upperBound
         while index < line.count, line[index] == 0x20 || line[index] == UInt8(ascii: ":") { index += 1 }
         guard index < line.count, line[index] == UInt8(ascii: "\"") else { return nil }
         let open = index + 1
-        guard let close = line[open...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
+        guard let close = line.firstIndex(of: UInt8(ascii: "\""), from: open) else { return nil }
         return open..<close
     }
 }

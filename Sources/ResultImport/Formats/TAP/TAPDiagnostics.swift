@@ -27,6 +27,8 @@ struct TAPDiagnostics {
                 nested.append(lines[index][...])
                 index += 1
             }
+            // Only the keys read below are worth their values (`found`, `wanted`, `stack` stay in the details).
+            guard Self.readKeys.contains(key) else { continue }
             if inline.isEmpty || inline.hasPrefix("|") || inline.hasPrefix(">") {
                 let indent = nested.filter { !$0.isEmpty }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
                 let block = nested.map { $0.dropFirst(min(indent, $0.count)) }.joined(separator: "\n")
@@ -47,6 +49,9 @@ struct TAPDiagnostics {
         details = yaml.isEmpty ? nil : yaml
     }
 
+    /// The top-level keys whose values the diagnostics use.
+    private static let readKeys: Set<String> = ["message", "error", "at", "location", "file", "line", "duration_ms"]
+
     /// Reads the comment lines after a failed point: the message is pytest-tap's `E   …` line, else the first
     /// line; the place is Test::More's or bats' line, else a frame of a trace among the lines.
     init(comments: [String]) {
@@ -63,16 +68,21 @@ struct TAPDiagnostics {
 
     private static func location(_ values: [String: String]) -> SourceLocation? {
         if let at = values["at"] ?? values["location"] {
-            if at.contains("\n") {
-                // node-tap's mapping: `at:\n  line: 5\n  column: 3\n  file: test/x.js`.
-                var fields: [String: String] = [:]
-                for line in at.split(separator: "\n") {
-                    guard let colon = line.firstIndex(of: ":") else { continue }
-                    fields[String(line[..<colon].trimmingBlanks)] = unquoted(
-                        line[line.index(after: colon)...].trimmingBlanks)
+            if at.utf8.contains(0x0A) {
+                // node-tap's mapping: `at:\n  line: 5\n  column: 3\n  file: test/x.js`. Only these three keys are
+                // kept (the last of each, as a mapping read whole would keep it).
+                var file: String?
+                var line: String?
+                var column: String?
+                for entry in at.split(separator: "\n") {
+                    guard let colon = entry.firstIndex(of: ":") else { continue }
+                    let key = entry[..<colon].trimmingBlanks
+                    guard key == "file" || key == "line" || key == "column" else { continue }
+                    let value = unquoted(entry[entry.index(after: colon)...].trimmingBlanks)
+                    if key == "file" { file = value } else if key == "line" { line = value } else { column = value }
                 }
-                if let file = fields["file"], let line = fields["line"].flatMap({ Int($0) }), line > 0 {
-                    return SourceLocation(file: file, line: line, column: fields["column"].flatMap { Int($0) })
+                if let file, let line = line.flatMap({ Int($0) }), line > 0 {
+                    return SourceLocation(file: file, line: line, column: column.flatMap { Int($0) })
                 }
             } else if let place = TraceLocation.splitFileLine(at[...].trimmingBlanks) {
                 return place
@@ -101,12 +111,17 @@ struct TAPDiagnostics {
 
     /// A YAML scalar without its quotes (`'a ''b'''` is `a 'b'`, `"a \"b\""` is `a "b"`).
     private static func unquoted(_ text: Substring) -> String {
-        if text.count >= 2, text.first == "'", text.last == "'" {
-            return text.dropFirst().dropLast().replacingOccurrences(of: "''", with: "'")
+        // `dropFirst().isEmpty` is `count < 2` without counting every Character of a long value.
+        guard !text.dropFirst().isEmpty else { return String(text) }
+        if text.first == "'", text.last == "'" {
+            let inner = text.dropFirst().dropLast()
+            return inner.utf8.contains(UInt8(ascii: "'"))
+                ? inner.replacingOccurrences(of: "''", with: "'") : String(inner)
         }
-        if text.count >= 2, text.first == "\"", text.last == "\"" {
-            return text.dropFirst().dropLast().replacingOccurrences(of: "\\\"", with: "\"")
-                .replacingOccurrences(of: "\\n", with: "\n")
+        if text.first == "\"", text.last == "\"" {
+            let inner = text.dropFirst().dropLast()
+            guard inner.utf8.contains(UInt8(ascii: "\\")) else { return String(inner) }
+            return inner.replacingOccurrences(of: "\\\"", with: "\"").replacingOccurrences(of: "\\n", with: "\n")
         }
         return String(text)
     }

@@ -64,6 +64,15 @@ struct TAPPoint: Equatable {
     /// Whether the line ends with `{`: a buffered subtest (TAP 14) follows, closed by `}`.
     var opensBlock: Bool
 
+    /// A point without directive and without a block.
+    init(isOK: Bool, number: Int?, description: String) {
+        self.isOK = isOK
+        self.number = number
+        self.description = description
+        directive = .none
+        opensBlock = false
+    }
+
     init?(_ content: Substring) {
         guard let head = Self.isPlainASCII(content) ? Self.asciiHead(content) : Self.head(content) else { return nil }
         isOK = head.isOK

@@ -31,6 +31,10 @@ final class TAPParser: LineStreamParser {
     private var hasBailedOut = false
     private var sawPieces = false
     private var diagnostics: [Diagnostic] = []
+    /// The pending point when it is a plain pass (``TAPPlainPass``), kept as bytes rather than in ``pending``: its
+    /// number, line and indentation, its description in ``plainDescription`` (a buffer kept from point to point).
+    private var plainPending: (number: Int?, line: Int, indent: Int)?
+    private var plainDescription: [UInt8] = []
 
     init(output: StreamOutput) {
         stream = output
@@ -49,6 +53,8 @@ final class TAPParser: LineStreamParser {
             }
             return
         }
+        if try readPlainPass(line) { return }
+        pendingFromPlain()
         let text = String(decoding: line.bytes, as: UTF8.self)
         let indent = text.utf8.prefix { $0 == 0x20 }.count
         let content = text.dropFirst(indent)
@@ -92,6 +98,7 @@ final class TAPParser: LineStreamParser {
     func finish() throws -> [Diagnostic] {
         guard !isFinished else { return diagnostics }
         isFinished = true
+        try finishPlainPending()
         try finishPending()
         if let child = closedChild {
             closedChild = nil
@@ -219,6 +226,50 @@ final class TAPParser: LineStreamParser {
     }
 
     // MARK: Points
+
+    /// Reads `line` when it is a plain pass at the level of the open subtest, which nothing before it waits to
+    /// read (a YAML block still open would take it): it ends the pending point and waits as the next one, as bytes.
+    /// `false` for any other line.
+    private func readPlainPass(_ line: LineReader.Line) throws -> Bool {
+        let indent = line.bytes.prefix { $0 == 0x20 }.count
+        guard indent == levels[levels.count - 1].indent, closedChild == nil,
+            pending.map({ $0.yaml == nil || !$0.isInYAML }) ?? true
+        else { return false }
+        let content = UnsafeBufferPointer(rebasing: line.bytes[indent...])
+        guard let point = TAPPlainPass(content) else { return false }
+        try finishPlainPending()
+        try finishPending()
+        announced = nil
+        plainDescription.removeAll(keepingCapacity: true)
+        plainDescription.append(contentsOf: content[point.description])
+        plainPending = (point.number, line.number, indent)
+        return true
+    }
+
+    /// Writes the pending plain pass: from its bytes, unless a subtest around it waits for its name.
+    private func finishPlainPending() throws {
+        guard plainPending != nil else { return }
+        guard levels.count == 1 else {
+            pendingFromPlain()
+            return try finishPending()
+        }
+        plainPending = nil
+        levels[0].points += 1
+        try plainDescription.withUnsafeBufferPointer { name in
+            try stream.writePassed(
+                PassedTestText(runIndex: stream.runIndex, suite: nil, name: name, duration: nil))
+        }
+    }
+
+    /// Makes the pending plain pass, if any, the ``pending`` point that the general reading works with.
+    private func pendingFromPlain() {
+        guard let plain = plainPending else { return }
+        plainPending = nil
+        pending = TAPPendingPoint(
+            point: TAPPoint(
+                isOK: true, number: plain.number, description: String(decoding: plainDescription, as: UTF8.self)),
+            line: plain.line, indent: plain.indent)
+    }
 
     private func finishPending() throws {
         guard let point = pending else { return }

@@ -41,6 +41,18 @@ struct JSONLines {
         return nil
     }
 
+    /// Fills `members` from the object on `line`: `false` for a line of text or a damaged line (noted). A flat
+    /// line is scanned without decoding it; any other is read by ``JSONPullReader``.
+    mutating func read<Key>(_ line: LineReader.Line, into members: JSONLineMembers<Key>) -> Bool {
+        if let first = line.bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }),
+            line.bytes[first] == UInt8(ascii: "{"),
+            members.scan(line.bytes)
+        {
+            return true
+        }
+        return read(line) { try members.read(&$0) } != nil
+    }
+
     /// Notes that `line` is damaged, for `reason`.
     mutating func noteDamage(line: LineReader.Line, message: String) {
         damagedLines += 1
