@@ -59,7 +59,9 @@ import Testing
     }
 
     @Test func membersComeAsNamesComparedByTheirBytesEscapedOrNot() throws {
-        let bytes = Array(#"{"plain": 1, "esc\u0061ped": "x", "skipped": {"a": [1, {"b": "\""}], "n": -2e3}, "list": ["a", 2, "b"], "last": null}"#.utf8)
+        let bytes = Array(
+            #"{"plain": 1, "esc\u0061ped": "x", "skipped": {"a": [1, {"b": "\""}], "n": -2e3}, "list": ["a", 2, "b"], "last": null}"#
+                .utf8)
         try bytes.withUnsafeBufferPointer { buffer in
             var reader = JSONPullReader(buffer)
             var seen: [String] = []
@@ -76,12 +78,15 @@ import Testing
                 }
             }
             #expect(seen == ["plain", "escaped", "skipped", "list", "last"])
-            #expect(reader.isAtEnd())
+            let atEnd = reader.isAtEnd()
+            #expect(atEnd)
         }
     }
 
     @Test func skippingAValueFindsTheSameDamageAsReadingIt() {
-        for text in [#"{"a": {"b" 1}}"#, #"{"a": [1, 2"#, #"{"a": {"b": tru}}"#, #"{"a": {"b": "x}}"#, #"{"a": {7: 1}}"#] {
+        for text in [
+            #"{"a": {"b" 1}}"#, #"{"a": [1, 2"#, #"{"a": {"b": tru}}"#, #"{"a": {"b": "x}}"#, #"{"a": {7: 1}}"#,
+        ] {
             let bytes = Array(text.utf8)
             let skipped: JSONReadError? = bytes.withUnsafeBufferPointer { buffer in
                 var reader = JSONPullReader(buffer)

@@ -19,7 +19,8 @@ import _TestSupport
         let path = directory.appendingPathComponent("results.xml").path
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         let sink = BytesCountingSink()
-        let context = ImportContext(sink: sink, runIndex: try sink.beginRun(RunRecord(producer: "tests", source: "import")))
+        let context = ImportContext(
+            sink: sink, runIndex: try sink.beginRun(RunRecord(producer: "tests", source: "import")))
         context.fileName = "results.xml"
         context.path = path
         let importer = NUnitImporter(context: context)
@@ -112,7 +113,8 @@ import _TestSupport
         let (fast, fromBytes) = try importText(text, fromBytes: true)
         #expect(fromBytes.count == 2)
         #expect(fast.outcome == "3 []")
-        let (wrong, _) = try importText(text.replacingOccurrences(of: "passed=\"2\"", with: "passed=\"5\""), fromBytes: true)
+        let (wrong, _) = try importText(
+            text.replacingOccurrences(of: "passed=\"2\"", with: "passed=\"5\""), fromBytes: true)
         #expect(wrong.outcome.contains("passed"))
     }
 

@@ -11,7 +11,7 @@ import _TestSupport
 @Suite struct JestReportReaderTests {
     @Test func testsTakeTheFileNameAndStartWrittenAfterThem() throws {
         let text = """
-            {"numTotalTests":4,"testResults":[
+            {"numTotalTests":3,"testResults":[
              {"assertionResults":[
                {"ancestorTitles":["A"],"title":"one","status":"passed","duration":5,"extra":{"deep":[1,{"x":"y"}]}},
                {"title":"two","title":"ignored","status":"failed","failureMessages":["Error: no\\n  at f (/s/a.test.js:3:4)"],
@@ -24,7 +24,10 @@ import _TestSupport
             """
         let result = try ImportHarness.run(text: text, name: "report.json")
         let tests = result.results.tests
-        #expect(tests.map(\.identity.suites) == [["/s/a.test.js", "A"], ["/s/a.test.js"], ["/s/a.test.js"], ["/s/b.test.js"]])
+        #expect(
+            tests.map(\.identity.suites) == [
+                ["/s/a.test.js", "A"], ["/s/a.test.js"], ["/s/a.test.js"], ["/s/b.test.js"],
+            ])
         #expect(tests.map(\.identity.name) == ["one", "two", "(unnamed test)", "(suite)"])
         #expect(tests.map(\.status) == [.passed, .failed, .passed, .failed])
         #expect(tests[0].finalAttempt?.start == 1_795_730_400)

@@ -55,7 +55,14 @@ struct JestAssertion {
     var column: Int?
 
     init(_ reader: inout JSONPullReader) throws {
-        guard try reader.peek() == .object else { return try reader.skipValue() }
+        var fullNameReader: JSONPullReader?
+        defer {
+            if title == nil, var fullNameReader { fullName = try? fullNameReader.readStringIfAny() }
+        }
+        guard try reader.peek() == .object else {
+            try reader.skipValue()
+            return
+        }
         var seen = FirstMembers()
         try reader.readMembers { reader, key in
             if key.is("status"), seen.first(0) {
@@ -63,7 +70,9 @@ struct JestAssertion {
             } else if key.is("title"), seen.first(1) {
                 title = try reader.readStringIfAny()
             } else if key.is("fullName"), seen.first(2) {
-                fullName = try reader.readStringIfAny()
+                // Read only when there is no title (rarely): kept as where it starts.
+                fullNameReader = reader
+                try reader.skipValue()
             } else if key.is("ancestorTitles"), seen.first(3) {
                 ancestorTitles = try reader.readStrings()
             } else if key.is("failureMessages"), seen.first(4) {

@@ -127,7 +127,8 @@ final class NUnitImporter {
         case .testCase:
             guard sawRoot || !suites.isEmpty else { return }
             if isEmpty, !isVersion2, current == nil, writesPassedTestsFromBytes,
-                try writePlainCase(NUnitPlainCase(reader: reader)) {
+                try writePlainCase(NUnitPlainCase(reader: reader))
+            {
                 plainPassedCount += 1
                 testCount += 1
                 return

@@ -66,7 +66,9 @@ struct TRXDefinitionTable {
         guard !isSorted else { return }
         isSorted = true
         // A stable order by key, so that among equal keys the last added comes last.
-        let order = guids.indices.sorted { guids[$0].key < guids[$1].key || (guids[$0].key == guids[$1].key && $0 < $1) }
+        let order = guids.indices.sorted {
+            guids[$0].key < guids[$1].key || (guids[$0].key == guids[$1].key && $0 < $1)
+        }
         guids = order.map { guids[$0] }
     }
 

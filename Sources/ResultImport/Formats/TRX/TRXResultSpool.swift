@@ -56,7 +56,7 @@ final class TRXResultSpool {
         do {
             if file == nil { file = try SpillFile(anonymousIn: directory, prefix: "resultbundle-trx") }
             try buffer.withUnsafeBytes { _ = try file!.append($0) }
-        } catch {
+        } catch let error as SystemCallError {
             throw ImportError(
                 .unreadable, "cannot hold the results that come before the test definitions: \(error.reason)",
                 file: error.path, underlying: error)
@@ -93,8 +93,10 @@ private struct TRXSpoolReader {
         next += repeatElement(0, count: size)
         let got: Int
         do {
-            got = try next.withUnsafeMutableBytes { try file.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[kept...]), at: position) }
-        } catch {
+            got = try next.withUnsafeMutableBytes {
+                try file.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[kept...]), at: position)
+            }
+        } catch let error as SystemCallError {
             throw ImportError(
                 .unreadable, "cannot read back the results held for the test definitions: \(error.reason)",
                 file: error.path, underlying: error)

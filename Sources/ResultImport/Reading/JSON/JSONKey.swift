@@ -19,7 +19,8 @@ public struct JSONKey {
     /// Whether the name is `literal`, byte for byte.
     public func `is`(_ literal: StaticString) -> Bool {
         if let raw { return raw.equals(literal) }
-        return decoded!.utf8.elementsEqual(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+        return decoded!.utf8.elementsEqual(
+            UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
     /// The name as a string.

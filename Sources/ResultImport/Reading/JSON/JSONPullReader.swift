@@ -270,15 +270,19 @@ public struct JSONPullReader {
     }
 
     private mutating func skipStringToken() throws {
-        position += 1
-        while position < bytes.count {
-            switch bytes[position] {
-            case UInt8(ascii: "\""):
-                position += 1
-                return
-            case UInt8(ascii: "\\"): position += 2
-            default: position += 1
+        // Through the base address: strings are most of a report's bytes, and this loop skips most of them.
+        if let base = bytes.baseAddress {
+            var index = position + 1
+            let end = bytes.count
+            while index < end {
+                let byte = base[index]
+                if byte == UInt8(ascii: "\"") {
+                    position = index + 1
+                    return
+                }
+                index += byte == UInt8(ascii: "\\") ? 2 : 1
             }
+            position = index
         }
         throw failure("the document ends inside a string")
     }
