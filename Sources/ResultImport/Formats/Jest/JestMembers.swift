@@ -1,7 +1,9 @@
-/// What the importer reads of one element of a Jest report's `testResults` (a test file), its tests skipped: Jest
-/// writes these members after the file's `assertionResults`. Where a name repeats, the first member counts, as in
+/// What the importer reads of one element of a Jest report's `testResults` (a test file): its tests, and the
+/// members Jest writes after them (the file's name and start). Where a name repeats, the first member counts, as in
 /// ``JSONValue``'s lookups.
 struct JestFile {
+    /// The first `assertionResults`, when it is an array.
+    var assertions: [JestAssertion] = []
     var name: String?
     var testFilePath: String?
     /// `startTime`, in seconds.
@@ -33,6 +35,8 @@ struct JestFile {
                 failureMessage = try reader.readStringIfAny()
             } else if key.is("message"), seen.first(6) {
                 message = try reader.readStringIfAny()
+            } else if key.is("assertionResults"), seen.first(7), try reader.peek() == .array {
+                try reader.readArray { reader, _ in assertions.append(try JestAssertion(&reader)) }
             } else {
                 try reader.skipValue()
             }

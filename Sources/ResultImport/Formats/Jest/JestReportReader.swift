@@ -40,25 +40,16 @@ struct JestReportReader {
         session.compare(totals, "the report")
     }
 
-    /// One element of `testResults`: a test file and its tests, read one test at a time.
+    /// One element of `testResults`: a test file and its tests, written once the file is read (Jest writes a
+    /// file's name and start after its tests; damage inside the file keeps none of its tests).
     private func readFile(_ reader: inout JSONPullReader) throws {
-        // Jest writes a file's name and start after its tests: they are looked up ahead, so that each test is
-        // written as it is read (damage inside the file then stops before any of its tests, as reading it whole did).
-        var ahead = reader
-        let file = try JestFile(&ahead)
+        let file = try JestFile(&reader)
         let path = file.name ?? file.testFilePath ?? "(unnamed file)"
         var anyFailed = false
-        var sawTests = false
-        try reader.readMembers { reader, key in
-            guard key.is("assertionResults"), !sawTests else { return try reader.skipValue() }
-            sawTests = true
-            guard try reader.peek() == .array else { return try reader.skipValue() }
-            try reader.readArray { reader, _ in
-                let assertion = try JestAssertion(&reader)
-                let word = assertion.status ?? "passed"
-                anyFailed = anyFailed || word == "failed"
-                try session.add(test(assertion, word: word, path: path, start: file.start), word: word)
-            }
+        for assertion in file.assertions {
+            let word = assertion.status ?? "passed"
+            anyFailed = anyFailed || word == "failed"
+            try session.add(test(assertion, word: word, path: path, start: file.start), word: word)
         }
         // A file that failed with no failing test: it did not run (a syntax error) or a hook failed.
         let message = file.execErrorMessage ?? file.failureMessage ?? file.message ?? ""
