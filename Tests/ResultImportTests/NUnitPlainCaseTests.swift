@@ -15,21 +15,14 @@ import _TestSupport
     }
 
     private func importText(_ text: String, fromBytes: Bool) throws -> (Imported, passedFromBytes: [String]) {
-        let directory = try TestPaths.makeTemporaryDirectory("nunit-plain")
-        let path = directory.appendingPathComponent("results.xml").path
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        let sink = BytesCountingSink()
-        let context = ImportContext(
-            sink: sink, runIndex: try sink.beginRun(RunRecord(producer: "tests", source: "import")))
-        context.fileName = "results.xml"
-        context.path = path
-        let importer = NUnitImporter(context: context)
+        let input = try ImporterInput(text, name: "results.xml")
+        defer { input.closeFile() }
+        let sink = input.sink
+        let importer = NUnitImporter(context: input.context)
         importer.writesPassedTestsFromBytes = fromBytes
-        let descriptor = open(path, O_RDONLY)
-        defer { close(descriptor) }
         let outcome: String
         do {
-            let result = try importer.run(prefix: [], descriptor: descriptor)
+            let result = try importer.run(prefix: [], descriptor: input.descriptor)
             outcome = "\(result.testCount) \(result.diagnostics.map { "\($0.line ?? 0) \($0.message)" })"
         } catch {
             outcome = "\(error)"

@@ -99,20 +99,12 @@ import _TestSupport
     }
 
     private func importText(_ text: String, heldInMemory: Int) throws -> [TestRecord] {
-        let directory = try TestPaths.makeTemporaryDirectory("trx-held")
-        let path = directory.appendingPathComponent("run.trx").path
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        let sink = BytesCountingSink()
-        let context = ImportContext(
-            sink: sink, runIndex: try sink.beginRun(RunRecord(producer: "tests", source: "import")))
-        context.fileName = "run.trx"
-        context.path = path
-        let importer = TRXImporter(context: context)
+        let input = try ImporterInput(text, name: "run.trx")
+        defer { input.closeFile() }
+        let importer = TRXImporter(context: input.context)
         importer.heldResultsMemoryLimit = heldInMemory
-        let descriptor = open(path, O_RDONLY)
-        defer { close(descriptor) }
-        let outcome = try importer.run(prefix: [], descriptor: descriptor)
+        let outcome = try importer.run(prefix: [], descriptor: input.descriptor)
         #expect(outcome.diagnostics.isEmpty)
-        return sink.results.tests
+        return input.sink.results.tests
     }
 }
