@@ -4,7 +4,9 @@ usage: gen_format_inputs.py FORMAT N OUT   FORMAT: trx, nunit3, tap13, test2json
 N tests, about 2% failing and 1% skipped, 100 per class/suite/file. Prints `tests=N failed=F skipped=S`."""
 import json
 import random
+import shutil
 import sys
+import tempfile
 import uuid
 
 PER = 100
@@ -26,7 +28,8 @@ def ids(seed):
 
 def trx(n, w):
     new_id = ids(3)
-    results, definitions, counts = [], [], {"pass": 0, "fail": 0, "skip": 0}
+    # The definitions go to a scratch file while the results are written: a million of them would not fit in a list.
+    definitions, counts = tempfile.TemporaryFile("w+"), {"pass": 0, "fail": 0, "skip": 0}
     list_id = new_id()
     w.write('<?xml version="1.0" encoding="utf-8"?>\n<TestRun id="%s" name="bench@host 2026-11-26 10:00:00" '
             'runUser="bench" xmlns="http://microsoft.com/schemas/VisualStudio/TeamTest/2010">\n' % new_id())
@@ -51,12 +54,14 @@ def trx(n, w):
                     '        </ErrorInfo>\n      </Output>\n    </UnitTestResult>\n')
         else:
             w.write(' />\n')
-        definitions.append(f'    <UnitTest name="{name}" storage="/src/bin/bench.tests.dll" id="{test_id}">\n'
+        definitions.write(f'    <UnitTest name="{name}" storage="/src/bin/bench.tests.dll" id="{test_id}">\n'
                            f'      <Execution id="{execution}" />\n      <TestMethod codeBase="/src/bin/bench.tests.dll" '
                            f'adapterTypeName="executor://mstestadapter/v2" className="Bench.Suite{s}Tests" '
                            f'name="{name}" />\n    </UnitTest>\n')
     w.write('  </Results>\n  <TestDefinitions>\n')
-    w.writelines(definitions)
+    definitions.seek(0)
+    shutil.copyfileobj(definitions, w)
+    definitions.close()
     w.write('  </TestDefinitions>\n')
     w.write(f'  <ResultSummary outcome="Failed">\n    <Counters total="{n}" executed="{n - counts["skip"]}" '
             f'passed="{counts["pass"]}" failed="{counts["fail"]}" error="0" timeout="0" aborted="0" inconclusive="0" '

@@ -57,4 +57,49 @@ import Testing
     @Test func anUnknownEscapeIsKeptAsWrittenAsWindowsPathsInLibtestNamesAre() throws {
         #expect(try value(#""src\lib.rs - f (line 3)""#).string == #"src\lib.rs - f (line 3)"#)
     }
+
+    @Test func membersComeAsNamesComparedByTheirBytesEscapedOrNot() throws {
+        let bytes = Array(
+            #"{"plain": 1, "esc\u0061ped": "x", "skipped": {"a": [1, {"b": "\""}], "n": -2e3}, "list": ["a", 2, "b"], "last": null}"#
+                .utf8)
+        try bytes.withUnsafeBufferPointer { buffer in
+            var reader = JSONPullReader(buffer)
+            var seen: [String] = []
+            try reader.readMembers { reader, key in
+                seen.append(key.string)
+                if key.is("escaped") {
+                    #expect(try reader.readStringIfAny() == "x")
+                } else if key.is("list") {
+                    #expect(try reader.readStrings() == ["a", "b"])
+                } else if key.is("plain") {
+                    #expect(try reader.readStringIfAny() == nil)
+                } else {
+                    try reader.skipValue()
+                }
+            }
+            #expect(seen == ["plain", "escaped", "skipped", "list", "last"])
+            let atEnd = reader.isAtEnd()
+            #expect(atEnd)
+        }
+    }
+
+    @Test func skippingAValueFindsTheSameDamageAsReadingIt() {
+        for text in [
+            #"{"a": {"b" 1}}"#, #"{"a": [1, 2"#, #"{"a": {"b": tru}}"#, #"{"a": {"b": "x}}"#, #"{"a": {7: 1}}"#,
+        ] {
+            let bytes = Array(text.utf8)
+            let skipped: JSONReadError? = bytes.withUnsafeBufferPointer { buffer in
+                var reader = JSONPullReader(buffer)
+                do {
+                    try reader.skipValue()
+                    return nil
+                } catch {
+                    return error as? JSONReadError
+                }
+            }
+            #expect(skipped != nil, "\(text)")
+            #expect(skipped?.message == error(text)?.message, "\(text)")
+            #expect(skipped?.byteOffset == error(text)?.byteOffset, "\(text)")
+        }
+    }
 }

@@ -38,6 +38,10 @@ public enum ImportInput {
         let file = POSIXFile(descriptor: descriptor, path: fileName)
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
         defer { chunk.deallocate() }
+        // A regular file's size is known: one allocation instead of the copies of a doubling array.
+        if let status = try? file.status(), status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 {
+            bytes.reserveCapacity(prefix.count + Int(min(Int64(status.st_size), Int64(limit))))
+        }
         while true {
             let count: Int
             do { count = try file.readSome(into: chunk) } catch { throw ImportError.unreadable(error, file: fileName) }

@@ -26,8 +26,7 @@ final class JSONReportSession {
     var fileName: String { context.fileName }
 
     /// Writes a test, counted under the format's `word` for its outcome.
-    func add(_ test: TestRecord, word: String) throws {
-        var test = test
+    func add(_ test: consuming TestRecord, word: String) throws {
         test.runIndex = runIndex
         try context.sink.addTest(test)
         testCount += 1

@@ -19,7 +19,10 @@ struct JestReportReader {
             case "numTotalTests", "numPassedTests", "numFailedTests", "numPendingTests", "numTodoTests":
                 declared[key] = try reader.readValue().int
             case "testResults":
-                try reader.readArray { reader, _ in try readFile(reader.readValue()) }
+                try reader.readArray { reader, _ in
+                    guard try reader.peek() == .object else { return try reader.skipValue() }
+                    try readFile(&reader)
+                }
             default:
                 try reader.skipValue()
             }
@@ -37,29 +40,27 @@ struct JestReportReader {
         session.compare(totals, "the report")
     }
 
-    /// One element of `testResults`: a test file and its tests.
-    private func readFile(_ file: JSONValue) throws {
-        let path = file["name"]?.string ?? file["testFilePath"]?.string ?? "(unnamed file)"
-        let start = file["startTime"]?.double.map { $0 / 1000 }
+    /// One element of `testResults`: a test file and its tests, written once the file is read (Jest writes a
+    /// file's name and start after its tests; damage inside the file keeps none of its tests).
+    private func readFile(_ reader: inout JSONPullReader) throws {
+        let file = try JestFile(&reader)
+        let path = file.name ?? file.testFilePath ?? "(unnamed file)"
         var anyFailed = false
-        for assertion in file["assertionResults"]?.array ?? [] {
-            let word = assertion["status"]?.string ?? "passed"
+        for assertion in file.assertions {
+            let word = assertion.status ?? "passed"
             anyFailed = anyFailed || word == "failed"
-            try session.add(test(assertion, word: word, path: path, start: start), word: word)
+            try session.add(test(assertion, word: word, path: path, start: file.start), word: word)
         }
         // A file that failed with no failing test: it did not run (a syntax error) or a hook failed.
-        let message =
-            file["testExecError"]?["message"]?.string ?? file["failureMessage"]?.string
-            ?? file["message"]?.string ?? ""
-        guard !anyFailed, file["status"]?.string == "failed" || file["testExecError"].map({ !$0.isNull }) == true
-        else { return }
+        let message = file.execErrorMessage ?? file.failureMessage ?? file.message ?? ""
+        guard !anyFailed, file.status == "failed" || file.hasExecError else { return }
         let issue = FailureText.issue(message.isEmpty ? "the test file failed" : message, kind: .thrownError)
         try session.add(
             TestRecord(
                 identity: TestIdentity(suites: [path], name: Self.fileFailureName),
                 attempts: [
                     TestAttempt(
-                        status: .failed, statusReason: "the test file failed outside its tests", start: start,
+                        status: .failed, statusReason: "the test file failed outside its tests", start: file.start,
                         issues: [issue])
                 ]), word: "fileFailed")
     }
@@ -67,13 +68,10 @@ struct JestReportReader {
     /// The name of the test standing for a file's own failure.
     static let fileFailureName = "(suite)"
 
-    private func test(_ assertion: JSONValue, word: String, path: String, start: Double?) -> TestRecord {
+    private func test(_ assertion: JestAssertion, word: String, path: String, start: Double?) -> TestRecord {
         let status = Self.statuses[word] ?? .unknown
-        let title = assertion["title"]?.string ?? assertion["fullName"]?.string ?? "(unnamed test)"
-        let ancestors = (assertion["ancestorTitles"]?.array ?? []).compactMap(\.string)
-        var issues = (assertion["failureMessages"]?.array ?? []).compactMap(\.string).map {
-            FailureText.issue($0)
-        }
+        let title = assertion.title ?? assertion.fullName ?? "(unnamed test)"
+        var issues = assertion.failureMessages.map { FailureText.issue($0) }
         if status == .failed, issues.isEmpty { issues.append(IssueRecord(kind: .assertion, message: "failed")) }
         var reason: String?
         if status == .skipped {
@@ -81,17 +79,16 @@ struct JestReportReader {
             issues.append(IssueRecord(kind: .skip, message: reason!))
         }
         // jest-circus's `retryTimes`: each failure before the last attempt is a retry reason.
-        var attempts = (assertion["retryReasons"]?.array ?? []).compactMap(\.string).map {
+        var attempts = assertion.retryReasons.map {
             TestAttempt(status: .failed, issues: [FailureText.issue($0)])
         }
         attempts.append(
             TestAttempt(
-                status: status, statusReason: reason, start: start,
-                duration: assertion["duration"]?.double.map { $0 / 1000 }, issues: issues))
-        let line = assertion["location"]?["line"]?.int
+                status: status, statusReason: reason, start: start, duration: assertion.duration.map { $0 / 1000 },
+                issues: issues))
         return TestRecord(
-            identity: TestIdentity(suites: [path] + ancestors, name: title),
-            location: line.map { SourceLocation(file: path, line: $0, column: assertion["location"]?["column"]?.int) },
+            identity: TestIdentity(suites: [path] + assertion.ancestorTitles, name: title),
+            location: assertion.line.map { SourceLocation(file: path, line: $0, column: assertion.column) },
             attempts: attempts)
     }
 }

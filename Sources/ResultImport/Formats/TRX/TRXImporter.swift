@@ -9,7 +9,9 @@ import ResultSupport
 /// are held against the results read.
 ///
 /// `dotnet test` writes the results before the definitions: results are then held until `TestDefinitions` has
-/// been read (or the document ends), so memory grows with the results of such a file, never with more.
+/// been read (or the document ends), in a compact form that goes to a temporary file past a megabyte
+/// (``TRXResultSpool``), and the definitions are kept compactly too (``TRXDefinitionTable``), so memory stays
+/// nearly flat in the number of tests.
 final class TRXImporter {
     private let context: ImportContext
     private let attachmentFiles: JUnitAttachmentFiles
@@ -18,9 +20,15 @@ final class TRXImporter {
     var textLimit = 4 << 20
 
     private var results: [TRXResult] = []
-    private var definitions: [String: TRXDefinition] = [:]
+    private var definitions = TRXDefinitionTable()
     private var definitionsRead = false
-    private var pending: [TRXResult] = []
+    /// Results read before the definitions, held in a compact form (in a temporary file past a megabyte).
+    private let pending = TRXResultSpool()
+    /// The bytes of held results kept in memory before they go to a temporary file.
+    var heldResultsMemoryLimit: Int {
+        get { pending.memoryLimit }
+        set { pending.memoryLimit = newValue }
+    }
     /// Data-driven tests' own results written beside their rows rather than around them: held until a row stands
     /// for them, and written at the end when none did.
     private var dataDrivenParents: [TRXResult] = []
@@ -168,7 +176,7 @@ final class TRXImporter {
             results[results.count - 1].stackTrace = Self.unixLineBreaks(text.trimmingLineBreaks())
             capturing = nil
         case .unitTest, .webTest, .orderedTest, .genericTest, .manualTest:
-            if let definition { definitions[definition.id] = definition.value }
+            if let definition { definitions.add(definition.id, definition.value) }
             definition = nil
         case .testDefinitions:
             definitionsRead = true
@@ -190,27 +198,25 @@ final class TRXImporter {
         if definitionsRead || interrupted {
             try record(result, interrupted: interrupted)
         } else {
-            pending.append(result)
+            try pending.append(result)
         }
     }
 
     /// Writes the results held for the definitions; at the end, also the data-driven results no row stood for.
     private func flushPending(atEnd: Bool) throws {
-        var held = pending
-        pending = []
-        if atEnd {
-            // At the end: the data-driven results no row stood for are tests themselves.
-            held += dataDrivenParents.filter { parent in
-                !(parent.testId.map(testsWithRows.contains) ?? false)
-                    && !(parent.executionId.map(executionsWithRows.contains) ?? false)
-            }
-            dataDrivenParents = []
+        try pending.drain { try record($0, interrupted: false) }
+        guard atEnd else { return }
+        // At the end: the data-driven results no row stood for are tests themselves.
+        let parents = dataDrivenParents.filter { parent in
+            !(parent.testId.map(testsWithRows.contains) ?? false)
+                && !(parent.executionId.map(executionsWithRows.contains) ?? false)
         }
-        for result in held { try record(result, interrupted: false) }
+        dataDrivenParents = []
+        for result in parents { try record(result, interrupted: false) }
     }
 
     private func record(_ result: TRXResult, interrupted: Bool) throws {
-        let definition = result.testId.flatMap { definitions[$0] }
+        let definition = result.testId.flatMap { definitions.definition(of: $0) }
         let split = DotNetTestNames.split(result.testName)
         let className = definition?.className ?? split.className
         let name =

@@ -27,6 +27,12 @@ struct TRXResult {
     /// Where its start tag ended.
     var line: Int
 
+    /// A result with only a name and a line (its other fields set one by one).
+    init(testName: String, line: Int) {
+        self.testName = testName
+        self.line = line
+    }
+
     /// Reads the attributes of a result element, in one pass over them (a result has a dozen, and a large file
     /// hundreds of thousands of results).
     init(reader: XMLStreamReader) {

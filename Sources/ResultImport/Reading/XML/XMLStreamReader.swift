@@ -118,6 +118,29 @@ public final class XMLStreamReader {
         xmlTextReaderMoveToElement(reader)
     }
 
+    /// Calls `body` with the local name and the value's bytes of each attribute of the element just read, straight
+    /// from libxml2's node (one pass over a list, where the reader's attribute cursor makes several calls per
+    /// attribute); both are valid only during the call. Returns `false`, having stopped, at the first value that is
+    /// not one plain text node (an entity reference kept as such): the caller then reads with
+    /// ``forEachAttribute(_:)``.
+    func forEachAttributeBytes(_ body: (UnsafePointer<xmlChar>, UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+        guard let node = xmlTextReaderCurrentNode(reader), node.pointee.type == XML_ELEMENT_NODE else { return false }
+        var next = node.pointee.properties
+        while let attribute = next {
+            next = attribute.pointee.next
+            guard let name = attribute.pointee.name else { continue }
+            guard let value = attribute.pointee.children else {
+                body(name, UnsafeBufferPointer(start: nil, count: 0))
+                continue
+            }
+            guard value.pointee.type == XML_TEXT_NODE, value.pointee.next == nil, let content = value.pointee.content
+            else { return false }
+            let length = strlen(UnsafeRawPointer(content).assumingMemoryBound(to: CChar.self))
+            body(name, UnsafeBufferPointer(start: content, count: length))
+        }
+        return true
+    }
+
     /// The content of the text node just read.
     public func text() -> String {
         guard let value = xmlTextReaderConstValue(reader) else { return "" }
