@@ -15,6 +15,9 @@ enum FrameType: UInt8, CustomStringConvertible {
     case largeIndex = 0x58  // "X"
     /// The fixed-size trailer at the end of a closed bundle, pointing at the index.
     case trailer = 0x54  // "T"
+    /// Where the independently inflatable parts of the index frame that follows it are (format 1.6, written when
+    /// the test table was too large to sort in memory). Older readers skip it as a frame of an unknown type.
+    case indexDirectory = 0x44  // "D"
 
     var description: String {
         switch self {
@@ -23,6 +26,7 @@ enum FrameType: UInt8, CustomStringConvertible {
         case .index: "index"
         case .largeIndex: "large index"
         case .trailer: "trailer"
+        case .indexDirectory: "index directory"
         }
     }
 
@@ -112,6 +116,7 @@ struct FrameHeader: Equatable {
         case .index: maxUncompressed = limits.maxIndexBytes
         case .largeIndex: maxUncompressed = limits.maxLargeIndexBytes
         case .trailer: maxUncompressed = 64
+        case .indexDirectory: maxUncompressed = IndexDirectory.maxPayloadBytes
         case nil: maxUncompressed = limits.maxUnknownFrameBytes
         }
         if uncompressed > maxUncompressed {

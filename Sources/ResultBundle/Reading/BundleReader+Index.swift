@@ -33,16 +33,16 @@ extension BundleReader {
         guard indexOffset >= Int64(FileHeader.size), indexOffset < trailerOffset else {
             return damaged("the trailer points at byte \(indexOffset), outside the file", at: trailerOffset)
         }
+        if let index = try? loadPartedIndex(source, indexOffset: indexOffset, trailerOffset: trailerOffset) {
+            return .loaded(index)
+        }
         do {
             let frame = try source.checkedFrame(at: indexOffset)
             guard frame.header.type == .index || frame.header.type == .largeIndex, frame.end == trailerOffset else {
                 return damaged("the trailer does not point at the index frame", at: trailerOffset)
             }
             let index = try BundleIndex.decode(try source.uncompressedPayload(frame), loadingTests: false)
-            guard index.dataEnd == indexOffset,
-                index.recordFrames.allSatisfy({ $0.offset >= Int64(FileHeader.size) && $0.offset < indexOffset }),
-                index.blobs.values.allSatisfy({ $0.offset >= Int64(FileHeader.size) && $0.offset < indexOffset })
-            else {
+            guard index.pointsInside(indexOffset: indexOffset) else {
                 return damaged("the index points outside the bundle's frames", at: indexOffset)
             }
             return .loaded(index)
@@ -112,7 +112,7 @@ extension BundleReader {
                     index.blobs[hex] = BundleIndex.BlobEntry(
                         digest: digest, offset: frame.offset, size: UInt64(frame.header.uncompressedLength))
                 }
-            case .index, .largeIndex, .trailer, nil:
+            case .index, .largeIndex, .indexDirectory, .trailer, nil:
                 break
             }
             index.dataEnd = frame.end
