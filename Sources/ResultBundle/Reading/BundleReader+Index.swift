@@ -9,7 +9,9 @@ extension BundleReader {
     }
 
     /// Reads the trailer at the end of the file and the index it points at, checking both.
-    static func loadStoredIndex(_ source: FrameSource) -> StoredIndex {
+    static func loadStoredIndex(_ source: FrameSource, streamingIndexesOver threshold: Int = streamedIndexThreshold)
+        -> StoredIndex
+    {
         let trailerOffset = source.size - Int64(Trailer.frameSize)
         func damaged(_ message: String, at offset: Int64) -> StoredIndex {
             .unusable(
@@ -37,6 +39,17 @@ extension BundleReader {
             return .loaded(index)
         }
         do {
+            let indexHeader = try source.header(at: indexOffset)
+            if indexHeader.isCompressed, Int(indexHeader.uncompressedLength) > threshold,
+                indexHeader.type == .index || indexHeader.type == .largeIndex,
+                indexOffset + indexHeader.frameSize == trailerOffset
+            {
+                let index = try loadStreamedIndex(source, frameAt: indexOffset, header: indexHeader)
+                guard index.pointsInside(indexOffset: indexOffset) else {
+                    return damaged("the index points outside the bundle's frames", at: indexOffset)
+                }
+                return .loaded(index)
+            }
             let frame = try source.checkedFrame(at: indexOffset)
             guard frame.header.type == .index || frame.header.type == .largeIndex, frame.end == trailerOffset else {
                 return damaged("the trailer does not point at the index frame", at: trailerOffset)
