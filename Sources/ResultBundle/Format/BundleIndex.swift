@@ -114,15 +114,21 @@ struct BundleIndex {
 
     /// The entries with `hash` in `tests`, a table sorted by hash.
     static func entries(forHash hash: UInt32, in tests: [TestEntry]) -> ArraySlice<TestEntry> {
+        tests[equalRange(of: hash, in: tests, by: \.idHash)]
+    }
+
+    /// The positions of the elements whose `key` is `hash` in `sorted`, ordered by `key` (an empty range where
+    /// such an element would go when there is none).
+    static func equalRange<Element>(of hash: UInt32, in sorted: [Element], by key: (Element) -> UInt32) -> Range<Int> {
         var low = 0
-        var high = tests.count
+        var high = sorted.count
         while low < high {
             let middle = (low + high) / 2
-            if tests[middle].idHash < hash { low = middle + 1 } else { high = middle }
+            if key(sorted[middle]) < hash { low = middle + 1 } else { high = middle }
         }
         var end = low
-        while end < tests.count && tests[end].idHash == hash { end += 1 }
-        return tests[low..<end]
+        while end < sorted.count && key(sorted[end]) == hash { end += 1 }
+        return low..<end
     }
 
     /// Sorts the tests table for lookups (the writer and the scanner add entries in write order).

@@ -117,14 +117,7 @@ struct IndexDirectory: Equatable {
     /// The parts that may hold entries with `hash`: from the last part starting below it (an equal run of hashes
     /// may begin in the part before) through the last starting at or below it, among the parts in `testParts`.
     static func candidates(forHash hash: UInt32, in testParts: [Part]) -> ArraySlice<Part> {
-        var low = 0
-        var high = testParts.count
-        while low < high {
-            let middle = (low + high) / 2
-            if testParts[middle].firstHash < hash { low = middle + 1 } else { high = middle }
-        }
-        var end = low
-        while end < testParts.count && testParts[end].firstHash == hash { end += 1 }
-        return testParts[max(0, low - 1)..<end]
+        let starting = BundleIndex.equalRange(of: hash, in: testParts, by: \.firstHash)
+        return testParts[max(0, starting.lowerBound - 1)..<starting.upperBound]
     }
 }
