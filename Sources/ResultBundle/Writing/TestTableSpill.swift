@@ -108,11 +108,16 @@ final class TestTableSpill {
         chunk.removeAll(keepingCapacity: true)
     }
 
+    /// The scratch file, beside the bundle or, when that folder refuses it, in the system's temporary folder.
     private func openSpill() throws -> SpillFile {
         do {
             return try SpillFile(anonymousIn: directory, prefix: ".resultbundle-tests")
         } catch {
-            throw BundleError(.io, "\(error)", path: directory.path, underlying: error)
+            do {
+                return try SpillFile(anonymousIn: FileManager.default.temporaryDirectory, prefix: "resultbundle-tests")
+            } catch {
+                throw BundleError(.io, "\(error)", path: directory.path, underlying: error)
+            }
         }
     }
 

@@ -52,6 +52,16 @@ import _TestSupport
         #expect(!table.isSpilled && table.takeInMemory() == entries)
     }
 
+    @Test func aFolderThatRefusesTheScratchFileFallsBackToTheTemporaryFolder() throws {
+        let missing = try TestPaths.makeTemporaryDirectory("test-table").appendingPathComponent("absent")
+        let entries = Self.entries(count: 10, distinctHashes: 5)
+        let table = TestTableSpill(directory: missing, chunkCapacity: 3)
+        for entry in entries { try table.append(entry) }
+        var merged = [UInt8]()
+        try table.forEachSorted(pieceSize: 4) { merged += $0 }
+        #expect(table.isSpilled && merged == Self.sortedInMemory(entries))
+    }
+
     @Test func theScratchFileLeavesNothingBehind() throws {
         let folder = try TestPaths.makeTemporaryDirectory("test-table")
         let table = TestTableSpill(directory: folder, chunkCapacity: 3)
