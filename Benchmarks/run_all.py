@@ -17,6 +17,7 @@ import zlib
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from coverage_rows import coverage_rows  # noqa: E402
+from flat_rows import flat_rows  # noqa: E402
 from format_rows import format_rows  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -182,6 +183,18 @@ def main():
     if os.environ.get("BENCH_ONLY") == "scale":  # `BENCH_ONLY=scale make bench`: the report at 1,000,000 tests alone
         scale_rows(binary, work, console, row)
         print_rows(rows)
+        shutil.rmtree(work, ignore_errors=True)
+        return
+
+    if os.environ.get("BENCH_ONLY") == "flat":  # `BENCH_ONLY=flat make bench`: 10,000,000 tests, flat memory
+        table = []
+        flat_rows(binary, work, GENERATOR, table.append)
+        print(f"\nMachine: {os.cpu_count()} cores, {platform.processor() or platform.machine()}, "
+              f"{platform.platform()}\n")
+        print("| command (CPU s, peak) | 100,000 tests | 1,000,000 tests | 10,000,000 tests | budget |\n"
+              "|---|---|---|---|---|")
+        for cells in table:
+            print("| " + " | ".join(cells) + " |")
         shutil.rmtree(work, ignore_errors=True)
         return
 

@@ -46,6 +46,9 @@ struct BundleIndex {
     /// The number of tests of a stored index read without its test table (``decode(_:loadingTests:)``); `nil`
     /// when ``tests`` holds them all.
     var unloadedTestCount: Int?
+    /// Where the stored index's parts are (format 1.6, a large index written in parts), for looking tests up one
+    /// part at a time; `nil` for an index read whole or rebuilt.
+    var directory: IndexDirectory?
     /// The number of tests the index describes.
     var testCount: Int { unloadedTestCount ?? tests.count }
     var blobs: [String: BlobEntry] = [:]
@@ -75,46 +78,21 @@ struct BundleIndex {
     static let dataEndPosition = 24
 
     func encode() throws -> [UInt8] {
-        var runList = JSONBytes()
-        runList.beginArray()
-        for run in IndexedRun.list(runs, totals: runTotals, coverage: coverage) { runList.encode(run) }
-        runList.endArray()
-        let runsJSON = runList.bytes
-        var bytes = Self.magic
+        let runList = encodedRunList()
+        var bytes = encodedHead(testCount: tests.count, runListLength: runList.count)
         bytes.reserveCapacity(
-            Self.headerSize + recordFrames.count * 24 + tests.count * 24 + blobs.count * 48 + runsJSON.count)
-        bytes.appendLittleEndian(Self.layoutVersion)
-        bytes.appendLittleEndian(UInt32(recordFrames.count))
-        bytes.appendLittleEndian(UInt32(tests.count))
-        bytes.appendLittleEndian(UInt32(blobs.count))
-        bytes.appendLittleEndian(UInt32(runsJSON.count))
-        bytes.appendLittleEndian(UInt64(dataEnd))
-        for frame in recordFrames {
-            bytes.appendLittleEndian(UInt64(frame.offset))
-            bytes.appendLittleEndian(frame.lineCount)
-            bytes.appendLittleEndian(frame.testCount)
-            bytes.appendLittleEndian(frame.suiteCount)
-            bytes.appendLittleEndian(UInt32(0))
-        }
+            bytes.count + tests.count * Self.testEntrySize + blobs.count * Self.blobEntrySize + runList.count)
         // The largest table is stored in place: three appends per test were a tenth of closing a large bundle.
-        let order = lookupOrder()
+        let order = Self.lookupOrder(of: tests)
         var at = bytes.count
         bytes.append(contentsOf: repeatElement(0, count: tests.count * Self.testEntrySize))
         bytes.withUnsafeMutableBytes { table in
             for position in order {
-                let test = tests[position]
-                table.storeBytes(of: test.idHash.littleEndian, toByteOffset: at, as: UInt32.self)
-                table.storeBytes(of: test.frameIndex.littleEndian, toByteOffset: at + 4, as: UInt32.self)
-                table.storeBytes(of: test.lineOffset.littleEndian, toByteOffset: at + 8, as: UInt32.self)
+                Self.store(tests[position], in: table, at: at)
                 at += Self.testEntrySize
             }
         }
-        for blob in blobs.values.sorted(by: { $0.digest.lexicographicallyPrecedes($1.digest) }) {
-            bytes.append(contentsOf: blob.digest)
-            bytes.appendLittleEndian(UInt64(blob.offset))
-            bytes.appendLittleEndian(blob.size)
-        }
-        bytes.append(contentsOf: runsJSON)
+        bytes.append(contentsOf: encodedTail(runList: runList))
         return bytes
     }
 
@@ -122,87 +100,37 @@ struct BundleIndex {
     /// `loadingTests`, the test table (12 bytes a test) is skipped: only lookups by id need it, and a reader loads
     /// it on the first one.
     static func decode(_ bytes: [UInt8], loadingTests: Bool = true) throws -> BundleIndex {
-        func damaged(_ why: String) -> BundleError { BundleError(.damaged, "index is damaged: \(why)") }
-        guard bytes.count >= headerSize, Array(bytes[0..<4]) == magic else { throw damaged("bad index magic") }
-        let version = bytes.readLittleEndian(UInt32.self, at: 4)
-        guard version == layoutVersion else { throw damaged("unknown index layout \(version)") }
-        let frameCount = Int(bytes.readLittleEndian(UInt32.self, at: 8))
-        let testCount = Int(bytes.readLittleEndian(UInt32.self, at: 12))
-        let blobCount = Int(bytes.readLittleEndian(UInt32.self, at: 16))
-        let runsLength = Int(bytes.readLittleEndian(UInt32.self, at: 20))
-        let expected =
-            headerSize + frameCount * recordFrameSize + testCount * testEntrySize
-            + blobCount * blobEntrySize + runsLength
-        guard expected == bytes.count else {
-            throw damaged("section sizes add up to \(expected) bytes, not \(bytes.count)")
+        let layout = try Layout(header: bytes, payloadSize: bytes.count)
+        var index = try decodeHead(bytes, layout: layout)
+        if loadingTests {
+            index.tests = try decodeTests(bytes[layout.testsRange], frameCount: layout.frameCount)
+        } else {
+            index.unloadedTestCount = layout.testCount
         }
-        var index = BundleIndex()
-        index.dataEnd = Int64(bitPattern: bytes.readLittleEndian(UInt64.self, at: 24))
-        var position = headerSize
-        index.recordFrames.reserveCapacity(frameCount)
-        for _ in 0..<frameCount {
-            index.recordFrames.append(
-                RecordFrame(
-                    offset: Int64(bitPattern: bytes.readLittleEndian(UInt64.self, at: position)),
-                    lineCount: bytes.readLittleEndian(UInt32.self, at: position + 8),
-                    testCount: bytes.readLittleEndian(UInt32.self, at: position + 12),
-                    suiteCount: bytes.readLittleEndian(UInt32.self, at: position + 16)))
-            position += recordFrameSize
-        }
-        if !loadingTests {
-            index.unloadedTestCount = testCount
-            position += testCount * testEntrySize
-        }
-        index.tests.reserveCapacity(loadingTests ? testCount : 0)
-        for _ in 0..<(loadingTests ? testCount : 0) {
-            let entry = TestEntry(
-                idHash: bytes.readLittleEndian(UInt32.self, at: position),
-                frameIndex: bytes.readLittleEndian(UInt32.self, at: position + 4),
-                lineOffset: bytes.readLittleEndian(UInt32.self, at: position + 8))
-            guard Int(entry.frameIndex) < frameCount else {
-                throw damaged("test entry points at frame \(entry.frameIndex)")
-            }
-            index.tests.append(entry)
-            position += testEntrySize
-        }
-        index.blobs.reserveCapacity(blobCount)
-        for _ in 0..<blobCount {
-            let digest = Array(bytes[position..<position + 32])
-            let entry = BlobEntry(
-                digest: digest,
-                offset: Int64(bitPattern: bytes.readLittleEndian(UInt64.self, at: position + 32)),
-                size: bytes.readLittleEndian(UInt64.self, at: position + 40))
-            index.blobs[hexDigest(digest)] = entry
-            position += blobEntrySize
-        }
-        do {
-            let list = try Array(bytes[position...]).withUnsafeBufferPointer { text in
-                var cursor = JSONCursor(text)
-                let list = try cursor.array { try $0.decodeIndexedRun() }
-                guard cursor.peek() == nil else { throw cursor.failure("text after the run list") }
-                return list
-            }
-            index.runs = list.map(\.run)
-            for run in list { index.coverage[run.index] = run.coverage }
-            let totals = list.compactMap(\.totals)
-            index.runTotals = totals.count == list.count ? totals : []
-        } catch {
-            throw damaged("run list is not valid JSON (\(error))")
-        }
+        try index.decodeTail(bytes[layout.blobsRange.lowerBound...], layout: layout)
         return index
     }
 
     /// The entries for a test id, in write order (more than one in a merged bundle, or on a hash collision).
-    func entries(forHash hash: UInt32) -> ArraySlice<TestEntry> {
+    func entries(forHash hash: UInt32) -> ArraySlice<TestEntry> { Self.entries(forHash: hash, in: tests) }
+
+    /// The entries with `hash` in `tests`, a table sorted by hash.
+    static func entries(forHash hash: UInt32, in tests: [TestEntry]) -> ArraySlice<TestEntry> {
+        tests[equalRange(of: hash, in: tests, by: \.idHash)]
+    }
+
+    /// The positions of the elements whose `key` is `hash` in `sorted`, ordered by `key` (an empty range where
+    /// such an element would go when there is none).
+    static func equalRange<Element>(of hash: UInt32, in sorted: [Element], by key: (Element) -> UInt32) -> Range<Int> {
         var low = 0
-        var high = tests.count
+        var high = sorted.count
         while low < high {
             let middle = (low + high) / 2
-            if tests[middle].idHash < hash { low = middle + 1 } else { high = middle }
+            if key(sorted[middle]) < hash { low = middle + 1 } else { high = middle }
         }
         var end = low
-        while end < tests.count && tests[end].idHash == hash { end += 1 }
-        return tests[low..<end]
+        while end < sorted.count && key(sorted[end]) == hash { end += 1 }
+        return low..<end
     }
 
     /// Sorts the tests table for lookups (the writer and the scanner add entries in write order).
@@ -211,11 +139,11 @@ struct BundleIndex {
     }
 
     /// The tests ordered by hash, then write order (entries are added in write order).
-    private func sortedTests() -> [TestEntry] { lookupOrder().map { tests[$0] } }
+    private func sortedTests() -> [TestEntry] { Self.lookupOrder(of: tests).map { tests[$0] } }
 
-    /// The positions of the tests in ``tests``, ordered by hash, then write order. Sorts packed 64-bit keys
-    /// (hash, position) with a radix sort, several times faster than comparison sorts of 100,000 tests.
-    private func lookupOrder() -> [Int] {
+    /// The positions of `tests`, ordered by hash, then position. Sorts packed 64-bit keys (hash, position) with a
+    /// radix sort, several times faster than comparison sorts of 100,000 tests.
+    static func lookupOrder(of tests: [TestEntry]) -> [Int] {
         guard tests.count < Int(UInt32.max) else {
             return tests.indices.sorted { TestEntry.precedes(tests[$0], tests[$1]) }
         }
@@ -224,7 +152,7 @@ struct BundleIndex {
         for (position, test) in tests.enumerated() { keys.append(UInt64(test.idHash) << 32 | UInt64(position)) }
         // Positions are distinct, so sorting whole keys orders them as the radix sort does; for a few thousand
         // keys that is faster than the radix sort's passes over its counters.
-        if keys.count < 4_096 { keys.sort() } else { Self.sortByHighHalf(&keys) }
+        if keys.count < 4_096 { keys.sort() } else { sortByHighHalf(&keys) }
         return keys.map { Int($0 & 0xFFFF_FFFF) }
     }
 

@@ -30,11 +30,24 @@ enum Compression {
         else {
             throw BundleError(.corruptCompression, "compressed data does not start with a zlib header")
         }
+        return try inflateRaw(UnsafeRawBufferPointer(rebasing: input[2...]), expected: expected)
+    }
+
+    /// Inflates one part of an index written in parts (format 1.6): raw deflate data that ends either with the
+    /// stream's final block (`isFinal`) or with a sync flush, after which an empty final block (`03 00`, what zlib
+    /// writes to finish a stream after a flush) is all that is missing for it to inflate on its own.
+    static func inflatePart(_ input: UnsafeRawBufferPointer, expected: Int, isFinal: Bool) throws -> [UInt8] {
+        guard !isFinal else { return try inflateRaw(input, expected: expected) }
+        let closed = Array(input) + [0x03, 0x00]
+        return try closed.withUnsafeBytes { try inflateRaw($0, expected: expected) }
+    }
+
+    /// Inflates raw deflate data that must produce exactly `expected` bytes.
+    private static func inflateRaw(_ deflateData: UnsafeRawBufferPointer, expected: Int) throws -> [UInt8] {
         guard let decompressor = libdeflate_alloc_decompressor() else {
             throw BundleError(.corruptCompression, "libdeflate could not start inflating")
         }
         defer { libdeflate_free_decompressor(decompressor) }
-        let deflateData = UnsafeRawBufferPointer(rebasing: input[2...])
         var result = LIBDEFLATE_SUCCESS
         var produced = 0
         // One spare byte past `expected`, so that data inflating to more says so instead of failing as corrupt.

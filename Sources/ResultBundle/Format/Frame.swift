@@ -18,6 +18,9 @@ enum FrameType: UInt8, CustomStringConvertible {
     /// Part of a run's code coverage (format 1.6): a table of source files with their totals, then each file's
     /// lines, branches, functions and regions (docs/FORMAT.md, "Coverage").
     case coverage = 0x43  // "C"
+    /// Where the independently inflatable parts of the index frame that follows it are (format 1.6, written when
+    /// the test table was too large to sort in memory). Older readers skip it as a frame of an unknown type.
+    case indexDirectory = 0x44  // "D"
 
     var description: String {
         switch self {
@@ -27,6 +30,7 @@ enum FrameType: UInt8, CustomStringConvertible {
         case .largeIndex: "large index"
         case .trailer: "trailer"
         case .coverage: "coverage frame"
+        case .indexDirectory: "index directory"
         }
     }
 
@@ -117,6 +121,7 @@ struct FrameHeader: Equatable {
         case .largeIndex: maxUncompressed = limits.maxLargeIndexBytes
         case .trailer: maxUncompressed = 64
         case .coverage: maxUncompressed = limits.maxRecordBatchBytes
+        case .indexDirectory: maxUncompressed = IndexDirectory.maxPayloadBytes
         case nil: maxUncompressed = limits.maxUnknownFrameBytes
         }
         if uncompressed > maxUncompressed {

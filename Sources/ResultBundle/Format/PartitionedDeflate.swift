@@ -68,7 +68,7 @@ enum PartitionedDeflate {
 
     /// zlib's raw deflate data for `input`, not final, ending on a byte boundary (sync flush) so that the next
     /// part's data can follow.
-    private static func syncFlushedDeflate(_ input: UnsafeRawBufferPointer, level: Int32) throws -> [UInt8] {
+    static func syncFlushedDeflate(_ input: UnsafeRawBufferPointer, level: Int32) throws -> [UInt8] {
         var stream = z_stream()
         // Memory level 9 (zlib's largest hash table): on the index's random hashes, fewer futile match searches.
         let status = deflateInit2_(

@@ -9,7 +9,9 @@ extension BundleReader {
     }
 
     /// Reads the trailer at the end of the file and the index it points at, checking both.
-    static func loadStoredIndex(_ source: FrameSource) -> StoredIndex {
+    static func loadStoredIndex(_ source: FrameSource, streamingIndexesOver threshold: Int = streamedIndexThreshold)
+        -> StoredIndex
+    {
         let trailerOffset = source.size - Int64(Trailer.frameSize)
         func damaged(_ message: String, at offset: Int64) -> StoredIndex {
             .unusable(
@@ -33,19 +35,27 @@ extension BundleReader {
         guard indexOffset >= Int64(FileHeader.size), indexOffset < trailerOffset else {
             return damaged("the trailer points at byte \(indexOffset), outside the file", at: trailerOffset)
         }
+        if let index = try? loadPartedIndex(source, indexOffset: indexOffset, trailerOffset: trailerOffset) {
+            return .loaded(index)
+        }
         do {
+            let indexHeader = try source.header(at: indexOffset)
+            if indexHeader.isCompressed, Int(indexHeader.uncompressedLength) > threshold,
+                indexHeader.type == .index || indexHeader.type == .largeIndex,
+                indexOffset + indexHeader.frameSize == trailerOffset
+            {
+                let index = try loadStreamedIndex(source, frameAt: indexOffset, header: indexHeader)
+                guard index.pointsInside(indexOffset: indexOffset) else {
+                    return damaged("the index points outside the bundle's frames", at: indexOffset)
+                }
+                return .loaded(index)
+            }
             let frame = try source.checkedFrame(at: indexOffset)
             guard frame.header.type == .index || frame.header.type == .largeIndex, frame.end == trailerOffset else {
                 return damaged("the trailer does not point at the index frame", at: trailerOffset)
             }
             let index = try BundleIndex.decode(try source.uncompressedPayload(frame), loadingTests: false)
-            guard index.dataEnd == indexOffset,
-                index.recordFrames.allSatisfy({ $0.offset >= Int64(FileHeader.size) && $0.offset < indexOffset }),
-                index.blobs.values.allSatisfy({ $0.offset >= Int64(FileHeader.size) && $0.offset < indexOffset })
-                    && index.coverage.values.allSatisfy({
-                        $0.frames.allSatisfy { $0 >= Int64(FileHeader.size) && $0 < indexOffset }
-                    })
-            else {
+            guard index.pointsInside(indexOffset: indexOffset) else {
                 return damaged("the index points outside the bundle's frames", at: indexOffset)
             }
             return .loaded(index)
@@ -117,7 +127,7 @@ extension BundleReader {
                 }
             case .coverage:
                 damage += CoverageDirectoryScan.add(frame, from: source, to: &index)
-            case .index, .largeIndex, .trailer, nil:
+            case .index, .largeIndex, .indexDirectory, .trailer, nil:
                 break
             }
             index.dataEnd = frame.end

@@ -90,13 +90,14 @@ extension BundleReader {
                 scannedCoverageFrames.append(frame.offset)
             case .index, .largeIndex:
                 indexOffset = frame.offset
-            case .trailer:
+            case .trailer, .indexDirectory:
                 break
             case nil:
                 report.unknownFrameCount += 1
             }
         }
         problems += scanDamage
+        if let directory = index.directory { problems += verifyTestParts(of: directory) }
         for (digest, offset) in references where !presentBlobs.contains(digest) && !damagedBlobs.contains(digest) {
             if let entry = index.blobs[digest] {
                 problems.append(

@@ -49,6 +49,8 @@ public final class BundleReader: ResultSource {
     private var cachedFrame: (offset: Int64, payload: [UInt8])?
     /// The coverage frame read last, with its table: the report reads a run's files one after the other.
     var cachedCoverageFrame: CoverageFrameRead?
+    /// The part of a parted index's test table read last (by its start in the index payload).
+    var cachedTestPart: (start: Int64, tests: [BundleIndex.TestEntry])?
     /// Decodes the lines read through the index (`test(id:)`) on the caller's thread.
     lazy var decoding = RecordBatchDecoding(source: source)
 
@@ -191,8 +193,7 @@ public final class BundleReader: ResultSource {
     /// the index without reading other batches.
     /// - Complexity: O(log tests) plus reading one record batch.
     public func test(id: String, runIndex: Int? = nil) throws -> TestRecord? {
-        try loadTestTable()
-        for entry in index.entries(forHash: BundleIndex.hash(id)) {
+        for entry in try indexEntries(forHash: BundleIndex.hash(id)) {
             let frameOffset = index.recordFrames[Int(entry.frameIndex)].offset
             guard let payload = try recordPayload(at: frameOffset),
                 let range = RecordLines.line(in: payload, at: Int(entry.lineOffset)),
@@ -218,7 +219,7 @@ public final class BundleReader: ResultSource {
 
     /// Reads the stored index's test table, which opening skips (ten million tests take 120 MB), the first time a
     /// test is looked up by id.
-    private func loadTestTable() throws {
+    func loadTestTable() throws {
         guard index.unloadedTestCount != nil else { return }
         let frame = try source.checkedFrame(at: index.dataEnd)
         let full = try BundleIndex.decode(try source.uncompressedPayload(frame))

@@ -42,7 +42,11 @@ public final class BundleWriter: ResultSink {
 
     let file: FileDescriptor
     var offset: Int64 = 0
+    /// The index being built; its test table is ``testTable``.
     var index = BundleIndex()
+    /// The test entries, spilled to a scratch file beside the bundle past a million (tests may set a smaller
+    /// chunk before adding tests).
+    var testTable: TestTableSpill
     /// Each run's totals so far (stored in the index at close); `nil` once a test named a run never begun.
     private var runTotals: [ResultTotals]? = []
     // A writer is used from one thread at a time, so the records being batched skip the runtime's exclusivity
@@ -64,6 +68,7 @@ public final class BundleWriter: ResultSink {
         self.flushPolicy = flushPolicy
         self.limits = limits
         compressor = BatchCompressor()
+        testTable = TestTableSpill(directory: url.deletingLastPathComponent())
         file = try FileDescriptor.create(url.path)
         if case .batched = flushPolicy {
             worker = BatchWorker(file: file, compressor: compressor)
@@ -175,7 +180,7 @@ public final class BundleWriter: ResultSink {
                 offset: frameOffset, lineCount: pendingLines, testCount: UInt32(pendingTests.count),
                 suiteCount: pendingSuites))
         for test in pendingTests {
-            index.tests.append(
+            try testTable.append(
                 BundleIndex.TestEntry(idHash: test.hash, frameIndex: frameIndex, lineOffset: test.lineOffset))
         }
         pending.removeAll()
@@ -194,19 +199,14 @@ public final class BundleWriter: ResultSink {
             while totals.count < index.runs.count { totals.append(ResultTotals()) }
             index.runTotals = totals
         }
-        var indexPayload = try index.encode()
-        try settle()
-        index.dataEnd = offset
-        for byte in 0..<8 {
-            indexPayload[BundleIndex.dataEndPosition + byte] = UInt8(truncatingIfNeeded: offset >> (8 * byte))
+        let indexOffset: Int64
+        if testTable.isSpilled {
+            indexOffset = try writeStreamedIndex(testTable)
+            testTable.remove()
+        } else {
+            index.tests = testTable.takeInMemory()
+            indexOffset = try writeIndex(try index.encode())
         }
-        let indexOffset = offset
-        let compressedIndex = try indexPayload.withUnsafeBytes {
-            try PartitionedDeflate.deflate($0, level: 1, parts: ProcessInfo.processInfo.activeProcessorCount)
-        }
-        // An index over the index limit (more than about five million tests) is written as a large index.
-        let type: FrameType = indexPayload.count > limits.maxIndexBytes ? .largeIndex : .index
-        try writeFrame(type, compressed: true, payload: compressedIndex, uncompressedLength: indexPayload.count)
         var trailer = [UInt8]()
         trailer.appendLittleEndian(UInt64(indexOffset))
         trailer.append(contentsOf: Trailer.magic)

@@ -71,3 +71,38 @@ import _TestSupport
         #expect(try reader.verify().hasValidIndex)
     }
 }
+
+/// An index written whole (before format 1.6, or by another writer) and larger than the streaming threshold is read in
+/// one pass that keeps its head and tail only; the threshold is lowered here so 600 tests stand for millions.
+@Suite struct StreamedIndexTests {
+    static func open(_ url: URL, threshold: Int) throws -> BundleIndex {
+        let reader = try BundleReader(url: url)
+        guard case .loaded(let index) = BundleReader.loadStoredIndex(reader.source, streamingIndexesOver: threshold)
+        else { throw BundleError(.damaged, "the stored index did not load") }
+        return index
+    }
+
+    @Test func aStreamedIndexReadsAsTheIndexInflatedWhole() throws {
+        let url = try LargeIndexTests.write(tests: 300, limits: .standard)
+        let streamed = try Self.open(url, threshold: 0)
+        let whole = try Self.open(url, threshold: .max)
+        #expect(streamed.tests.isEmpty && streamed.unloadedTestCount == 600)
+        #expect(streamed.recordFrames == whole.recordFrames && streamed.blobs == whole.blobs)
+        #expect(streamed.runs == whole.runs && streamed.runTotals == whole.runTotals)
+        #expect(streamed.dataEnd == whole.dataEnd && streamed.testCount == whole.testCount)
+    }
+
+    @Test func aStreamedIndexWithADamagedByteIsRefused() throws {
+        let url = try LargeIndexTests.write(tests: 300, limits: .standard)
+        let indexOffset = try BundleReader(url: url).index.dataEnd
+        var bytes = try [UInt8](Data(contentsOf: url))
+        bytes[Int(indexOffset) + FrameHeader.size + 40] ^= 0x55
+        try Data(bytes).write(to: url)
+        let reader = try BundleReader(url: url)
+        guard case .unusable(let damage) = BundleReader.loadStoredIndex(reader.source, streamingIndexesOver: 0) else {
+            Issue.record("a damaged index was used")
+            return
+        }
+        #expect(damage.kind == .damagedIndex && damage.message.contains("checksum"))
+    }
+}

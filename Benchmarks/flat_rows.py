@@ -1,0 +1,60 @@
+"""`BENCH_ONLY=flat make bench`: the commands whose memory must stay flat, at 100,000, 1,000,000 and 10,000,000
+tests in the same run (one run each: CPU seconds, user plus system, and peak memory from /usr/bin/time). Inputs are
+Benchmarks/tools/gen_bench_inputs.py's XCTest console logs; the 10,000,000-test log is 1.8 GB and is deleted once
+imported."""
+import re
+import subprocess
+import sys
+
+SIZES = (100_000, 1_000_000, 10_000_000)
+
+
+def measure(command):
+    """(CPU seconds, peak RSS in MB) of one run of `command`."""
+    result = subprocess.run(["/usr/bin/time", "-v", *map(str, command)], capture_output=True, text=True)
+    if result.returncode not in (0, 1):
+        raise SystemExit(f"{command} failed: {result.stderr[-2000:]}")
+
+    def field(name):
+        found = re.search(rf"{name}: ([\d.]+)", result.stderr)
+        return float(found.group(1)) if found else 0.0
+    return (field(r"User time \(seconds\)") + field(r"System time \(seconds\)"),
+            field(r"Maximum resident set size \(kbytes\)") / 1024)
+
+
+def commands(binary, work, bundle, log):
+    """What is measured at every size: (name, command line, budget)."""
+    recorded = work / "flat-recorded.resultbundle"
+    return [
+        ("import", [binary, "import", log, "-o", work / "flat-imported.resultbundle", "--quiet", "--force"],
+         "≤ 150 MB"),
+        ("record", ["sh", "-c", f"'{binary}' record --quiet --force -o '{recorded}' -- cat '{log}' > /dev/null"],
+         "≤ 150 MB"),
+        ("info", [binary, "info", bundle], "< 0.1 s, ≤ 30 MB"),
+        ("verify", [binary, "verify", bundle], "≤ 150 MB"),
+        ("summary", [binary, "summary", bundle, "-o", work / "flat-summary.md"], "≤ 3x 100,000, ≤ 150 MB"),
+        ("annotate --format github", ["sh", "-c", f"'{binary}' annotate --format github '{bundle}' > /dev/null"],
+         "≤ 3x 100,000, ≤ 150 MB"),
+        ("junit", [binary, "junit", bundle, "-o", work / "flat-junit.xml", "--quiet"], "≤ 150 MB"),
+    ]
+
+
+def flat_rows(binary, work, generator, row):
+    """Rows of `| command | 100,000 | 1,000,000 | 10,000,000 | budget |`, appended through `row(cells)`."""
+    figures = {}
+    budgets = {}
+    for tests in SIZES:
+        log = work / f"flat-{tests}.log"
+        subprocess.run([sys.executable, generator, "console", str(tests), log], check=True, capture_output=True)
+        bundle = work / f"flat-{tests}.resultbundle"
+        subprocess.run([binary, "import", log, "-o", bundle, "--quiet", "--force"], check=True)
+        for name, command, budget in commands(binary, work, bundle, log):
+            figures[(name, tests)] = measure(command)
+            budgets[name] = budget
+        log.unlink()
+        for leftover in work.glob("flat-*"):
+            if leftover.is_file():
+                leftover.unlink()
+    for name, budget in budgets.items():
+        cells = [f"{figures[(name, tests)][0]:.2f} s, {figures[(name, tests)][1]:.0f} MB" for tests in SIZES]
+        row([name, *cells, budget])
