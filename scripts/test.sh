@@ -11,7 +11,7 @@ scripts/install-deps.sh test
 # errored or skipped test, and the slowest 25 tests (to keep the suite short): the Python phases take minutes, and a
 # person watching sees them move. The checks run before the long Swift build, so a broken dependency rule fails in
 # seconds.
-python3 -m pytest -p no:cacheprovider -o console_output_style=count -rfEs Tests/python/checks
+python3 -m pytest -p no:cacheprovider -o console_output_style=count -rfEs --durations=25 Tests/python/checks
 swift build --build-tests
 export RESULTBUNDLE_BINARY="$PWD/.build/debug/resultbundle"
 swift test --skip-build

@@ -24,6 +24,13 @@ extension UnsafeBufferPointer where Element == UInt8 {
         return other.withUnsafeBufferPointer { memcmp(baseAddress!, $0.baseAddress!, count) == 0 }
     }
 
+    /// Whether the bytes are those of `other`, another buffer (no array made of either).
+    @inline(__always)
+    package func hasSameBytes(as other: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard count == other.count else { return false }
+        return count == 0 || memcmp(baseAddress!, other.baseAddress!, count) == 0
+    }
+
     /// Whether the bytes end with `suffix`.
     package func hasSuffix(_ suffix: StaticString) -> Bool {
         let length = suffix.utf8CodeUnitCount

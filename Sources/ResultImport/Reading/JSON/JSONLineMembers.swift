@@ -57,9 +57,7 @@ final class JSONLineMembers<Key: RawRepresentable & CaseIterable & Equatable> wh
         let isFlat = scanner.scanObject { name, value in
             for index in nameRanges.indices where values[index] == nil {
                 let range = nameRanges[index]
-                if range.count == name.count,
-                    range.isEmpty || memcmp(names.baseAddress! + range.lowerBound, name.baseAddress!, range.count) == 0
-                {
+                if UnsafeBufferPointer(rebasing: names[range]).hasSameBytes(as: name) {
                     values[index] = value
                 }
             }
