@@ -1,7 +1,8 @@
 """`BENCH_ONLY=flat make bench`: the commands whose memory must stay flat, at 100,000, 1,000,000 and 10,000,000
 tests in the same run (one run each: CPU seconds, user plus system, and peak memory from /usr/bin/time). Inputs are
 Benchmarks/tools/gen_bench_inputs.py's XCTest console logs; the 10,000,000-test log is 1.8 GB and is deleted once
-imported."""
+imported. `merge` joins each size's bundle with the 100,000-test one (a large run and a small shard), kept for the
+whole run; `compare` compares a bundle with itself (every test matched, the most it holds)."""
 import re
 import subprocess
 import sys
@@ -22,7 +23,7 @@ def measure(command):
             field(r"Maximum resident set size \(kbytes\)") / 1024)
 
 
-def commands(binary, work, bundle, log):
+def commands(binary, work, bundle, log, small):
     """What is measured at every size: (name, command line, budget)."""
     recorded = work / "flat-recorded.resultbundle"
     return [
@@ -36,6 +37,11 @@ def commands(binary, work, bundle, log):
         ("annotate --format github", ["sh", "-c", f"'{binary}' annotate --format github '{bundle}' > /dev/null"],
          "≤ 3x 100,000, ≤ 150 MB"),
         ("junit", [binary, "junit", bundle, "-o", work / "flat-junit.xml", "--quiet"], "≤ 150 MB"),
+        ("json", [binary, "json", bundle, "-o", work / "flat-export.json", "--force"], "≤ 150 MB"),
+        ("merge with a 100,000-test bundle",
+         [binary, "merge", bundle, small, "-o", work / "flat-merged.resultbundle", "--quiet", "--force"], "≤ 150 MB"),
+        ("compare", ["sh", "-c", f"'{binary}' compare '{bundle}' '{bundle}' --format json > /dev/null"], "≤ 150 MB"),
+        ("history add", [binary, "history", "add", bundle, "--history", work / "flat-history.rbhistory"], "≤ 150 MB"),
     ]
 
 
@@ -43,18 +49,22 @@ def flat_rows(binary, work, generator, row):
     """Rows of `| command | 100,000 | 1,000,000 | 10,000,000 | budget |`, appended through `row(cells)`."""
     figures = {}
     budgets = {}
+    small = work / "flat-small.resultbundle"
     for tests in SIZES:
         log = work / f"flat-{tests}.log"
         subprocess.run([sys.executable, generator, "console", str(tests), log], check=True, capture_output=True)
         bundle = work / f"flat-{tests}.resultbundle"
         subprocess.run([binary, "import", log, "-o", bundle, "--quiet", "--force"], check=True)
-        for name, command, budget in commands(binary, work, bundle, log):
+        if tests == SIZES[0]:
+            subprocess.run([binary, "import", log, "-o", small, "--quiet", "--force"], check=True)
+        for name, command, budget in commands(binary, work, bundle, log, small):
             figures[(name, tests)] = measure(command)
             budgets[name] = budget
         log.unlink()
         for leftover in work.glob("flat-*"):
-            if leftover.is_file():
+            if leftover.is_file() and leftover != small:
                 leftover.unlink()
+    small.unlink()
     for name, budget in budgets.items():
         cells = [f"{figures[(name, tests)][0]:.2f} s, {figures[(name, tests)][1]:.0f} MB" for tests in SIZES]
         row([name, *cells, budget])
