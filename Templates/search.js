@@ -81,13 +81,25 @@
   function keyPart(character) {
     return /^[a-z0-9]$/.test(character) ? character : "_" + character.codePointAt(0).toString(16) + "_";
   }
-  // The term shards a query word needs: each shard holds the terms whose first characters (one, or two) make its
-  // key, so the word needs the shards whose key starts its own first two characters' key, or starts with it.
+  // The number of characters a shard's key stands for (`t_fc_` is two).
+  function keyDepth(key) { return key.replace(/_[0-9a-f]+_/g, "_").length; }
+  // The term shards a query word needs: each shard holds the terms whose first characters (one, or two, or more
+  // where a big shard was split deeper) make its key, so the word needs the shards whose key starts its own key,
+  // and those whose key starts with it: all of those up to two characters deep, and of the deeper ones only the
+  // `deepShardLimit` shallowest (the shortest terms, which rank first), so that a word's first letters never load
+  // every name; each further letter narrows the deeper shards down until all of them are loaded.
+  var deepShardLimit = 6;
   function shardsFor(word) {
-    var characters = Array.from(word), key = keyPart(characters[0]) + (characters.length > 1 ? keyPart(characters[1]) : "");
-    return shardKeys.filter(function (shard) {
-      return key.indexOf(shard) === 0 || shard.indexOf(key) === 0;
+    var key = Array.from(word).map(keyPart).join(""), deeper = [];
+    var needed = shardKeys.filter(function (shard) {
+      if (key.indexOf(shard) === 0) return true;
+      if (shard.indexOf(key) !== 0) return false;
+      if (keyDepth(shard) <= 2) return true;
+      deeper.push(shard);
+      return false;
     });
+    deeper.sort(function (a, b) { return keyDepth(a) - keyDepth(b) || (a < b ? -1 : a > b ? 1 : 0); });
+    return needed.concat(deeper.slice(0, deepShardLimit));
   }
 
   function load(sources, done) {

@@ -7,7 +7,7 @@ import pathlib
 import sys
 import time
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "Tests" / "python"))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "Tests" / "python" / "browser"))
 from test_report_browser import make_driver  # noqa: E402
 
 FIRST_RESULT = """
