@@ -74,7 +74,7 @@ struct ListPages {
         links: LinkStyle, spill: RowSpill
     ) throws {
         if count % perPage == 0 {
-            if !pages.isEmpty { try pages[pages.count - 1].flush(spill) }
+            if !pages.isEmpty { try pages[pages.count - 1].close(spill) }
             pages.append(GroupedRows())
         }
         try pages[pages.count - 1].add(test, list: list, links: links, spill: spill)

@@ -70,7 +70,7 @@ struct SearchIndexWriter {
     private(set) var testCount = 0
 
     init(
-        files: ReportFileWriter, blockSize: Int = 4000, termLimit: Int = 200_000, smallIndexBytes: Int = 256 << 10,
+        files: ReportFileWriter, blockSize: Int = 4000, termLimit: Int = 50_000, smallIndexBytes: Int = 256 << 10,
         shardLimit: Int = 512 << 10
     ) throws {
         self.files = files
