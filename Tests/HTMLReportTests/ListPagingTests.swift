@@ -1,5 +1,5 @@
 import Foundation
-import HTMLReport
+@testable import HTMLReport
 import ResultBundle
 import ResultModel
 import Testing
@@ -46,5 +46,12 @@ import _TestSupport
             }
         }
         #expect(reached == Set((1...40).map { "all-\($0).html" }))
+    }
+
+    @Test func aRunOfMoreThanTwoThousandPagesHoldsMoreTestsAPage() {
+        #expect(ListPages.testsPerPage(preferred: 1000, tests: nil) == 1000)
+        #expect(ListPages.testsPerPage(preferred: 1000, tests: 1_000_000) == 1000)
+        #expect(ListPages.testsPerPage(preferred: 1000, tests: 2_000_001) == 1001)
+        #expect(ListPages.testsPerPage(preferred: 1000, tests: 10_000_000) == 5000)
     }
 }
