@@ -17,7 +17,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 SEARCH_TIMING = ROOT / "Benchmarks" / "report" / "search_timing.py"
 INPUTS = (("1,000,000 tests", "console", 1_000_000, "testCase12"),
           ("10,000,000 tests", "console", 10_000_000, "testCase12"),
-          ("1,000,000 unique names", "console-unique", 1_000_000, "testParseMerge"))
+          ("1,000,000 unique names", "console-unique", 1_000_000, "testParseBundle"))
 
 
 def folder_facts(folder):

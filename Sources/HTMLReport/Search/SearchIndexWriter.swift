@@ -202,21 +202,26 @@ struct SearchIndexWriter {
             shards[key, default: (depth, [])].members.append(index)
         }
         var unchecked = Array(shards.keys)
+        // A split whose terms all go on to one deeper shard (they share more characters: `testcompress…`) splits
+        // that one too, so that a shard is not filled and split again at every character of a common start.
+        var splitAnyway: Set<String> = []
         while let key = unchecked.popLast() {
             guard let (depth, members) = shards[key], depth < Self.deepestShardKey else { continue }
             let bytes = members.reduce(shardBytes[key] ?? 0) { $0 + terms[$1].utf8.count + ids[$1].count + 6 }
-            guard bytes > shardLimit else { continue }
+            guard bytes > shardLimit || splitAnyway.contains(key) else { continue }
             splitKeys.insert(key)
             var kept: [Int] = []
+            var deeperKeys: Set<String> = []
             for member in members {
                 guard terms[member].unicodeScalars.count > depth else {
                     kept.append(member)
                     continue
                 }
                 let deeper = SearchTerms.shardKey(terms[member], depth: depth + 1)
-                if shards[deeper] == nil { unchecked.append(deeper) }
+                if deeperKeys.insert(deeper).inserted { unchecked.append(deeper) }
                 shards[deeper, default: (depth + 1, [])].members.append(member)
             }
+            if kept.isEmpty, deeperKeys.count == 1, let only = deeperKeys.first { splitAnyway.insert(only) }
             shards[key] = kept.isEmpty ? nil : (depth, kept)
         }
         for (key, shard) in shards {
