@@ -48,10 +48,10 @@ import _TestSupport
         #expect(reached == Set((1...40).map { "all-\($0).html" }))
     }
 
-    @Test func aRunOfMoreThanTwoThousandPagesHoldsMoreTestsAPage() {
+    @Test func aRunOfMoreThanThreeThousandPagesHoldsMoreTestsAPage() {
         #expect(ListPages.testsPerPage(preferred: 1000, tests: nil) == 1000)
-        #expect(ListPages.testsPerPage(preferred: 1000, tests: 1_000_000) == 1000)
-        #expect(ListPages.testsPerPage(preferred: 1000, tests: 2_000_001) == 1001)
-        #expect(ListPages.testsPerPage(preferred: 1000, tests: 10_000_000) == 5000)
+        #expect(ListPages.testsPerPage(preferred: 1000, tests: 3_000_000) == 1000)
+        #expect(ListPages.testsPerPage(preferred: 1000, tests: 3_000_001) == 1001)
+        #expect(ListPages.testsPerPage(preferred: 1000, tests: 10_000_000) == 3334)
     }
 }

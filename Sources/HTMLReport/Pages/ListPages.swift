@@ -34,10 +34,10 @@ struct ListPages {
 
     /// The most pages of the all-tests list, so that the report's folder stays a folder of a few thousand files:
     /// a larger run's pages hold more tests each (``testsPerPage(preferred:tests:)``).
-    static let allTestsPageLimit = 2_000
+    static let allTestsPageLimit = 3_000
 
     /// The tests a page of the all-tests list holds in a report of `tests` tests (nil when not known before the
-    /// tests are read): `preferred`, or as many more as keep the list within ``allTestsPageLimit`` pages (5,000 a
+    /// tests are read): `preferred`, or as many more as keep the list within ``allTestsPageLimit`` pages (3,334 a
     /// page at 10,000,000 tests).
     static func testsPerPage(preferred: Int, tests: Int?) -> Int {
         guard let tests, tests > preferred * allTestsPageLimit else { return preferred }
