@@ -1,9 +1,10 @@
 import Foundation
-@testable import HTMLReport
 import ResultBundle
 import ResultModel
 import Testing
 import _TestSupport
+
+@testable import HTMLReport
 
 /// Many list pages: each links to a few neighbours, the first and the last, and every page stays reachable.
 @Suite struct ListPagingTests {
