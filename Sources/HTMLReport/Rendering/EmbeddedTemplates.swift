@@ -969,10 +969,10 @@ pre.source .ran { color: var(--pass); } pre.source .not-ran { color: var(--fail)
         "search.js": ####"""
 // ResultBundle report: the index page's search over every test (loaded by the index page only; the page works
 // without it). It loads only the shards a query needs, as script files (browsers block fetch under file://):
-// search/t-<key>.js, the tests holding each term whose first two characters make <key>; search/status.js, the
-// tests that did not pass (and, with a history, the flaky ones); search/r-<n>.js, what a result shows, for the
-// results shown. The format is described
-// in Sources/HTMLReport/SearchIndexWriter.swift.
+// search/t-<key>.js, the tests holding each term whose first two characters (more, for a big shard split deeper)
+// make <key>; search/status.js, the tests that did not pass (and, with a history, the flaky ones);
+// search/r-<n>.js, what a result shows, for the results shown. The format is described
+// in Sources/HTMLReport/Search/SearchIndexWriter.swift.
 (function () {
   "use strict";
   var section = document.querySelector("[data-search-shards]");
