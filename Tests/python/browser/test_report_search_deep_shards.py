@@ -5,8 +5,7 @@ not every name."""
 import pytest
 
 from conftest import run
-from test_report_browser import make_driver
-from test_report_search import LOADED_SHARDS, search
+from test_report_search import LOADED_SHARDS, driver, search  # noqa: F401 (driver: the browser fixture)
 
 TESTS = 40_000
 VERBS = ("Parse", "Merge", "Render", "Encode", "Decode", "Load", "Store", "Fetch")
@@ -37,13 +36,6 @@ def site(tmp_path_factory):
     run("import", base / "tests.xml", "-o", base / "tests.resultbundle")
     run("report", base / "tests.resultbundle", "-o", base / "site")
     return base / "site"
-
-
-@pytest.fixture(scope="module")
-def driver():
-    browser = make_driver()
-    yield browser
-    browser.quit()
 
 
 def test_the_shard_every_name_starts_is_split_deeper(site):
