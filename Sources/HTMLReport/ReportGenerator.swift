@@ -67,16 +67,16 @@ public struct ReportGenerator {
             }
         }
         var summaries = TestSummaryBuilder()
+        let knownTotals = Self.storedTotals(sources)
         var lists = try ListPages(
-            testsPerPage: options.testsPerListPage, testsPerStatusPage: options.testsPerStatusListPage, links: links,
-            scratchFolder: output.scratchFolder)
+            testsPerPage: ListPages.testsPerPage(preferred: options.testsPerListPage, tests: knownTotals?.tests),
+            testsPerStatusPage: options.testsPerStatusListPage, links: links, scratchFolder: output.scratchFolder)
         // The search's data is files that `search.js` loads: the single file has none.
         var search = try output.files.map { try SearchIndexWriter(files: $0) }
         search?.knowsFlakiness = options.history != nil
         var facts = IndexFacts(failuresOnIndex: options.failuresOnIndex, links: links)
         var causes = FailureCauses()
         var totals = ResultTotals()
-        let knownTotals = Self.storedTotals(sources)
         var runModels: [RunModel] = []
         // Each run's wall clock, as its end recorded it (format 1.4); the header shows the sum when all are known.
         var runWallClocks: [Double?] = []

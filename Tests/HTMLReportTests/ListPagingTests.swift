@@ -1,9 +1,10 @@
 import Foundation
-import HTMLReport
 import ResultBundle
 import ResultModel
 import Testing
 import _TestSupport
+
+@testable import HTMLReport
 
 /// Many list pages: each links to a few neighbours, the first and the last, and every page stays reachable.
 @Suite struct ListPagingTests {
@@ -46,5 +47,12 @@ import _TestSupport
             }
         }
         #expect(reached == Set((1...40).map { "all-\($0).html" }))
+    }
+
+    @Test func aRunOfMoreThanThreeThousandPagesHoldsMoreTestsAPage() {
+        #expect(ListPages.testsPerPage(preferred: 1000, tests: nil) == 1000)
+        #expect(ListPages.testsPerPage(preferred: 1000, tests: 3_000_000) == 1000)
+        #expect(ListPages.testsPerPage(preferred: 1000, tests: 3_000_001) == 1001)
+        #expect(ListPages.testsPerPage(preferred: 1000, tests: 10_000_000) == 3334)
     }
 }

@@ -16,11 +16,14 @@ import _TestSupport
     }
 
     /// Writes the search data of 2,500 tests in 25 suites (every 10th failed) with `termLimit`; returns the folder.
-    static func write(termLimit: Int, smallIndexBytes: Int = 0) throws -> (folder: URL, keys: [String]) {
+    static func write(termLimit: Int, smallIndexBytes: Int = 0, shardLimit: Int = 512 << 10) throws -> (
+        folder: URL, keys: [String]
+    ) {
         let folder = try TestPaths.makeTemporaryDirectory("search")
         let files = try ReportFileWriter(root: folder)
         var writer = try SearchIndexWriter(
-            files: files, blockSize: 1000, termLimit: termLimit, smallIndexBytes: smallIndexBytes)
+            files: files, blockSize: 1000, termLimit: termLimit, smallIndexBytes: smallIndexBytes,
+            shardLimit: shardLimit)
         for number in 0..<2500 {
             let suite = "Suite\(number / 100)Tests"
             try writer.add(
@@ -35,22 +38,27 @@ import _TestSupport
         try String(contentsOf: folder.appendingPathComponent("search/\(path)"), encoding: .utf8)
     }
 
-    /// The ids of `term` (a whole word, or a part) in every chunk of its shard, decoded.
+    /// The ids of `term` (a whole word, or a part) in every chunk of the shards that may hold it (those whose key
+    /// starts it, however deep), decoded.
     static func ids(of term: String, part: Bool = false, in folder: URL) throws -> [Int] {
-        let key = SearchTerms.shardKey(term)
-        let twoCharacters = folder.appendingPathComponent("search/t-\(key).js")
-        let shard = try text(
-            folder,
-            FileManager.default.fileExists(atPath: twoCharacters.path)
-                ? "t-\(key).js" : "t-\(SearchIndexWriter.firstPart(of: key)).js")
-        // `RBS.t("key",[{words},{parts}],…);`: the chunks are a JSON array once the call is taken away.
-        let start = try #require(shard.firstIndex(of: ","))
-        let json = "[" + shard[shard.index(after: start)...].dropLast(3) + "]"
-        let chunks = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[[String: String]]])
-        return try chunks.flatMap { chunk in
-            guard let encoded = chunk[part ? 1 : 0][term] else { return [Int]() }
-            return try #require(SearchPostings.decode(encoded))
+        var found: [Int] = []
+        for depth in 1...term.unicodeScalars.count {
+            let path = "t-\(SearchTerms.shardKey(term, depth: depth)).js"
+            guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("search/\(path)").path) else {
+                continue
+            }
+            // `RBS.t("key",[{words},{parts}],…);`: the chunks are a JSON array once the call is taken away.
+            let shard = try text(folder, path)
+            let start = try #require(shard.firstIndex(of: ","))
+            let json = "[" + shard[shard.index(after: start)...].dropLast(3) + "]"
+            let chunks = try #require(
+                try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[[String: String]]])
+            found += try chunks.flatMap { chunk in
+                guard let encoded = chunk[part ? 1 : 0][term] else { return [Int]() }
+                return try #require(SearchPostings.decode(encoded))
+            }
         }
+        return found.sorted()
     }
 
     @Test func termShardsHoldEachTermsTestsAndStatusesTheFailures() throws {
@@ -82,6 +90,21 @@ import _TestSupport
         #expect(try Self.ids(of: "module", in: folder) == Array(0..<2500))
         #expect(try Self.ids(of: "suite24tests", in: folder) == Array(2400..<2500))
         #expect(try Self.ids(of: "testcase2499", in: folder) == [2499])
+    }
+
+    @Test func aShardPastItsLimitIsSplitDeeperAndFindsTheSameTests() throws {
+        let (folder, keys) = try Self.write(termLimit: 300, shardLimit: 4 << 10)
+        let deep = keys.filter { $0.hasPrefix("testcase") }
+        #expect(deep.count > 10 && deep.allSatisfy { $0.count <= SearchIndexWriter.deepestShardKey })
+        #expect(try Self.ids(of: "testcase2499", in: folder) == [2499])
+        #expect(try Self.ids(of: "testcase12", in: folder) == [12])
+        #expect(try Self.ids(of: "suite24tests", in: folder) == Array(2400..<2500))
+        #expect(try Self.ids(of: "test", part: true, in: folder) == Array(0..<2500))
+        #expect(try Self.ids(of: "checksvalue", in: folder) == Array(0..<2500))
+        // The shards a query of one name loads (those whose key starts it) stay small: none holds every name.
+        let loaded = keys.filter { "testcase2499".hasPrefix($0) }
+        #expect(!loaded.isEmpty)
+        for key in loaded { #expect(try Self.text(folder, "t-\(key).js").utf8.count < 16 << 10) }
     }
 
     /// The names of a record shard, decoded as `search.js` decodes them, with their group and page.

@@ -45,6 +45,21 @@ import _TestSupport
         #expect(tree.checkInvariants())
     }
 
+    @Test func keepsEachModulesFirstSuitesAndCountsTheRest() {
+        var tree = SuiteTree()
+        let suites = SuiteTree.suitesKeptPerModule + 300
+        for index in 0..<(suites * 2) {
+            tree.add(test("t\(index)", in: "M › S\(index % suites)", status: index % 10 == 0 ? .failed : .passed))
+        }
+        tree.add(test("n", in: "N › S0"))
+        #expect(tree.modules[0].suites.count == SuiteTree.suitesKeptPerModule)
+        #expect(tree.modules[0].tally.total == suites * 2 && tree.modules[0].tally.failed == suites / 5)
+        #expect(tree.modules[1].suites.map(\.name) == ["S0"])
+        #expect(tree.suiteCount == suites + 1 && tree.testCount == suites * 2 + 1)
+        #expect(tree.hiddenSuites(suiteLimit: 500) == suites + 1 - 500)
+        #expect(tree.checkInvariants())
+    }
+
     @Test func modelOpensFailedNodesAndStopsAtTheSuiteLimit() {
         var tree = SuiteTree()
         tree.add(test("a", in: "M › A", status: .failed))

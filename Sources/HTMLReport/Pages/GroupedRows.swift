@@ -38,6 +38,13 @@ struct GroupedRows {
         pieces[pieces.count - 1].append(piece)
         pending.removeAll()
     }
+
+    /// Spills the rows not yet spilled and lets go of the buffer that gathered them: a full page keeps only its
+    /// titles and pieces, so a run of 10,000 pages does not keep 10,000 buffers' room.
+    mutating func close(_ spill: RowSpill) throws {
+        try flush(spill)
+        pending = OutputBuffer()
+    }
 }
 
 extension GroupedRows {

@@ -32,6 +32,18 @@ struct ListPages {
         spill = try RowSpill(in: folder)
     }
 
+    /// The most pages of the all-tests list, so that the report's folder stays a folder of a few thousand files:
+    /// a larger run's pages hold more tests each (``testsPerPage(preferred:tests:)``).
+    static let allTestsPageLimit = 3_000
+
+    /// The tests a page of the all-tests list holds in a report of `tests` tests (nil when not known before the
+    /// tests are read): `preferred`, or as many more as keep the list within ``allTestsPageLimit`` pages (3,334 a
+    /// page at 10,000,000 tests).
+    static func testsPerPage(preferred: Int, tests: Int?) -> Int {
+        guard let tests, tests > preferred * allTestsPageLimit else { return preferred }
+        return (tests + allTestsPageLimit - 1) / allTestsPageLimit
+    }
+
     /// The `all-N.html` page the next test added lands on.
     var nextListPage: Int { testCount / testsPerPage + 1 }
 
@@ -74,7 +86,7 @@ struct ListPages {
         links: LinkStyle, spill: RowSpill
     ) throws {
         if count % perPage == 0 {
-            if !pages.isEmpty { try pages[pages.count - 1].flush(spill) }
+            if !pages.isEmpty { try pages[pages.count - 1].close(spill) }
             pages.append(GroupedRows())
         }
         try pages[pages.count - 1].add(test, list: list, links: links, spill: spill)

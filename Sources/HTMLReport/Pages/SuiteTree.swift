@@ -1,11 +1,17 @@
+import ResultModel
+
 /// The index's module › suite › test tree, built one test at a time: every module and suite with its counts and
 /// total duration, and the tests themselves while the report has at most ``testLeafLimit`` of them. Past that the
 /// leaves are dropped and each suite links to its place in the all-tests list instead, so what the tree keeps
-/// grows with the number of suites, never with the number of tests.
+/// grows with the number of suites, never with the number of tests. Each module keeps its first
+/// ``suitesKeptPerModule`` suites, which is more than the index shows; later ones are counted (by a hash of their
+/// names) into their module's tally and ``suiteCount`` only, so a run of 100,000 suites holds 500 a module.
 struct SuiteTree {
     /// Reports with at most this many tests show each test in the tree; larger ones stop at the suites. 2,000 rows
     /// of a few hundred bytes keep the index well under its 2 MB budget and remain quick to scan.
     static let testLeafLimit = 2_000
+    /// The suites each module keeps with their counts: at least as many as the index lists (``model(suiteLimit:)``).
+    static let suitesKeptPerModule = 500
 
     /// Counts and total duration of a node.
     struct Tally: Equatable {
@@ -45,6 +51,8 @@ struct SuiteTree {
         var name: String
         var tally = Tally()
         var suites: [Suite] = []
+        /// The tests of the suites past ``suitesKeptPerModule``, counted in ``tally`` but in no suite.
+        var testsInSuitesNotKept = 0
     }
 
     /// How the tree's leaves and suites link.
@@ -57,6 +65,9 @@ struct SuiteTree {
     private(set) var suiteCount = 0
     private var moduleIndex: [String: Int] = [:]
     private var suiteIndex: [String: (module: Int, suite: Int)] = [:]
+    /// The hashes of the suites not kept (past ``suitesKeptPerModule`` in their module), to count each once.
+    private var suitesNotKept: Set<UInt64> = []
+    /// The place of the last test's suite; `suite` is -1 for a suite not kept.
     private var last: (key: String, module: Int, suite: Int)?
 
     /// An empty tree whose nodes link in the style `links`.
@@ -68,6 +79,10 @@ struct SuiteTree {
         let (module, suite) = place(of: test)
         testCount += 1
         modules[module].tally.add(test)
+        guard suite >= 0 else {
+            modules[module].testsInSuitesNotKept += 1
+            return
+        }
         modules[module].suites[suite].tally.add(test)
         if testCount > Self.testLeafLimit, hasTests {
             hasTests = false
@@ -98,6 +113,11 @@ struct SuiteTree {
             moduleIndex[moduleName] = module
             modules.append(Module(name: moduleName))
         }
+        guard modules[module].suites.count < Self.suitesKeptPerModule else {
+            if suitesNotKept.insert(StableHash.of(test.groupKey)).inserted { suiteCount += 1 }
+            last = (test.groupKey, module, -1)
+            return (module, -1)
+        }
         let href = links.href(toRow: test.anchorHash, on: ListPage(list: .all, number: test.listPage))
         let suite = modules[module].suites.count
         modules[module].suites.append(Suite(name: parts.last ?? test.groupKey, href: href))
@@ -118,13 +138,20 @@ struct SuiteTree {
                 sum.failed += suite.tally.failed
                 sum.skipped += suite.tally.skipped
             }
-            guard sum.total == module.tally.total, sum.passed == module.tally.passed,
-                sum.failed == module.tally.failed, sum.skipped == module.tally.skipped
+            guard sum.total + module.testsInSuitesNotKept == module.tally.total,
+                module.testsInSuitesNotKept == 0
+                    || (sum.passed <= module.tally.passed && sum.failed <= module.tally.failed
+                        && sum.skipped <= module.tally.skipped),
+                module.testsInSuitesNotKept > 0
+                    || (sum.passed == module.tally.passed && sum.failed == module.tally.failed
+                        && sum.skipped == module.tally.skipped),
+                module.suites.count <= Self.suitesKeptPerModule
             else { return false }
             for suite in module.suites where suite.tests.count != (hasTests ? suite.tally.total : 0) { return false }
             tests += module.tally.total
             suites += module.suites.count
         }
-        return tests == testCount && suites == suiteCount && hasTests == (testCount <= Self.testLeafLimit)
+        return tests == testCount && suites + suitesNotKept.count == suiteCount
+            && hasTests == (testCount <= Self.testLeafLimit)
     }
 }

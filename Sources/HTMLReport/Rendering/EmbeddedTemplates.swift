@@ -969,10 +969,10 @@ pre.source .ran { color: var(--pass); } pre.source .not-ran { color: var(--fail)
         "search.js": ####"""
 // ResultBundle report: the index page's search over every test (loaded by the index page only; the page works
 // without it). It loads only the shards a query needs, as script files (browsers block fetch under file://):
-// search/t-<key>.js, the tests holding each term whose first two characters make <key>; search/status.js, the
-// tests that did not pass (and, with a history, the flaky ones); search/r-<n>.js, what a result shows, for the
-// results shown. The format is described
-// in Sources/HTMLReport/SearchIndexWriter.swift.
+// search/t-<key>.js, the tests holding each term whose first two characters (more, for a big shard split deeper)
+// make <key>; search/status.js, the tests that did not pass (and, with a history, the flaky ones);
+// search/r-<n>.js, what a result shows, for the results shown. The format is described
+// in Sources/HTMLReport/Search/SearchIndexWriter.swift.
 (function () {
   "use strict";
   var section = document.querySelector("[data-search-shards]");
@@ -1028,35 +1028,53 @@ pre.source .ran { color: var(--pass); } pre.source .not-ran { color: var(--fail)
     return "other";
   }
 
-  // Ids of an encoded list: gaps in base 32, a repeated gap as 0 and a count (SearchPostings.swift).
-  function forEachId(text, body) {
+  // Runs of ids of an encoded list (gaps in base 32, a repeated gap as 0 and a count: SearchPostings.swift) as
+  // body(first, gap, count): the ids first, first + gap, … (count of them). A caller marks a run in a loop of its
+  // own, without a call per id: a term of every test costs a few calls at 10,000,000 tests, not 10,000,000.
+  function forEachRun(text, body) {
     var last = -1, gap = 0, value = 0, repeats = false;
     for (var i = 0; i < text.length; i++) {
       var d = digit[text.charCodeAt(i)];
       value = value * 32 + (d & 31);
       if (d >= 32) continue;
       if (repeats) {
-        for (var k = 0; k < value; k++) { last += gap; body(last); }
+        body(last + gap, gap, value);
+        last += gap * value;
         repeats = false;
       } else if (value === 0) {
         repeats = true;
       } else {
-        gap = value; last += gap; body(last);
+        gap = value; last += gap; body(last, gap, 1);
       }
       value = 0;
     }
+  }
+  function forEachId(text, body) {
+    forEachRun(text, function (first, gap, count) { for (var k = 0; k < count; k++) body(first + k * gap); });
   }
 
   function keyPart(character) {
     return /^[a-z0-9]$/.test(character) ? character : "_" + character.codePointAt(0).toString(16) + "_";
   }
-  // The term shards a query word needs: each shard holds the terms whose first characters (one, or two) make its
-  // key, so the word needs the shards whose key starts its own first two characters' key, or starts with it.
+  // The number of characters a shard's key stands for (`t_fc_` is two).
+  function keyDepth(key) { return key.replace(/_[0-9a-f]+_/g, "_").length; }
+  // The term shards a query word needs: each shard holds the terms whose first characters (one, or two, or more
+  // where a big shard was split deeper) make its key, so the word needs the shards whose key starts its own key,
+  // and those whose key starts with it: all of those up to two characters deep, and of the deeper ones only the
+  // `deepShardLimit` shallowest (the shortest terms, which rank first), so that a word's first letters never load
+  // every name; each further letter narrows the deeper shards down until all of them are loaded.
+  var deepShardLimit = 6;
   function shardsFor(word) {
-    var characters = Array.from(word), key = keyPart(characters[0]) + (characters.length > 1 ? keyPart(characters[1]) : "");
-    return shardKeys.filter(function (shard) {
-      return key.indexOf(shard) === 0 || shard.indexOf(key) === 0;
+    var key = Array.from(word).map(keyPart).join(""), deeper = [];
+    var needed = shardKeys.filter(function (shard) {
+      if (key.indexOf(shard) === 0) return true;
+      if (shard.indexOf(key) !== 0) return false;
+      if (keyDepth(shard) <= 2) return true;
+      deeper.push(shard);
+      return false;
     });
+    deeper.sort(function (a, b) { return keyDepth(a) - keyDepth(b) || (a < b ? -1 : a > b ? 1 : 0); });
+    return needed.concat(deeper.slice(0, deepShardLimit));
   }
 
   function load(sources, done) {
@@ -1123,7 +1141,11 @@ pre.source .ran { color: var(--pass); } pre.source .not-ran { color: var(--fail)
   function tiersFor(query) {
     var tiers = new Uint8Array(testCount);
     function mark(text, tier) {
-      forEachId(text, function (id) { if (id < testCount && (tiers[id] === 0 || tiers[id] > tier)) tiers[id] = tier; });
+      forEachRun(text, function (first, gap, count) {
+        for (var id = first, end = Math.min(testCount, first + gap * count); id < end; id += gap) {
+          if (tiers[id] === 0 || tiers[id] > tier) tiers[id] = tier;
+        }
+      });
     }
     forEachTermStarting(query.word, function (term, ids, isWholeWord) {
       if (isWholeWord) mark(ids, term === query.word ? 1 : 2);
@@ -1134,7 +1156,11 @@ pre.source .ran { color: var(--pass); } pre.source .not-ran { color: var(--fail)
       query.parts.forEach(function (part) {
         var hit = new Uint8Array(testCount);
         forEachTermStarting(part, function (term, ids) {
-          forEachId(ids, function (id) { if (id < testCount) hit[id] = 1; });
+          forEachRun(ids, function (first, gap, count) {
+            var end = Math.min(testCount, first + gap * count);
+            if (gap === 1) { if (first < end) hit.fill(1, first, end); return; }
+            for (var id = first; id < end; id += gap) hit[id] = 1;
+          });
         });
         if (all) for (var id = 0; id < testCount; id++) all[id] &= hit[id];
         else all = hit;

@@ -7,7 +7,10 @@ import ResultModel
 /// - `search/t-<key>.js`, the *term shards*: for each term (``SearchTerms``) of tests' names, suites, modules, runs
 ///   and file paths whose first two characters make `<key>`, the ids of the tests that have it (``SearchPostings``),
 ///   whole words and parts apart: `RBS.t("te",[{"testcase12":"…"},{"test":"…"}],…)`, one pair of objects per
-///   chunk (see below), chunks in id order.
+///   chunk (see below), chunks in id order. A shard that would grow past ``shardLimit`` is split as its terms are
+///   spilled: from then on its longer terms go to the shards of their first three characters (`t-tes.js`), and so
+///   on deeper while those grow too big, so that no query loads one shard that holds every name (every XCTest name
+///   starts with `test`).
 /// - `search/r-<n>.js`, the *record shards*: what a result shows for tests `n*blockSize ..< (n+1)*blockSize`:
 ///   `RBS.r(n,[[group, identityPrefix],…],[element,…])`. Each record is the test's name coded against the previous
 ///   name of the block: two digits (UTF-16 units shared with it at the start and at the end), the length of the
@@ -30,11 +33,18 @@ struct SearchIndexWriter {
     let termLimit: Int
     /// The most bytes of term shards written in one file per first character instead of per first two.
     let smallIndexBytes: Int
+    /// The most bytes of chunks a term shard gathers before its longer terms go one character deeper.
+    let shardLimit: Int
+    /// The most characters of a shard's key: terms that share a longer start stay together.
+    static let deepestShardKey = 24
 
     private let spill: RowSpill
     private var table = SearchTermTable()
     private var spilledChunks: [String: [RowSpill.Piece]] = [:]
     private var spilledBytes = 0
+    /// The bytes spilled so far for each shard, and the shards split deeper (their longer terms go to deeper keys).
+    private var shardBytes: [String: Int] = [:]
+    private var splitKeys: Set<String> = []
     /// The slots of the terms of the current group (`run › module › suite`), found once per group.
     private var groupSlots: (key: String, slots: [Int])?
     /// The slots of the words of recent causes' signatures, so the many failures of one cause are found by its words
@@ -60,10 +70,12 @@ struct SearchIndexWriter {
     private(set) var testCount = 0
 
     init(
-        files: ReportFileWriter, blockSize: Int = 4000, termLimit: Int = 200_000, smallIndexBytes: Int = 256 << 10
+        files: ReportFileWriter, blockSize: Int = 4000, termLimit: Int = 50_000, smallIndexBytes: Int = 256 << 10,
+        shardLimit: Int = 512 << 10
     ) throws {
         self.files = files
         self.smallIndexBytes = smallIndexBytes
+        self.shardLimit = max(1, shardLimit)
         self.blockSize = max(1, blockSize)
         self.termLimit = max(1, termLimit)
         spill = try RowSpill(in: files.root, name: ".search-terms.spill")
@@ -172,36 +184,85 @@ struct SearchIndexWriter {
         for slot in causeSlots[cause] ?? [] { table.postings[slot].add(id) }
     }
 
-    /// Spills one chunk per shard: `[{word terms},{part terms}]`, and forgets the terms.
+    /// Spills one chunk per shard: `[{word terms},{part terms}]`, and forgets the terms. A shard this chunk would
+    /// take past ``shardLimit`` is split first: its terms longer than its key go to the key of one more character
+    /// (``splitKeys``), again while a deeper chunk is too big itself.
     private mutating func spillTerms() throws {
         guard table.count > 0 else { return }
-        var chunks: [String: (words: OutputBuffer, parts: OutputBuffer)] = [:]
+        var terms: [String] = []
+        var ids: [[UInt8]] = []
+        terms.reserveCapacity(table.count)
+        ids.reserveCapacity(table.count)
+        var shards: [String: (depth: Int, members: [Int])] = [:]
         for index in 0..<table.count {
             let term = String(decoding: table.terms[index], as: UTF8.self)
-            let key = SearchTerms.shardKey(term)
-            // Appended in place: a copy taken out of the dictionary would copy the whole chunk for every term.
-            if table.kinds[index] == .word {
-                Self.appendEntry(
-                    term, table.postings[index].finish(), to: &chunks[key, default: (.init(), .init())].words)
-            } else {
-                Self.appendEntry(
-                    term, table.postings[index].finish(), to: &chunks[key, default: (.init(), .init())].parts)
-            }
+            terms.append(term)
+            ids.append(table.postings[index].finish())
+            let (key, depth) = shardKey(of: term)
+            shards[key, default: (depth, [])].members.append(index)
         }
-        for (key, chunk) in chunks {
+        var unchecked = Array(shards.keys)
+        // A split whose terms all go on to one deeper shard (they share more characters: `testcompress…`) splits
+        // that one too, so that a shard is not filled and split again at every character of a common start.
+        var splitAnyway: Set<String> = []
+        while let key = unchecked.popLast() {
+            guard let (depth, members) = shards[key], depth < Self.deepestShardKey else { continue }
+            let bytes = members.reduce(shardBytes[key] ?? 0) { $0 + terms[$1].utf8.count + ids[$1].count + 6 }
+            guard bytes > shardLimit || splitAnyway.contains(key) else { continue }
+            splitKeys.insert(key)
+            var kept: [Int] = []
+            var deeperKeys: Set<String> = []
+            for member in members {
+                guard terms[member].unicodeScalars.count > depth else {
+                    kept.append(member)
+                    continue
+                }
+                let deeper = SearchTerms.shardKey(terms[member], depth: depth + 1)
+                if deeperKeys.insert(deeper).inserted { unchecked.append(deeper) }
+                shards[deeper, default: (depth + 1, [])].members.append(member)
+            }
+            if kept.isEmpty, deeperKeys.count == 1, let only = deeperKeys.first { splitAnyway.insert(only) }
+            shards[key] = kept.isEmpty ? nil : (depth, kept)
+        }
+        for (key, shard) in shards {
+            var words = OutputBuffer()
+            var parts = OutputBuffer()
+            for member in shard.members {
+                // Appended in place: a copy of a growing buffer per term would cost the square of its size.
+                if table.kinds[member] == .word {
+                    Self.appendEntry(terms[member], ids[member], to: &words)
+                } else {
+                    Self.appendEntry(terms[member], ids[member], to: &parts)
+                }
+            }
             var text = OutputBuffer()
             text.append("[")
-            text.append(chunk.words)
-            text.append(chunk.words.isEmpty ? "{}," : "},")
-            text.append(chunk.parts)
-            text.append(chunk.parts.isEmpty ? "{}]" : "}]")
+            text.append(words)
+            text.append(words.isEmpty ? "{}," : "},")
+            text.append(parts)
+            text.append(parts.isEmpty ? "{}]" : "}]")
             let piece = try text.bytes.withUnsafeBytes { try spill.append($0) }
             spilledBytes += piece.count
+            shardBytes[key, default: 0] += piece.count
             spilledChunks[key, default: []].append(piece)
         }
         table.removeAll()
         groupSlots = nil
         causeSlots.removeAll()
+    }
+
+    /// The shard `term` goes to and its key's number of characters: its first two characters' (one for a term of
+    /// one), or one more for each split shard on the way.
+    private func shardKey(of term: String) -> (key: String, depth: Int) {
+        var key = SearchTerms.shardKey(term)
+        var depth = 2
+        guard splitKeys.contains(key) else { return (key, depth) }
+        for scalar in term.unicodeScalars.dropFirst(2) {
+            guard splitKeys.contains(key), depth < Self.deepestShardKey else { break }
+            key += SearchTerms.shardKey(String(scalar), depth: 1)
+            depth += 1
+        }
+        return (key, depth)
     }
 
     /// Appends `"term":"ids"` to an object being built (`{` first).

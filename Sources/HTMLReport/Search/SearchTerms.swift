@@ -164,9 +164,14 @@ enum SearchTerms {
     /// The name of the shard file holding `term`: its first two characters, each kept when it is `a`-`z` or `0`-`9`
     /// and written as `_<hex>_` otherwise (`t_fc_` for `tüv`), so the name is safe in a path and the script can
     /// compute it.
-    static func shardKey(_ term: String) -> String {
+    static func shardKey(_ term: String) -> String { shardKey(term, depth: 2) }
+
+    /// The key of `term`'s first `depth` characters, coded as ``shardKey(_:)`` codes them: a shard split deeper
+    /// (``SearchIndexWriter``) holds the terms that start with those characters. Each character's code is
+    /// self-delimiting, so one key starts another exactly when its characters start the other's.
+    static func shardKey(_ term: String, depth: Int) -> String {
         var key = ""
-        for scalar in term.unicodeScalars.prefix(2) {
+        for scalar in term.unicodeScalars.prefix(depth) {
             if (0x61...0x7A).contains(scalar.value) || (0x30...0x39).contains(scalar.value) {
                 key.unicodeScalars.append(scalar)
             } else {
