@@ -1,16 +1,19 @@
 """`BENCH_ONLY=coverage make bench`: the report's coverage pages of an lcov tracefile of 5,000 files x 400 lines with
 the sources on disk, against `genhtml` (Debian's lcov) on the same tracefile and `gcovr --html-details` (PyPI) on the
 same coverage as Cobertura XML (gcovr does not read lcov), in the same run; peak memory, and the bytes the pages
-take against `gzip -6` of the tracefile. Inputs come from Benchmarks/tools/gen_coverage_inputs.py."""
+take against `gzip -6` of the tracefile. Inputs come from Benchmarks/tools/gen_coverage_inputs.py. Then the pages of a
+real Swift package's llvm coverage against `llvm-cov show` (coverage_llvm_row.py)."""
 import shutil
 import subprocess
 import sys
 import zlib
 
+from coverage_llvm_row import llvm_coverage_row
+
 FILES = 5000
 
 
-def coverage_rows(binary, work, row, timed_with_peer, folder_size, root):
+def coverage_rows(binary, work, row, timed_with_peer, folder_size, root, run_once, repeats):
     project = work / "coverage-project"
     project.mkdir()
     subprocess.run([sys.executable, root / "Benchmarks" / "tools" / "gen_coverage_inputs.py", str(FILES), project],
@@ -57,3 +60,4 @@ def coverage_rows(binary, work, row, timed_with_peer, folder_size, root):
             "≥ 10x faster, ≤ 150 MB", faster=True)
     shutil.rmtree(runs, ignore_errors=True)
     shutil.rmtree(project, ignore_errors=True)
+    llvm_coverage_row(binary, work, row, run_once, root, repeats)

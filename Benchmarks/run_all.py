@@ -213,7 +213,7 @@ def main():
         return
 
     if os.environ.get("BENCH_ONLY") == "coverage":  # `BENCH_ONLY=coverage make bench`: the coverage pages alone
-        coverage_rows(binary, work, row, timed_with_peer, folder_size, ROOT)
+        coverage_rows(binary, work, row, timed_with_peer, folder_size, ROOT, run_once, RUNS)
         print_rows(rows)
         shutil.rmtree(work, ignore_errors=True)
         return

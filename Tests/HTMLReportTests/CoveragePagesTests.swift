@@ -75,10 +75,17 @@ struct CoveragePagesTests {
     }
 
     @Test func percentagesNeverRoundUpToFull() {
-        #expect(CoverageNumbers.percent(9_999, of: 10_000) == "99.9%")
-        #expect(CoverageNumbers.percent(10, of: 10) == "100.0%")
-        #expect(CoverageNumbers.percent(1, of: 3) == "33.3%")
-        #expect(CoverageNumbers.percent(0, of: 0) == nil)
+        #expect(CoveragePercent.text(hit: 9_999, found: 10_000) == "99.9%")
+        #expect(CoveragePercent.text(hit: 10, found: 10) == "100%")
+        #expect(CoveragePercent.text(hit: 1, found: 3) == "33.3%")
+        #expect(CoveragePercent.text(hit: 0, found: 0) == nil)
+    }
+
+    @Test func barsWriteTheirShareAsEveryCoverageTextDoes() {
+        var html = OutputBuffer()
+        CoverageBarHTML.append(hit: 21, found: 25, noun: "line", to: &html)
+        #expect(html.string.contains("<span class=\"cov-pct\">84%</span>"))
+        #expect(!html.string.contains("84.0%"))
     }
 
     @Test func hitCountsFitAColumnAndNeverGrow() {

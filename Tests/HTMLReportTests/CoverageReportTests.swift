@@ -109,6 +109,32 @@ import _TestSupport
         #expect(!page.contains("<script>alert") && !page.contains("<b onmouseover"))
         #expect(page.contains("&lt;/pre&gt;&lt;script&gt;alert(2)&lt;/script&gt;"))
         #expect(page.contains("&lt;b onmouseover=alert(3)&gt;main&lt;/b&gt;"))
+        #expect(page.contains("<title>&lt;img src=x onerror=alert(1)&gt;.c</title>"))
+    }
+
+    /// The file pages' shell is drawn once and cut where the title goes: an overriding shell that shows the title
+    /// twice gets each page's own title in both places, and its footer once at the end.
+    @Test func filePagesWearAnOverriddenShellWithTheirOwnTitle() throws {
+        let (root, results, coverage) = try Self.fixture()
+        let templates = root.deletingLastPathComponent().appendingPathComponent("templates")
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        try "{{#chrome}}<title>{{title}}</title><h1>{{title}} in {{reportTitle}}</h1>{{/chrome}}\n".write(
+            to: templates.appendingPathComponent("header.mustache"), atomically: true, encoding: .utf8)
+        try "{{#chrome}}<footer>{{generator}}</footer>{{/chrome}}\n".write(
+            to: templates.appendingPathComponent("footer.mustache"), atomically: true, encoding: .utf8)
+        let site = root.deletingLastPathComponent().appendingPathComponent("site-overridden")
+        var options = ReportOptions(
+            title: "Coverage", outputDirectory: site, templatesDirectory: templates, sourceRoot: root)
+        options.generator = "ResultBundle (shell)"
+        _ = try ReportGenerator(options: options).generate(from: [results], coverage: coverage, coverageRoot: root)
+        let pages = try FileManager.default.contentsOfDirectory(
+            atPath: site.appendingPathComponent(CoveragePageNames.folder).path)
+        let tally = try Self.read(site, CoveragePageNames.folder + #require(pages.first { $0.hasPrefix("tally.c-") }))
+        #expect(tally.hasPrefix("<title>tally.c</title><h1>tally.c in Coverage</h1>\n"))
+        #expect(tally.hasSuffix("</section>\n<footer>ResultBundle (shell)</footer>\n"))
+        let hostile = try Self.read(
+            site, CoveragePageNames.folder + #require(pages.first { !$0.hasPrefix("tally.c-") }))
+        #expect(hostile.hasPrefix("<title>&lt;img src=x onerror=alert(1)&gt;.c</title><h1>&lt;img"))
     }
 
     @Test func aFailuresExcerptMarksTheLinesThatRan() throws {

@@ -105,3 +105,13 @@ def test_declared_totals_that_disagree_are_import_warnings(tmp_path):
     assert (coverage["linesFound"], coverage["linesHit"]) == (2, 1), "the lines win"
     diagnostics = json.loads(run("json", bundle).stdout)["runs"][0]["diagnostics"]
     assert any("LF" in diagnostic["message"] for diagnostic in diagnostics)
+
+
+def test_import_and_info_write_percentages_as_every_coverage_text_does(tmp_path):
+    """One rule for percentages (docs/COVERAGE.md, "Percentages"): `75%`, as `summary` writes it, not `75.0%`."""
+    tracefile = tmp_path / "whole.info"
+    tracefile.write_text("SF:a.c\nDA:1,1\nDA:2,4\nDA:3,1\nDA:4,0\nend_of_record\n")
+    bundle = tmp_path / "whole.resultbundle"
+    result = run("import", tracefile, "-o", bundle, "--source-root", tmp_path)
+    assert "3 of 4 lines (75%)" in result.stdout + result.stderr
+    assert "3 of 4 lines (75%)" in run("info", bundle).stdout

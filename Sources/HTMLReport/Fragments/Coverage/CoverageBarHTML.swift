@@ -8,7 +8,7 @@ enum CoverageBarHTML {
     /// when nothing was found.
     static func append(hit: Int, found: Int, noun: String?, to html: inout OutputBuffer) {
         html.append("<span class=\"cov-bar\">")
-        guard let percent = CoverageNumbers.percent(hit, of: found),
+        guard let percent = CoveragePercent.text(hit: hit, found: found),
             let rate = CoverageNumbers.rate(hit, of: found)
         else {
             html.append("<span class=\"cov-none\">")

@@ -1,16 +1,9 @@
 import ResultModel
 import ResultSupport
 
-/// How the coverage pages write their numbers: shares as percentages that never round up to 100% (a file with one
-/// line missed in 10,000 is not shown as fully covered) and hit counts short enough for a column.
+/// How the coverage pages write their numbers: hit counts short enough for a column, and shares for bars and sorting
+/// (percentages are ``ResultModel/CoveragePercent``'s, as everywhere coverage is shown).
 enum CoverageNumbers {
-    /// `hit` of `found` as a percentage with one decimal, rounded down: `73.2%`; `nil` when nothing was found.
-    static func percent(_ hit: Int, of found: Int) -> String? {
-        guard found > 0 else { return nil }
-        let tenths = Int((Double(hit) * 1000 / Double(found)).rounded(.down))
-        return "\(tenths / 10).\(tenths % 10)%"
-    }
-
     /// The share of `hit` in `found` from 0 to 1, for bars and sorting; `nil` when nothing was found.
     static func rate(_ hit: Int, of found: Int) -> Double? {
         found > 0 ? Double(hit) / Double(found) : nil

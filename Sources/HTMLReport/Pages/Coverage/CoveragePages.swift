@@ -28,15 +28,16 @@ struct CoveragePages {
         if let files, let sourceRoot {
             let reader = SourceFiles(root: sourceRoot, maxBytes: Self.maxSourceBytes)
             var names = CoveragePageNames()
+            let pageChrome = chrome("", "../../")
+            let shell = try CoverageFileShell(chrome: pageChrome, templates: templates)
+            let coverageHref = links.href(toPage: CoverageTree.Order.path.page, from: "../../")
             for summary in summaries where Self.hasCoverage(summary.totals) {
                 guard let data = reader.contents(of: summary.path, matchingTails: false),
                     let coverage = try readCoverage(of: summary.path)
                 else { continue }
                 let path = names.pagePath(for: summary.path)
-                let model = Self.fileModel(
-                    coverage, source: data, chrome: chrome(summary.path, "../../"),
-                    coverageHref: links.href(toPage: CoverageTree.Order.path.page, from: "../../"))
-                try files.write(ReportPage(path: path, model: model), templates: templates)
+                let model = Self.fileModel(coverage, source: data, chrome: pageChrome, coverageHref: coverageHref)
+                try files.write(to: path) { append in try shell.write(model, title: summary.path, to: append) }
                 pages[summary.path] = path
             }
         }

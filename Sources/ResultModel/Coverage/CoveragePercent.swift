@@ -1,5 +1,8 @@
 /// A share of lines as people read it: `84%`, `81.2%`. Rounded down to a tenth, so a file with one line in a
 /// thousand not run never shows 100%, and a threshold compares the exact share (``isBelow(_:hit:found:)``).
+///
+/// The one rule for coverage percentages everywhere they are shown: the report's pages, `info`, `import`, `record`,
+/// `summary`, `coverage diff` and `export` (docs/COVERAGE.md, "Percentages").
 public enum CoveragePercent {
     /// `hit` of `found` as a percentage with at most one decimal (`84%`, `81.2%`); `nil` when nothing was found.
     public static func text(hit: Int, found: Int) -> String? {
