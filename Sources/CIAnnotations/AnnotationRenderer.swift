@@ -58,9 +58,7 @@ public struct AnnotationRenderer {
                                 workingDirectory: $0.record.workingDirectory))
                     )
                 }, uniquingKeysWith: { first, _ in first })
-            var tests = 0
-            try input.source.forEachTest { test in
-                tests += 1
+            func add(_ test: TestRecord) throws {
                 let workingDirectory = workingDirectories[test.runIndex] ?? nil
                 let paths = paths[test.runIndex] ?? SourcePaths(root: root)
                 let annotation = builder.annotation(for: test, paths: paths, workingDirectory: workingDirectory)
@@ -68,6 +66,18 @@ public struct AnnotationRenderer {
                 if pending.utf8.count >= chunkSize {
                     try write(pending)
                     pending = ""
+                }
+            }
+            var tests = 0
+            // Only failed and flaky tests get annotations: a bundle that knows where they are is read for them alone.
+            if !writer.readsEveryTest, let stored = input.source.storedRunTotals,
+                try input.source.forEachTest(in: [.failed, .flaky], add)
+            {
+                tests = stored.reduce(0) { $0 + $1.tests }
+            } else {
+                try input.source.forEachTest { test in
+                    tests += 1
+                    try add(test)
                 }
             }
             let shownName = root.map { SourcePaths(root: $0).resolve(input.name).relativePath } ?? input.name

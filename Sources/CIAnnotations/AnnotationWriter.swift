@@ -15,9 +15,12 @@ public protocol AnnotationWriter {
     mutating func add(_ note: RunNote) -> String
     /// What comes after the last test.
     mutating func finish() -> String
+    /// Whether the output speaks of every test, not only those with an annotation (failed and flaky ones).
+    var readsEveryTest: Bool { get }
 }
 
 extension AnnotationWriter {
     public mutating func start() -> String { "" }
     public mutating func startInput(named name: String) {}
+    public var readsEveryTest: Bool { false }
 }

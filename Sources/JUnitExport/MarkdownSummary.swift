@@ -60,11 +60,7 @@ public struct MarkdownSummary {
             // Runs with a test that has a start: without any, the tests' intervals only add up their durations.
             var placed: Set<Int> = []
             let places = SourcePlaces(source, explicitRoot: sourceRoot, template: sourceURL)
-            try source.forEachTest { test in
-                totals.add(test)
-                perRun[test.runIndex, default: ResultTotals()].add(test)
-                elapsed[test.runIndex, default: ElapsedTestTime()].add(test)
-                if test.attempts.contains(where: { $0.start != nil }) { placed.insert(test.runIndex) }
+            func show(_ test: TestRecord) {
                 if test.status.isFailure {
                     failureCount += 1
                     causes.add(test)
@@ -74,6 +70,23 @@ public struct MarkdownSummary {
                     regressions.append(
                         "- \(MarkdownEscaping.inline(qualifiedName(test))): \(MarkdownEscaping.inline(measurement.name)) — \(MarkdownEscaping.inline(measurement.verdict.reason))"
                     )
+                }
+            }
+            if let stored = Self.storedRunTotals(of: source),
+                try source.forEachTest(in: [.failed, .failingMeasurement], show)
+            {
+                // The counts and every run's wall clock are known without the passed tests: read only those shown.
+                for (run, counts) in zip(source.runs, stored) {
+                    totals.add(counts)
+                    perRun[run.index] = counts
+                }
+            } else {
+                try source.forEachTest { test in
+                    totals.add(test)
+                    perRun[test.runIndex, default: ResultTotals()].add(test)
+                    elapsed[test.runIndex, default: ElapsedTestTime()].add(test)
+                    if test.attempts.contains(where: { $0.start != nil }) { placed.insert(test.runIndex) }
+                    show(test)
                 }
             }
             for run in source.runs {
@@ -152,6 +165,16 @@ public struct MarkdownSummary {
             if shown < section.lines.count { output += "\n_\(section.lines.count - shown) more are not shown._\n" }
         }
         return output
+    }
+
+    /// Each run's stored totals, when they and every run's wall clock make reading the passed tests unneeded: a
+    /// run's time otherwise comes from its tests' own starts and durations.
+    private static func storedRunTotals(of source: any ResultSource) -> [ResultTotals]? {
+        guard let stored = source.storedRunTotals, stored.count == source.runs.count,
+            let timedRuns = source.storedRunsWithTimedTests
+        else { return nil }
+        let known = source.runs.allSatisfy { $0.end?.wallClock != nil || !timedRuns.contains($0.index) }
+        return known ? stored : nil
     }
 
     /// The most causes the summary lists.

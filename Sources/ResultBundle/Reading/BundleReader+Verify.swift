@@ -90,7 +90,7 @@ extension BundleReader {
                 scannedCoverageFrames.append(frame.offset)
             case .index, .largeIndex:
                 indexOffset = frame.offset
-            case .trailer, .indexDirectory:
+            case .trailer, .indexDirectory, .testPositions:
                 break
             case nil:
                 report.unknownFrameCount += 1
