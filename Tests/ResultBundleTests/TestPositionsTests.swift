@@ -48,6 +48,34 @@ import _TestSupport
         #expect(report.hasValidIndex)
     }
 
+    @Test func verifyNamesPositionsThatAreNotWhatTheRecordsSay() throws {
+        let reader = try Self.generated()
+        let frameOffset = try #require(reader.index.positions[0]?.frames.first)
+        let frame = try reader.source.checkedFrame(at: frameOffset)
+        let read = try TestPositionsLayout.read(
+            try reader.source.uncompressedPayload(frame), frameCount: reader.index.recordFrames.count)
+        // The frame rewritten in place with one entry's kinds changed: the first change that deflates to as many
+        // bytes as before.
+        var altered: [UInt8]?
+        for entry in read.entries.indices where altered == nil {
+            var entries = read.entries
+            entries[entry].kinds = entries[entry].kinds == .skipped ? .failed : .skipped
+            let payload = TestPositionsLayout.payload(runIndex: 0, entries)
+            let deflated = try payload.withUnsafeBytes { try Compression.deflate($0) }
+            if deflated.count == Int(frame.header.storedLength) { altered = deflated }
+        }
+        let stored = try #require(altered)
+        var header = frame.header
+        header.checksum = header.checksum(payloadCRC: CRC32.checksum(stored), payloadLength: stored.count)
+        var bytes = try Data(contentsOf: reader.url)
+        let start = Int(frameOffset)
+        bytes.replaceSubrange(start..<start + FrameHeader.size + stored.count, with: header.encoded + stored)
+        let changed = reader.url.deletingLastPathComponent().appendingPathComponent("altered.resultbundle")
+        try bytes.write(to: changed)
+        let report = try BundleReader(url: changed).verify()
+        #expect(report.problems.contains { $0.message.hasPrefix("test positions of run 1:") })
+    }
+
     @Test(arguments: ["v1.0-mixed", "v1.2-junit-properties", "v1.6-coverage"])
     func bundlesBeforePositionsAreReadWhole(name: String) throws {
         let reader = try BundleReader(url: TestPaths.sampleBundles.appendingPathComponent(name + ".resultbundle"))

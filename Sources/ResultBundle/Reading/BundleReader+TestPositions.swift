@@ -60,7 +60,7 @@ extension BundleReader {
                     guard frame.header.type == .testPositions else {
                         throw BundleError(
                             .damaged,
-                            "the index points at a \(frame.header.type?.description ?? "frame of an unknown type")")
+                            "the index points at a \(FrameType.describe(frame.header.typeByte))")
                     }
                     let read = try TestPositionsLayout.read(
                         try source.uncompressedPayload(frame), frameCount: index.recordFrames.count)
