@@ -54,6 +54,10 @@ public struct MarkdownSummary {
         var failureCount = 0
         var causes = FailureClusters()
         var regressions: [String] = []
+        var regressionCount = 0
+        // Only entries that could fit are built: what is shown is a prefix, and no entry is shorter than these.
+        let keptFailures = maxBytes / Self.shortestFailureEntry + 1
+        let keptRegressions = maxBytes / Self.shortestRegressionLine + 1
         for source in sources {
             var perRun: [Int: ResultTotals] = [:]
             var elapsed: [Int: ElapsedTestTime] = [:]
@@ -64,9 +68,13 @@ public struct MarkdownSummary {
                 if test.status.isFailure {
                     failureCount += 1
                     causes.add(test)
-                    failures.append(failureEntry(test, place: places.links(runIndex: test.runIndex)))
+                    if failures.count < keptFailures {
+                        failures.append(failureEntry(test, place: places.links(runIndex: test.runIndex)))
+                    }
                 }
                 for measurement in test.finalAttempt?.measurements ?? [] where measurement.verdict.isFailure {
+                    regressionCount += 1
+                    guard regressions.count < keptRegressions else { continue }
                     regressions.append(
                         "- \(MarkdownEscaping.inline(qualifiedName(test))): \(MarkdownEscaping.inline(measurement.name)) — \(MarkdownEscaping.inline(measurement.verdict.reason))"
                     )
@@ -133,8 +141,8 @@ public struct MarkdownSummary {
                 output += entry
                 shown += 1
             }
-            if shown < failures.count {
-                let hidden = failures.count - shown
+            if shown < failureCount {
+                let hidden = failureCount - shown
                 output +=
                     "\n_\(Counted.noun(hidden, "more failed test")) \(hidden == 1 ? "is" : "are") not shown (summary "
                     + "limit \(maxBytes) bytes)._\n"
@@ -149,8 +157,8 @@ public struct MarkdownSummary {
                 output += line + "\n"
                 shown += 1
             }
-            if shown < regressions.count {
-                output += "\n_\(regressions.count - shown) more regressions are not shown._\n"
+            if shown < regressionCount {
+                output += "\n_\(regressionCount - shown) more regressions are not shown._\n"
             }
         }
         for section in extraSections where !section.lines.isEmpty {
@@ -176,6 +184,11 @@ public struct MarkdownSummary {
         let known = source.runs.allSatisfy { $0.end?.wallClock != nil || !timedRuns.contains($0.index) }
         return known ? stored : nil
     }
+
+    /// No failed test's entry is shorter (`<details><summary><b></b></summary>` and an empty `<pre>`), nor any
+    /// regression's line (`- ` name `: ` metric ` — ` reason and a line break).
+    static let shortestFailureEntry = 50
+    static let shortestRegressionLine = 10
 
     /// The most causes the summary lists.
     static let causesShown = 10
