@@ -69,11 +69,18 @@ public struct AnnotationRenderer {
                 }
             }
             var tests = 0
-            // Only failed and flaky tests get annotations: a bundle that knows where they are is read for them alone.
+            // Only failed and flaky tests get annotations: a bundle that knows where they are is read for them alone,
+            // and once the writer only counts, the rest are counted from their kinds.
             if !writer.readsEveryTest, let stored = input.source.storedRunTotals,
-                try input.source.forEachTest(in: [.failed, .flaky], add)
+                let unread = try input.source.forEachTest(
+                    in: [.failed, .flaky],
+                    while: { test in
+                        try add(test)
+                        return !writer.isFull
+                    })
             {
                 tests = stored.reduce(0) { $0 + $1.tests }
+                for kinds in unread { writer.countUnwritten(Annotation.Severity(of: kinds)) }
             } else {
                 try input.source.forEachTest { test in
                     tests += 1

@@ -17,10 +17,17 @@ public protocol AnnotationWriter {
     mutating func finish() -> String
     /// Whether the output speaks of every test, not only those with an annotation (failed and flaky ones).
     var readsEveryTest: Bool { get }
+    /// Whether every further annotation would only be counted, not written (the caps of GitHub and of Azure's
+    /// `--max-annotations`): the rest of the tests then need not be read, only counted with ``countUnwritten(_:)``.
+    var isFull: Bool { get }
+    /// Counts an annotation of `severity` that is not written, without its test (once ``isFull``).
+    mutating func countUnwritten(_ severity: Annotation.Severity)
 }
 
 extension AnnotationWriter {
     public mutating func start() -> String { "" }
     public mutating func startInput(named name: String) {}
     public var readsEveryTest: Bool { false }
+    public var isFull: Bool { false }
+    public mutating func countUnwritten(_ severity: Annotation.Severity) {}
 }

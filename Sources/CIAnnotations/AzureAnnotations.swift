@@ -28,6 +28,14 @@ public struct AzureAnnotations: AnnotationWriter {
         return Self.command(for: annotation) + "\n"
     }
 
+    /// Both severities have their ``maxPerSeverity`` annotations (never without a cap).
+    public var isFull: Bool {
+        guard let maxPerSeverity else { return false }
+        return Annotation.Severity.allCases.allSatisfy { written[$0, default: 0] >= maxPerSeverity }
+    }
+
+    public mutating func countUnwritten(_ severity: Annotation.Severity) { omitted += 1 }
+
     public mutating func add(_ note: RunNote) -> String {
         "##vso[task.logissue type=warning;]" + Self.escapeData(note.text) + "\n"
     }

@@ -29,6 +29,11 @@ public struct GitHubAnnotations: AnnotationWriter {
         return Self.command(for: annotation) + "\n"
     }
 
+    /// Both severities have their ``maxPerSeverity`` annotations.
+    public var isFull: Bool { Annotation.Severity.allCases.allSatisfy { written[$0, default: 0] >= maxPerSeverity } }
+
+    public mutating func countUnwritten(_ severity: Annotation.Severity) { omitted[severity, default: 0] += 1 }
+
     public mutating func add(_ note: RunNote) -> String {
         (note.kind == .empty ? "::warning" : "::notice") + " title=resultbundle::" + Self.escapeData(note.text) + "\n"
     }

@@ -16,12 +16,21 @@ public struct TestSelection: OptionSet, Sendable, Hashable {
     public static let flaky = TestSelection(rawValue: 1 << 2)
     /// Tests with a measurement of the final attempt whose verdict fails.
     public static let failingMeasurement = TestSelection(rawValue: 1 << 3)
+    /// Failed tests whose every failing issue is a performance regression (a measurement worse than its baseline):
+    /// a failure of another nature than a broken assertion, which CI annotations show as a warning.
+    public static let failedOnPerformanceAlone = TestSelection(rawValue: 1 << 4)
 
     /// The kinds `test` is of; empty for a test that passed plainly.
     public init(of test: borrowing TestRecord) {
         var kinds: TestSelection = []
         let status = test.status
-        if status.isFailure { kinds.insert(.failed) }
+        if status.isFailure {
+            kinds.insert(.failed)
+            let failing = test.distinctIssues.filter(\.kind.isFailure)
+            if !failing.isEmpty, failing.allSatisfy({ $0.kind == .performanceRegression }) {
+                kinds.insert(.failedOnPerformanceAlone)
+            }
+        }
         if status == .skipped { kinds.insert(.skipped) }
         if test.isFlaky { kinds.insert(.flaky) }
         if let measurements = test.finalAttempt?.measurements,

@@ -13,9 +13,13 @@ import _TestSupport
         return try! ShownTestsBundles.all(in: directory)
     }()
 
-    private static func annotate(_ source: any ResultSource, _ format: AnnotationFormat) throws -> String {
+    private static func annotate(
+        _ source: any ResultSource, _ format: AnnotationFormat, cap: Int? = nil
+    ) throws -> String {
         var text = ""
-        try AnnotationRenderer(format: format, root: "/src").render([("tests.resultbundle", source)]) { text += $0 }
+        try AnnotationRenderer(format: format, root: "/src", maxPerSeverity: cap).render(
+            [("tests.resultbundle", source)]
+        ) { text += $0 }
         return text
     }
 
@@ -25,14 +29,25 @@ import _TestSupport
         #expect(try Self.annotate(reader, format) == (try Self.annotate(EveryTestSource(reader), format)))
     }
 
+    @Test(arguments: [AnnotationFormat.github, .azure], [0, 3, 200])
+    func cappedAnnotationsSayWhatReadingEveryTestSays(format: AnnotationFormat, cap: Int) throws {
+        let reader = try BundleReader(url: try #require(Self.bundles.last))
+        #expect(
+            try Self.annotate(reader, format, cap: cap)
+                == (try Self.annotate(EveryTestSource(reader), format, cap: cap)))
+    }
+
     @Test func gitHubAnnotationsReadOnlyTheShownTests() throws {
         let url = try TestPaths.makeTemporaryDirectory("annotate-positions").appendingPathComponent("g.resultbundle")
         try ShownTestsBundles.writeGeneratedRuns(to: url)
         let reader = try BundleReader(url: url)
         var read = 0
         #expect(try reader.forEachTest(in: [.failed, .flaky]) { _ in read += 1 })
-        #expect(read == 450)
-        let text = try Self.annotate(ShownTestsOnlySource(reader), .github)
-        #expect(text.contains("more failed tests"))
+        #expect(read == 524)
+        let source = ShownTestsOnlySource(reader)
+        let text = try Self.annotate(source, .github)
+        #expect(text.contains("290 more failed tests and 214 more warnings are not annotated"))
+        // Read until ten of each severity were written; the rest counted from their kinds.
+        #expect(source.testsRead < 40)
     }
 }

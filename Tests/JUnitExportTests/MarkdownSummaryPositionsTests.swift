@@ -35,6 +35,6 @@ import _TestSupport
         let url = try TestPaths.makeTemporaryDirectory("summary-positions").appendingPathComponent("g.resultbundle")
         try ShownTestsBundles.writeGeneratedRuns(to: url)
         let markdown = try MarkdownSummary().render([ShownTestsOnlySource(BundleReader(url: url))])
-        #expect(markdown.hasPrefix("## ❌ 300 of 1,200 tests failed\n"))
+        #expect(markdown.hasPrefix("## ❌ 374 of 1,200 tests failed\n"))
     }
 }

@@ -24,7 +24,8 @@ public enum ShownTestsBundles {
     }
 
     /// Two runs of 600 tests each, one of every kind in turn: passed, failed at a place, skipped, flaky, passed with
-    /// a measurement that fails its verdict, an expected failure, crashed, passed with a warning. The first run has
+    /// a measurement that fails its verdict (every other time: failed by a performance regression alone), an
+    /// expected failure, crashed, passed with a warning. The first run has
     /// no wall clock and no start times, the second both; the runs' tests alternate in the file.
     public static func writeGeneratedRuns(to url: URL, testsPerRun: Int = 600) throws {
         let writer = try BundleWriter(creating: url, flushPolicy: .batched(maxBytes: 16 << 10))
@@ -59,6 +60,11 @@ public enum ShownTestsBundles {
                 metricID: "com.apple.XCTPerformanceMetric_WallClockTime", name: "Time", unit: "s",
                 values: [1, 1, 1, 1, 10])
             attempts = [TestAttempt(status: .passed, start: start, duration: 14, measurements: [measurement])]
+            if number % 16 == 12 {
+                let regression = IssueRecord(
+                    kind: .performanceRegression, message: "Time regressed by 40%", location: place)
+                attempts = [TestAttempt(status: .failed, start: start, duration: 14, issues: [regression])]
+            }
         case 5: attempts = [TestAttempt(status: .expectedFailure, start: start, duration: 0.1, issues: [failure])]
         case 6: attempts = [TestAttempt(status: .crashed, start: start, duration: 0.2, issues: [failure])]
         case 7:

@@ -7,6 +7,13 @@ import ResultModel
 public struct ShownTestsOnlySource: ResultSource {
     /// The bundle read.
     public let base: BundleReader
+    /// How many tests were handed out so far.
+    public var testsRead: Int { counter.count }
+    private let counter = Counter()
+
+    private final class Counter: @unchecked Sendable {
+        var count = 0
+    }
 
     /// Wraps `base`.
     public init(_ base: BundleReader) { self.base = base }
@@ -18,7 +25,18 @@ public struct ShownTestsOnlySource: ResultSource {
     public var storedRunTotals: [ResultTotals]? { base.storedRunTotals }
     public var storedRunsWithTimedTests: Set<Int>? { base.storedRunsWithTimedTests }
     public func forEachTest(in selection: TestSelection, _ body: (TestRecord) throws -> Void) throws -> Bool {
-        try base.forEachTest(in: selection, body)
+        try base.forEachTest(in: selection) { test in
+            counter.count += 1
+            try body(test)
+        }
+    }
+    public func forEachTest(
+        in selection: TestSelection, while body: (TestRecord) throws -> Bool
+    ) throws -> [TestSelection]? {
+        try base.forEachTest(in: selection) { test in
+            counter.count += 1
+            return try body(test)
+        }
     }
     public func forEachSuite(_ body: (SuiteRecord) throws -> Void) throws { try base.forEachSuite(body) }
     public func forEachTest(_ body: (TestRecord) throws -> Void) throws { throw ReadEveryTest() }

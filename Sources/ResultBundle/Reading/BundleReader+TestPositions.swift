@@ -21,55 +21,72 @@ extension BundleReader {
     /// written, decoding no other line and inflating only the record batches that hold such tests; returns `false`
     /// without calling `body` for a bundle without positions for every run (older, or with a rebuilt index) or
     /// whose positions frames are damaged (noted in ``damage``). Damaged batches and lines are skipped and noted.
-    /// - Complexity: O(the run's positions and the batches holding selected tests); the selected tests' places
-    ///   (8 bytes each) are in memory at once.
+    /// - Complexity: O(the runs' positions and the batches holding selected tests); the selected tests' places
+    ///   (12 bytes each) are in memory at once.
     public func forEachTest(in selection: TestSelection, _ body: (TestRecord) throws -> Void) throws -> Bool {
-        guard let places = try selectedPlaces(selection) else { return false }
+        try forEachTest(in: selection) { test in
+            try body(test)
+            return true
+        } != nil
+    }
+
+    /// ``forEachTest(in:_:)`` that stops once `body` returns `false` (no later batch is inflated) and returns the
+    /// kinds of the selected tests it did not read, in order; `nil` where ``forEachTest(in:_:)`` returns `false`.
+    public func forEachTest(
+        in selection: TestSelection, while body: (TestRecord) throws -> Bool
+    ) throws -> [TestSelection]? {
+        guard let places = try selectedPlaces(selection) else { return nil }
         let frames = index.recordFrames
         var offsetsByFrame: [Int64: [UInt32]] = [:]
         var framesInOrder: [BundleIndex.RecordFrame] = []
         for place in places {
-            let frame = frames[Int(place >> 32)]
+            let frame = frames[Int(place.frameIndex)]
             if offsetsByFrame[frame.offset] == nil { framesInOrder.append(frame) }
-            offsetsByFrame[frame.offset, default: []].append(UInt32(truncatingIfNeeded: place))
+            offsetsByFrame[frame.offset, default: []].append(place.lineOffset)
         }
         let lineOffsets = offsetsByFrame
-        try forEachBatch(inFrames: framesInOrder) { decoding, frameOffset in
-            try Self.decodeTests(at: lineOffsets[frameOffset] ?? [], frameAt: frameOffset, decoding: decoding)
-        } consume: { (batch: consuming RecordBatchDecoding.Batch<TestRecord>) in
-            for problem in batch.damage { note(problem) }
-            var records = batch.records
-            batch.records = []
-            records.reverse()
-            while let record = records.popLast() { try body(record) }
-        }
-        return true
+        var read = 0
+        do {
+            try forEachBatch(inFrames: framesInOrder) { decoding, frameOffset in
+                try Self.decodeTests(at: lineOffsets[frameOffset] ?? [], frameAt: frameOffset, decoding: decoding)
+            } consume: { (batch: consuming RecordBatchDecoding.Batch<TestRecord?>) in
+                for problem in batch.damage { note(problem) }
+                var records = batch.records
+                batch.records = []
+                records.reverse()
+                while let record = records.popLast() {
+                    read += 1
+                    if let record, try !body(record) { throw StopReading() }
+                }
+            }
+        } catch is StopReading {}
+        return places[read...].map(\.kinds)
     }
 
-    /// The places (record-batch number in the high 32 bits, line offset in the low) of the tests marked as one of
-    /// `selection`, in file order; `nil` when some run has no positions or a positions frame cannot be read.
-    private func selectedPlaces(_ selection: TestSelection) throws -> [UInt64]? {
+    /// Thrown from a batch's consumer to stop reading batches.
+    private struct StopReading: Error {}
+
+    /// The selected tests' positions, in file order; `nil` when some run has no positions or a positions frame
+    /// cannot be read.
+    private func selectedPlaces(_ selection: TestSelection) throws -> [TestPosition]? {
         guard indexSource == .stored, !index.runs.isEmpty,
             index.runs.allSatisfy({ index.positions[$0.index] != nil })
         else { return nil }
-        var places: [UInt64] = []
+        var places: [TestPosition] = []
         for run in index.runs {
             for frameOffset in index.positions[run.index]?.frames ?? [] {
                 do {
                     let frame = try source.checkedFrame(at: frameOffset)
                     guard frame.header.type == .testPositions else {
                         throw BundleError(
-                            .damaged,
-                            "the index points at a \(FrameType.describe(frame.header.typeByte))")
+                            .damaged, "the index points at a \(FrameType.describe(frame.header.typeByte))")
                     }
                     let read = try TestPositionsLayout.read(
                         try source.uncompressedPayload(frame), frameCount: index.recordFrames.count)
                     guard read.runIndex == run.index else {
                         throw BundleError(.damaged, "it holds run \(read.runIndex)'s tests, not run \(run.index)'s")
                     }
-                    for entry in read.entries where !entry.kinds.isDisjoint(with: selection) {
-                        places.append(UInt64(entry.frameIndex) << 32 | UInt64(entry.lineOffset))
-                    }
+                    places += read.entries.lazy.filter { !$0.kinds.isDisjoint(with: selection) }
                 } catch let problem as BundleError where problem.code != .io {
                     note(
                         BundleDamage(
@@ -80,18 +97,20 @@ extension BundleReader {
             }
         }
         // Runs follow one another in a merged bundle but may interleave in a live one: file order is the places'.
-        places.sort()
+        if index.runs.count > 1 { places.sort { ($0.frameIndex, $0.lineOffset) < ($1.frameIndex, $1.lineOffset) } }
         return places
     }
 
     /// The tests whose lines start at `lineOffsets` in the record batch at `frameOffset`.
     private static func decodeTests(
         at lineOffsets: [UInt32], frameAt frameOffset: Int64, decoding: RecordBatchDecoding
-    ) throws -> RecordBatchDecoding.Batch<TestRecord> {
-        var batch = RecordBatchDecoding.Batch<TestRecord>(offset: frameOffset)
+    ) throws -> RecordBatchDecoding.Batch<TestRecord?> {
+        // One element per line offset (`nil` for a line that cannot be read), so the caller can tell which it read.
+        var batch = RecordBatchDecoding.Batch<TestRecord?>(offset: frameOffset)
         let outcome = try RecordBatchDecoding.withPayload(at: frameOffset, source: decoding.source) { payload in
             for lineOffset in lineOffsets {
                 guard let range = RecordLines.line(in: payload, at: Int(lineOffset)) else {
+                    batch.records.append(nil)
                     batch.damage.append(
                         decoding.damage(
                             BundleError(.damaged, "a test position points past the batch's end"), at: Int(lineOffset),
@@ -103,13 +122,18 @@ extension BundleReader {
                         UnsafeBufferPointer(rebasing: bytes[range]), at: Int(lineOffset), frameOffset: frameOffset)
                     {
                     case .value(.test(let test)): batch.records.append(test)
-                    case .value: break
-                    case .damage(let problem): batch.damage.append(problem)
+                    case .value: batch.records.append(nil)
+                    case .damage(let problem):
+                        batch.records.append(nil)
+                        batch.damage.append(problem)
                     }
                 }
             }
         }
-        if case .damage(let problem) = outcome { batch.damage.append(problem) }
+        if case .damage(let problem) = outcome {
+            batch.records = lineOffsets.map { _ in nil }
+            batch.damage.append(problem)
+        }
         return batch
     }
 }
