@@ -69,18 +69,23 @@ public struct AnnotationRenderer {
                 }
             }
             var tests = 0
-            // Only failed and flaky tests get annotations: a bundle that knows where they are is read for them alone,
-            // and once the writer only counts, the rest are counted from their kinds.
+            // Only failed and flaky tests get annotations, one each: a bundle that knows where they are and of which
+            // kind is read for those alone, and past the writer's cap they are counted from their kinds.
+            var room = Dictionary(uniqueKeysWithValues: Annotation.Severity.allCases.map { ($0, writer.room(for: $0)) })
+            func wanted(_ kinds: TestSelection) -> Bool {
+                let severity = Annotation.Severity(of: kinds)
+                guard let left = room[severity] ?? nil else { return true }
+                if left > 0 {
+                    room[severity] = left - 1
+                    return true
+                }
+                writer.countUnwritten(severity)
+                return false
+            }
             if !writer.readsEveryTest, let stored = input.source.storedRunTotals,
-                let unread = try input.source.forEachTest(
-                    in: [.failed, .flaky],
-                    while: { test in
-                        try add(test)
-                        return !writer.isFull
-                    })
+                try input.source.forEachTest(in: [.failed, .flaky], reading: wanted, add)
             {
                 tests = stored.reduce(0) { $0 + $1.tests }
-                for kinds in unread { writer.countUnwritten(Annotation.Severity(of: kinds)) }
             } else {
                 try input.source.forEachTest { test in
                     tests += 1

@@ -17,10 +17,10 @@ public protocol AnnotationWriter {
     mutating func finish() -> String
     /// Whether the output speaks of every test, not only those with an annotation (failed and flaky ones).
     var readsEveryTest: Bool { get }
-    /// Whether every further annotation would only be counted, not written (the caps of GitHub and of Azure's
-    /// `--max-annotations`): the rest of the tests then need not be read, only counted with ``countUnwritten(_:)``.
-    var isFull: Bool { get }
-    /// Counts an annotation of `severity` that is not written, without its test (once ``isFull``).
+    /// How many more annotations of `severity` would be written (GitHub's cap, Azure's `--max-annotations`);
+    /// `nil` without a cap. The tests past it need not be read, only counted with ``countUnwritten(_:)``.
+    func room(for severity: Annotation.Severity) -> Int?
+    /// Counts an annotation of `severity` past the cap, without its test.
     mutating func countUnwritten(_ severity: Annotation.Severity)
 }
 
@@ -28,6 +28,6 @@ extension AnnotationWriter {
     public mutating func start() -> String { "" }
     public mutating func startInput(named name: String) {}
     public var readsEveryTest: Bool { false }
-    public var isFull: Bool { false }
+    public func room(for severity: Annotation.Severity) -> Int? { nil }
     public mutating func countUnwritten(_ severity: Annotation.Severity) {}
 }

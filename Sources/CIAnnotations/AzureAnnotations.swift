@@ -28,10 +28,8 @@ public struct AzureAnnotations: AnnotationWriter {
         return Self.command(for: annotation) + "\n"
     }
 
-    /// Both severities have their ``maxPerSeverity`` annotations (never without a cap).
-    public var isFull: Bool {
-        guard let maxPerSeverity else { return false }
-        return Annotation.Severity.allCases.allSatisfy { written[$0, default: 0] >= maxPerSeverity }
+    public func room(for severity: Annotation.Severity) -> Int? {
+        maxPerSeverity.map { max(0, $0 - written[severity, default: 0]) }
     }
 
     public mutating func countUnwritten(_ severity: Annotation.Severity) { omitted += 1 }

@@ -29,8 +29,9 @@ public struct GitHubAnnotations: AnnotationWriter {
         return Self.command(for: annotation) + "\n"
     }
 
-    /// Both severities have their ``maxPerSeverity`` annotations.
-    public var isFull: Bool { Annotation.Severity.allCases.allSatisfy { written[$0, default: 0] >= maxPerSeverity } }
+    public func room(for severity: Annotation.Severity) -> Int? {
+        max(0, maxPerSeverity - written[severity, default: 0])
+    }
 
     public mutating func countUnwritten(_ severity: Annotation.Severity) { omitted[severity, default: 0] += 1 }
 

@@ -93,10 +93,12 @@ public protocol ResultSource {
     /// source cannot find those tests without reading every test (the caller reads them all then).
     /// - Complexity: O(the selected tests and the batches that hold them), not O(every test).
     func forEachTest(in selection: TestSelection, _ body: (TestRecord) throws -> Void) throws -> Bool
-    /// ``forEachTest(in:_:)`` that stops reading once `body` returns `false`, and returns the kinds of the selected
-    /// tests it did not read, in order (empty when it read them all); `nil`, without calling `body`, when the
-    /// source cannot find those tests without reading every test.
-    func forEachTest(in selection: TestSelection, while body: (TestRecord) throws -> Bool) throws -> [TestSelection]?
+    /// ``forEachTest(in:_:)`` that first calls `wanted` with the kinds of each selected test, in order, and then
+    /// reads only the tests it returned `true` for (the caller counts the others from their kinds); `false`, without
+    /// calling either, when the source cannot find those tests without reading every test.
+    func forEachTest(
+        in selection: TestSelection, reading wanted: (TestSelection) -> Bool, _ body: (TestRecord) throws -> Void
+    ) throws -> Bool
 }
 
 extension ResultSource {
@@ -116,9 +118,9 @@ extension ResultSource {
 
     /// Cannot select: the caller reads every test.
     public func forEachTest(
-        in selection: TestSelection, while body: (TestRecord) throws -> Bool
-    ) throws -> [TestSelection]? {
-        nil
+        in selection: TestSelection, reading wanted: (TestSelection) -> Bool, _ body: (TestRecord) throws -> Void
+    ) throws -> Bool {
+        false
     }
 
     /// The excerpt of the blob's data (for sources that hold their blobs in memory).

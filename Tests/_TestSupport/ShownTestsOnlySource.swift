@@ -31,11 +31,11 @@ public struct ShownTestsOnlySource: ResultSource {
         }
     }
     public func forEachTest(
-        in selection: TestSelection, while body: (TestRecord) throws -> Bool
-    ) throws -> [TestSelection]? {
-        try base.forEachTest(in: selection) { test in
+        in selection: TestSelection, reading wanted: (TestSelection) -> Bool, _ body: (TestRecord) throws -> Void
+    ) throws -> Bool {
+        try base.forEachTest(in: selection, reading: wanted) { test in
             counter.count += 1
-            return try body(test)
+            try body(test)
         }
     }
     public func forEachSuite(_ body: (SuiteRecord) throws -> Void) throws { try base.forEachSuite(body) }

@@ -24,47 +24,35 @@ extension BundleReader {
     /// - Complexity: O(the runs' positions and the batches holding selected tests); the selected tests' places
     ///   (12 bytes each) are in memory at once.
     public func forEachTest(in selection: TestSelection, _ body: (TestRecord) throws -> Void) throws -> Bool {
-        try forEachTest(in: selection) { test in
-            try body(test)
-            return true
-        } != nil
+        try forEachTest(in: selection, reading: { _ in true }, body)
     }
 
-    /// ``forEachTest(in:_:)`` that stops once `body` returns `false` (no later batch is inflated) and returns the
-    /// kinds of the selected tests it did not read, in order; `nil` where ``forEachTest(in:_:)`` returns `false`.
+    /// ``forEachTest(in:_:)`` that first calls `wanted` with each selected test's kinds, in order, and reads only
+    /// the tests it wants: a batch holding none of them is not inflated.
     public func forEachTest(
-        in selection: TestSelection, while body: (TestRecord) throws -> Bool
-    ) throws -> [TestSelection]? {
-        guard let places = try selectedPlaces(selection) else { return nil }
+        in selection: TestSelection, reading wanted: (TestSelection) -> Bool, _ body: (TestRecord) throws -> Void
+    ) throws -> Bool {
+        guard let places = try selectedPlaces(selection) else { return false }
         let frames = index.recordFrames
         var offsetsByFrame: [Int64: [UInt32]] = [:]
         var framesInOrder: [BundleIndex.RecordFrame] = []
-        for place in places {
+        for place in places where wanted(place.kinds) {
             let frame = frames[Int(place.frameIndex)]
             if offsetsByFrame[frame.offset] == nil { framesInOrder.append(frame) }
             offsetsByFrame[frame.offset, default: []].append(place.lineOffset)
         }
         let lineOffsets = offsetsByFrame
-        var read = 0
-        do {
-            try forEachBatch(inFrames: framesInOrder) { decoding, frameOffset in
-                try Self.decodeTests(at: lineOffsets[frameOffset] ?? [], frameAt: frameOffset, decoding: decoding)
-            } consume: { (batch: consuming RecordBatchDecoding.Batch<TestRecord?>) in
-                for problem in batch.damage { note(problem) }
-                var records = batch.records
-                batch.records = []
-                records.reverse()
-                while let record = records.popLast() {
-                    read += 1
-                    if let record, try !body(record) { throw StopReading() }
-                }
-            }
-        } catch is StopReading {}
-        return places[read...].map(\.kinds)
+        try forEachBatch(inFrames: framesInOrder) { decoding, frameOffset in
+            try Self.decodeTests(at: lineOffsets[frameOffset] ?? [], frameAt: frameOffset, decoding: decoding)
+        } consume: { (batch: consuming RecordBatchDecoding.Batch<TestRecord>) in
+            for problem in batch.damage { note(problem) }
+            var records = batch.records
+            batch.records = []
+            records.reverse()
+            while let record = records.popLast() { try body(record) }
+        }
+        return true
     }
-
-    /// Thrown from a batch's consumer to stop reading batches.
-    private struct StopReading: Error {}
 
     /// The selected tests' positions, in file order; `nil` when some run has no positions or a positions frame
     /// cannot be read.
@@ -104,13 +92,11 @@ extension BundleReader {
     /// The tests whose lines start at `lineOffsets` in the record batch at `frameOffset`.
     private static func decodeTests(
         at lineOffsets: [UInt32], frameAt frameOffset: Int64, decoding: RecordBatchDecoding
-    ) throws -> RecordBatchDecoding.Batch<TestRecord?> {
-        // One element per line offset (`nil` for a line that cannot be read), so the caller can tell which it read.
-        var batch = RecordBatchDecoding.Batch<TestRecord?>(offset: frameOffset)
+    ) throws -> RecordBatchDecoding.Batch<TestRecord> {
+        var batch = RecordBatchDecoding.Batch<TestRecord>(offset: frameOffset)
         let outcome = try RecordBatchDecoding.withPayload(at: frameOffset, source: decoding.source) { payload in
             for lineOffset in lineOffsets {
                 guard let range = RecordLines.line(in: payload, at: Int(lineOffset)) else {
-                    batch.records.append(nil)
                     batch.damage.append(
                         decoding.damage(
                             BundleError(.damaged, "a test position points past the batch's end"), at: Int(lineOffset),
@@ -122,18 +108,13 @@ extension BundleReader {
                         UnsafeBufferPointer(rebasing: bytes[range]), at: Int(lineOffset), frameOffset: frameOffset)
                     {
                     case .value(.test(let test)): batch.records.append(test)
-                    case .value: batch.records.append(nil)
-                    case .damage(let problem):
-                        batch.records.append(nil)
-                        batch.damage.append(problem)
+                    case .value: break
+                    case .damage(let problem): batch.damage.append(problem)
                     }
                 }
             }
         }
-        if case .damage(let problem) = outcome {
-            batch.records = lineOffsets.map { _ in nil }
-            batch.damage.append(problem)
-        }
+        if case .damage(let problem) = outcome { batch.damage.append(problem) }
         return batch
     }
 }
