@@ -64,17 +64,9 @@ extension BundleReader {
         for run in index.runs {
             for frameOffset in index.positions[run.index]?.frames ?? [] {
                 do {
-                    let frame = try source.checkedFrame(at: frameOffset)
-                    guard frame.header.type == .testPositions else {
-                        throw BundleError(
-                            .damaged, "the index points at a \(FrameType.describe(frame.header.typeByte))")
+                    places += try testPositions(inFrameAt: frameOffset, ofRun: run.index).lazy.filter {
+                        !$0.kinds.isDisjoint(with: selection)
                     }
-                    let read = try TestPositionsLayout.read(
-                        try source.uncompressedPayload(frame), frameCount: index.recordFrames.count)
-                    guard read.runIndex == run.index else {
-                        throw BundleError(.damaged, "it holds run \(read.runIndex)'s tests, not run \(run.index)'s")
-                    }
-                    places += read.entries.lazy.filter { !$0.kinds.isDisjoint(with: selection) }
                 } catch let problem as BundleError where problem.code != .io {
                     note(
                         BundleDamage(
@@ -87,6 +79,22 @@ extension BundleReader {
         // Runs follow one another in a merged bundle but may interleave in a live one: file order is the places'.
         if index.runs.count > 1 { places.sort { ($0.frameIndex, $0.lineOffset) < ($1.frameIndex, $1.lineOffset) } }
         return places
+    }
+
+    /// The entries of the test positions frame at `frameOffset`, which must be of run `runIndex`.
+    /// - Throws: ``BundleError`` (damaged) for a frame that is damaged, not a test positions frame, of another run,
+    ///   or pointing at a record batch the index does not have; I/O errors.
+    func testPositions(inFrameAt frameOffset: Int64, ofRun runIndex: Int) throws -> [TestPosition] {
+        let frame = try source.checkedFrame(at: frameOffset)
+        guard frame.header.type == .testPositions else {
+            throw BundleError(.damaged, "the index points at a \(FrameType.describe(frame.header.typeByte))")
+        }
+        let read = try TestPositionsLayout.read(
+            try source.uncompressedPayload(frame), frameCount: index.recordFrames.count)
+        guard read.runIndex == runIndex else {
+            throw BundleError(.damaged, "the frame holds run \(read.runIndex)'s tests, not run \(runIndex)'s")
+        }
+        return read.entries
     }
 
     /// The tests whose lines start at `lineOffsets` in the record batch at `frameOffset`.

@@ -28,17 +28,7 @@ extension BundleReader {
             var stored: [TestPosition] = []
             do {
                 for frameOffset in directory.frames {
-                    let frame = try source.checkedFrame(at: frameOffset)
-                    guard frame.header.type == .testPositions else {
-                        throw BundleError(
-                            .damaged, "the index points at a \(FrameType.describe(frame.header.typeByte))")
-                    }
-                    let read = try TestPositionsLayout.read(
-                        try source.uncompressedPayload(frame), frameCount: index.recordFrames.count)
-                    guard read.runIndex == run.index else {
-                        throw BundleError(.damaged, "a frame of run \(run.index) holds run \(read.runIndex)'s tests")
-                    }
-                    stored += read.entries
+                    stored += try testPositions(inFrameAt: frameOffset, ofRun: run.index)
                 }
             } catch {
                 let message = (error as? BundleError)?.message ?? "\(error)"
