@@ -191,7 +191,7 @@ def main():
     # the report at 10,000,000 tests and of 1,000,000 unique names. Each prints a table of its own columns.
     tables = {
         "flat": (flat_rows, ("command (CPU s, peak)", "100,000 tests", "1,000,000 tests", "10,000,000 tests",
-                             "budget")),
+                             "10,000,000 / 100,000", "budget")),
         "report-scale": (report_scale_rows, ("report of", "CPU, peak", "written", "most entries in a folder",
                                              "first search result", "slowest page")),
     }

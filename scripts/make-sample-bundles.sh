@@ -27,4 +27,8 @@ RECORD_SAMPLES=1 swift test --filter SampleBundleGeneration
 # repository (kept as imported; see SampleBundles/README.md):
 #   (cd DIR-WITH-THE-TWO-FILES && resultbundle import --name coverage calc-xunit2.xml shapes-coveragepy.lcov \
 #       --source-root . -o .../SampleBundles/v1.6-coverage.resultbundle)
+# v1.7-test-positions is a real import of two corpus files, made in a folder outside any git repository (kept as
+# imported; see SampleBundles/README.md):
+#   (cd DIR-WITH-THE-TWO-FILES && resultbundle import --name test-positions calc.console.txt calc.events-v0.jsonl \
+#       -o .../SampleBundles/v1.7-test-positions.resultbundle)
 ls -l SampleBundles/

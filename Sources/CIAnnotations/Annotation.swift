@@ -10,6 +10,12 @@ public struct Annotation: Sendable, Hashable {
         case error
         /// A performance regression or a flaky test.
         case warning
+
+        /// The severity of the annotation a failed or flaky test of these kinds gets (``AnnotationBuilder``): an
+        /// error for a failure, a warning for a failure on performance alone or a flaky test.
+        public init(of kinds: TestSelection) {
+            self = kinds.contains(.failed) && !kinds.contains(.failedOnPerformanceAlone) ? .error : .warning
+        }
     }
 
     /// What the annotation is about.

@@ -58,9 +58,7 @@ public struct AnnotationRenderer {
                                 workingDirectory: $0.record.workingDirectory))
                     )
                 }, uniquingKeysWith: { first, _ in first })
-            var tests = 0
-            try input.source.forEachTest { test in
-                tests += 1
+            func add(_ test: TestRecord) throws {
                 let workingDirectory = workingDirectories[test.runIndex] ?? nil
                 let paths = paths[test.runIndex] ?? SourcePaths(root: root)
                 let annotation = builder.annotation(for: test, paths: paths, workingDirectory: workingDirectory)
@@ -68,6 +66,30 @@ public struct AnnotationRenderer {
                 if pending.utf8.count >= chunkSize {
                     try write(pending)
                     pending = ""
+                }
+            }
+            var tests = 0
+            // Only failed and flaky tests get annotations, one each: a bundle that knows where they are and of which
+            // kind is read for those alone, and past the writer's cap they are counted from their kinds.
+            var room = Dictionary(uniqueKeysWithValues: Annotation.Severity.allCases.map { ($0, writer.room(for: $0)) })
+            func wanted(_ kinds: TestSelection) -> Bool {
+                let severity = Annotation.Severity(of: kinds)
+                guard let left = room[severity] ?? nil else { return true }
+                if left > 0 {
+                    room[severity] = left - 1
+                    return true
+                }
+                writer.countUnwritten(severity)
+                return false
+            }
+            if !writer.readsEveryTest, let stored = input.source.storedRunTotals,
+                try input.source.forEachTest(in: [.failed, .flaky], reading: wanted, add)
+            {
+                tests = stored.reduce(0) { $0 + $1.tests }
+            } else {
+                try input.source.forEachTest { test in
+                    tests += 1
+                    try add(test)
                 }
             }
             let shownName = root.map { SourcePaths(root: $0).resolve(input.name).relativePath } ?? input.name

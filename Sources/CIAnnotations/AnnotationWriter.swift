@@ -15,9 +15,19 @@ public protocol AnnotationWriter {
     mutating func add(_ note: RunNote) -> String
     /// What comes after the last test.
     mutating func finish() -> String
+    /// Whether the output speaks of every test, not only those with an annotation (failed and flaky ones).
+    var readsEveryTest: Bool { get }
+    /// How many more annotations of `severity` would be written (GitHub's cap, Azure's `--max-annotations`);
+    /// `nil` without a cap. The tests past it need not be read, only counted with ``countUnwritten(_:)``.
+    func room(for severity: Annotation.Severity) -> Int?
+    /// Counts an annotation of `severity` past the cap, without its test.
+    mutating func countUnwritten(_ severity: Annotation.Severity)
 }
 
 extension AnnotationWriter {
     public mutating func start() -> String { "" }
     public mutating func startInput(named name: String) {}
+    public var readsEveryTest: Bool { false }
+    public func room(for severity: Annotation.Severity) -> Int? { nil }
+    public mutating func countUnwritten(_ severity: Annotation.Severity) {}
 }

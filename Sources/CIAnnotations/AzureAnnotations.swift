@@ -28,6 +28,12 @@ public struct AzureAnnotations: AnnotationWriter {
         return Self.command(for: annotation) + "\n"
     }
 
+    public func room(for severity: Annotation.Severity) -> Int? {
+        maxPerSeverity.map { max(0, $0 - written[severity, default: 0]) }
+    }
+
+    public mutating func countUnwritten(_ severity: Annotation.Severity) { omitted += 1 }
+
     public mutating func add(_ note: RunNote) -> String {
         "##vso[task.logissue type=warning;]" + Self.escapeData(note.text) + "\n"
     }

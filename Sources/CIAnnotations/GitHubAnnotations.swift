@@ -29,6 +29,12 @@ public struct GitHubAnnotations: AnnotationWriter {
         return Self.command(for: annotation) + "\n"
     }
 
+    public func room(for severity: Annotation.Severity) -> Int? {
+        max(0, maxPerSeverity - written[severity, default: 0])
+    }
+
+    public mutating func countUnwritten(_ severity: Annotation.Severity) { omitted[severity, default: 0] += 1 }
+
     public mutating func add(_ note: RunNote) -> String {
         (note.kind == .empty ? "::warning" : "::notice") + " title=resultbundle::" + Self.escapeData(note.text) + "\n"
     }

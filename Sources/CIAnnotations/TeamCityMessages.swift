@@ -22,6 +22,9 @@ public struct TeamCityMessages: AnnotationWriter {
     /// Creates the writer.
     public init() {}
 
+    /// Every test gets its `testStarted` and `testFinished` messages.
+    public var readsEveryTest: Bool { true }
+
     public mutating func add(_ test: TestRecord, annotation: Annotation?) -> String {
         let path = ((test.identity.module.map { [$0] } ?? []) + test.identity.suites).map {
             AnnotationText.singleLine($0, limit: 1_000)

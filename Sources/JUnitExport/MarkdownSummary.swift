@@ -54,26 +54,47 @@ public struct MarkdownSummary {
         var failureCount = 0
         var causes = FailureClusters()
         var regressions: [String] = []
+        var regressionCount = 0
+        // Only entries that could fit are built: what is shown is a prefix, and no entry is shorter than these.
+        let keptFailures = maxBytes / Self.shortestFailureEntry + 1
+        let keptRegressions = maxBytes / Self.shortestRegressionLine + 1
         for source in sources {
             var perRun: [Int: ResultTotals] = [:]
             var elapsed: [Int: ElapsedTestTime] = [:]
             // Runs with a test that has a start: without any, the tests' intervals only add up their durations.
             var placed: Set<Int> = []
             let places = SourcePlaces(source, explicitRoot: sourceRoot, template: sourceURL)
-            try source.forEachTest { test in
-                totals.add(test)
-                perRun[test.runIndex, default: ResultTotals()].add(test)
-                elapsed[test.runIndex, default: ElapsedTestTime()].add(test)
-                if test.attempts.contains(where: { $0.start != nil }) { placed.insert(test.runIndex) }
+            func show(_ test: TestRecord) {
                 if test.status.isFailure {
                     failureCount += 1
                     causes.add(test)
-                    failures.append(failureEntry(test, place: places.links(runIndex: test.runIndex)))
+                    if failures.count < keptFailures {
+                        failures.append(failureEntry(test, place: places.links(runIndex: test.runIndex)))
+                    }
                 }
                 for measurement in test.finalAttempt?.measurements ?? [] where measurement.verdict.isFailure {
+                    regressionCount += 1
+                    guard regressions.count < keptRegressions else { continue }
                     regressions.append(
                         "- \(MarkdownEscaping.inline(qualifiedName(test))): \(MarkdownEscaping.inline(measurement.name)) — \(MarkdownEscaping.inline(measurement.verdict.reason))"
                     )
+                }
+            }
+            if let stored = Self.storedRunTotals(of: source),
+                try source.forEachTest(in: [.failed, .failingMeasurement], show)
+            {
+                // The counts and every run's wall clock are known without the passed tests: read only those shown.
+                for (run, counts) in zip(source.runs, stored) {
+                    totals.add(counts)
+                    perRun[run.index] = counts
+                }
+            } else {
+                try source.forEachTest { test in
+                    totals.add(test)
+                    perRun[test.runIndex, default: ResultTotals()].add(test)
+                    elapsed[test.runIndex, default: ElapsedTestTime()].add(test)
+                    if test.attempts.contains(where: { $0.start != nil }) { placed.insert(test.runIndex) }
+                    show(test)
                 }
             }
             for run in source.runs {
@@ -120,8 +141,8 @@ public struct MarkdownSummary {
                 output += entry
                 shown += 1
             }
-            if shown < failures.count {
-                let hidden = failures.count - shown
+            if shown < failureCount {
+                let hidden = failureCount - shown
                 output +=
                     "\n_\(Counted.noun(hidden, "more failed test")) \(hidden == 1 ? "is" : "are") not shown (summary "
                     + "limit \(maxBytes) bytes)._\n"
@@ -136,8 +157,8 @@ public struct MarkdownSummary {
                 output += line + "\n"
                 shown += 1
             }
-            if shown < regressions.count {
-                output += "\n_\(regressions.count - shown) more regressions are not shown._\n"
+            if shown < regressionCount {
+                output += "\n_\(regressionCount - shown) more regressions are not shown._\n"
             }
         }
         for section in extraSections where !section.lines.isEmpty {
@@ -153,6 +174,21 @@ public struct MarkdownSummary {
         }
         return output
     }
+
+    /// Each run's stored totals, when they and every run's wall clock make reading the passed tests unneeded: a
+    /// run's time otherwise comes from its tests' own starts and durations.
+    private static func storedRunTotals(of source: any ResultSource) -> [ResultTotals]? {
+        guard let stored = source.storedRunTotals, stored.count == source.runs.count,
+            let timedRuns = source.storedRunsWithTimedTests
+        else { return nil }
+        let known = source.runs.allSatisfy { $0.end?.wallClock != nil || !timedRuns.contains($0.index) }
+        return known ? stored : nil
+    }
+
+    /// No failed test's entry is shorter (`<details><summary><b></b></summary>` and an empty `<pre>`), nor any
+    /// regression's line (`- ` name `: ` metric ` — ` reason and a line break).
+    static let shortestFailureEntry = 50
+    static let shortestRegressionLine = 10
 
     /// The most causes the summary lists.
     static let causesShown = 10

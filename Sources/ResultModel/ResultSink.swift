@@ -82,11 +82,46 @@ public protocol ResultSource {
     /// The totals of every test when the source knows them without reading the tests (a bundle's stored index);
     /// `nil` otherwise. Reports use them to show the run's counts on pages written while the tests are read.
     var storedTotals: ResultTotals? { get }
+    /// Each run's totals (in the order of ``runs``) when the source knows them without reading the tests; `nil`
+    /// otherwise.
+    var storedRunTotals: [ResultTotals]? { get }
+    /// The indexes of the runs with a test that has a start time on one of its own attempts, when the source knows
+    /// them without reading the tests; `nil` otherwise.
+    var storedRunsWithTimedTests: Set<Int>? { get }
+    /// Calls `body` with each test of a kind in `selection` (and possibly others the source keeps with them), in the
+    /// order written, reading no other test, and returns `true`; returns `false` without calling `body` when the
+    /// source cannot find those tests without reading every test (the caller reads them all then).
+    /// - Complexity: O(the selected tests and the batches that hold them), not O(every test).
+    func forEachTest(in selection: TestSelection, _ body: (TestRecord) throws -> Void) throws -> Bool
+    /// ``forEachTest(in:_:)`` that first calls `wanted` with the kinds of each selected test, in order, and then
+    /// reads only the tests it returned `true` for (the caller counts the others from their kinds); `false`, without
+    /// calling either, when the source cannot find those tests without reading every test.
+    func forEachTest(
+        in selection: TestSelection, reading wanted: (TestSelection) -> Bool, _ body: (TestRecord) throws -> Void
+    ) throws -> Bool
 }
 
 extension ResultSource {
     /// No stored totals: count them with ``totals()``.
     public var storedTotals: ResultTotals? { nil }
+
+    /// No stored run totals.
+    public var storedRunTotals: [ResultTotals]? { nil }
+
+    /// Not known without reading the tests.
+    public var storedRunsWithTimedTests: Set<Int>? { nil }
+
+    /// Cannot select: the caller reads every test.
+    public func forEachTest(in selection: TestSelection, _ body: (TestRecord) throws -> Void) throws -> Bool {
+        false
+    }
+
+    /// Cannot select: the caller reads every test.
+    public func forEachTest(
+        in selection: TestSelection, reading wanted: (TestSelection) -> Bool, _ body: (TestRecord) throws -> Void
+    ) throws -> Bool {
+        false
+    }
 
     /// The excerpt of the blob's data (for sources that hold their blobs in memory).
     public func blobExcerpt(_ reference: BlobReference, headBytes: Int, tailBytes: Int) throws -> BlobExcerpt {

@@ -118,6 +118,21 @@ import _TestSupport
         #expect(try reader.verify().isIntact)
     }
 
+    @Test func formatOnePointSevenKnowsWhereItsFailedAndSkippedTestsAre() throws {
+        let reader = try BundleReader(
+            url: TestPaths.sampleBundles.appendingPathComponent("v1.7-test-positions.resultbundle"))
+        #expect(reader.formatVersion == FormatVersion(major: 1, minor: 7))
+        // The corpus's calc.console.txt and calc.events-v0.jsonl: 3 failed and 2 skipped of 10 tests.
+        var shown: [String] = []
+        #expect(try reader.forEachTest(in: [.failed, .skipped]) { shown.append("\($0.status) \($0.id)") })
+        var expected: [String] = []
+        try reader.forEachTest { test in
+            if test.status.isFailure || test.status == .skipped { expected.append("\(test.status) \(test.id)") }
+        }
+        #expect(shown == expected && shown.count == 5)
+        #expect(try reader.verify().isIntact)
+    }
+
     @Test(arguments: samples)
     func theReferenceReaderAgreesWithTheSwiftReader(sample: URL) throws {
         let python = try compareWithReferenceReader(sample)

@@ -51,7 +51,9 @@ extension BundleIndex {
     func encodedRunList() -> [UInt8] {
         var runList = JSONBytes()
         runList.beginArray()
-        for run in IndexedRun.list(runs, totals: runTotals, coverage: coverage) { runList.encode(run) }
+        for run in IndexedRun.list(runs, totals: runTotals, coverage: coverage, positions: positions) {
+            runList.encode(run)
+        }
         runList.endArray()
         return runList.bytes
     }
@@ -159,7 +161,10 @@ extension BundleIndex {
                 return list
             }
             runs = list.map(\.run)
-            for run in list { coverage[run.index] = run.coverage }
+            for run in list {
+                coverage[run.index] = run.coverage
+                positions[run.index] = run.positions
+            }
             let totals = list.compactMap(\.totals)
             runTotals = totals.count == list.count ? totals : []
         } catch {

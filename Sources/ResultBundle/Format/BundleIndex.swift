@@ -58,6 +58,8 @@ struct BundleIndex {
     var runTotals: [ResultTotals] = []
     /// Each run's coverage frames and totals, by run index (format 1.6: a `coverage` key in the run list).
     var coverage: [Int: RunCoverageDirectory] = [:]
+    /// Each run's test positions frames, by run index (format 1.7: a `positions` key in the run list).
+    var positions: [Int: RunTestPositions] = [:]
     /// Offset just past the last frame the index describes.
     var dataEnd: Int64 = Int64(FileHeader.size)
 
@@ -231,16 +233,20 @@ struct IndexedRun {
     var totals: ResultTotals?
     /// The run's coverage (format 1.6), when it has some.
     var coverage: RunCoverageDirectory?
+    /// Where the run's failed, skipped and flaky tests are (format 1.7).
+    var positions: RunTestPositions?
 
     var run: RunResult { RunResult(index: index, record: record, end: end) }
 
     static func list(
-        _ runs: [RunResult], totals: [ResultTotals], coverage: [Int: RunCoverageDirectory] = [:]
+        _ runs: [RunResult], totals: [ResultTotals], coverage: [Int: RunCoverageDirectory] = [:],
+        positions: [Int: RunTestPositions] = [:]
     ) -> [IndexedRun] {
         runs.enumerated().map { position, run in
             IndexedRun(
                 index: run.index, record: run.record, end: run.end,
-                totals: totals.count == runs.count ? totals[position] : nil, coverage: coverage[run.index])
+                totals: totals.count == runs.count ? totals[position] : nil, coverage: coverage[run.index],
+                positions: positions[run.index])
         }
     }
 }

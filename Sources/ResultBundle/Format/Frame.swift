@@ -21,6 +21,9 @@ enum FrameType: UInt8, CustomStringConvertible {
     /// Where the independently inflatable parts of the index frame that follows it are (format 1.6, written when
     /// the test table was too large to sort in memory). Older readers skip it as a frame of an unknown type.
     case indexDirectory = 0x44  // "D"
+    /// The places of a run's failed, skipped, flaky and badly measured tests (format 1.7), so that bounded outputs
+    /// read those tests alone. Older readers skip it as a frame of an unknown type.
+    case testPositions = 0x50  // "P"
 
     var description: String {
         switch self {
@@ -31,6 +34,7 @@ enum FrameType: UInt8, CustomStringConvertible {
         case .trailer: "trailer"
         case .coverage: "coverage frame"
         case .indexDirectory: "index directory"
+        case .testPositions: "test positions frame"
         }
     }
 
@@ -120,7 +124,7 @@ struct FrameHeader: Equatable {
         case .index: maxUncompressed = limits.maxIndexBytes
         case .largeIndex: maxUncompressed = limits.maxLargeIndexBytes
         case .trailer: maxUncompressed = 64
-        case .coverage: maxUncompressed = limits.maxRecordBatchBytes
+        case .coverage, .testPositions: maxUncompressed = limits.maxRecordBatchBytes
         case .indexDirectory: maxUncompressed = IndexDirectory.maxPayloadBytes
         case nil: maxUncompressed = limits.maxUnknownFrameBytes
         }

@@ -14,6 +14,7 @@ extension BundleReader {
         var scannedFrames: [Int64] = []
         var scannedCoverageFrames: [Int64] = []
         var scannedTests = 0
+        var scannedPositions = ScannedTestPositions()
         var countedTotals = ResultTotals()
         var indexOffset: Int64?
         let indexFrameTests = Dictionary(
@@ -65,6 +66,8 @@ extension BundleReader {
                     case .test(let test):
                         report.testCount += 1
                         scannedTests += 1
+                        scannedPositions.add(
+                            test, frameIndex: scannedFrames.count - 1, lineOffset: range.lowerBound)
                         countedTotals.add(test)
                         for attempt in test.attempts + test.cases.flatMap(\.attempts) {
                             reference(attempt.output?.blob, from: frame.offset)
@@ -90,7 +93,7 @@ extension BundleReader {
                 scannedCoverageFrames.append(frame.offset)
             case .index, .largeIndex:
                 indexOffset = frame.offset
-            case .trailer, .indexDirectory:
+            case .trailer, .indexDirectory, .testPositions:
                 break
             case nil:
                 report.unknownFrameCount += 1
@@ -123,6 +126,7 @@ extension BundleReader {
                 && index.coverage.values.flatMap(\.frames).sorted() == scannedCoverageFrames
             if agrees {
                 report.hasValidIndex = true
+                problems += testPositionProblems(scannedPositions)
             } else {
                 problems.append(
                     BundleDamage(

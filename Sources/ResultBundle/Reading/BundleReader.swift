@@ -175,7 +175,7 @@ public final class BundleReader: ResultSource {
 
     /// Does `work` on each of `frames`, ahead of `consume` on background threads when there are several, and
     /// calls `consume` with the outputs in order.
-    private func forEachBatch<Output>(
+    func forEachBatch<Output>(
         inFrames frames: [BundleIndex.RecordFrame], work: @escaping BatchPrefetcher<Output>.Work,
         consume: (consuming Output) throws -> Void
     ) throws {

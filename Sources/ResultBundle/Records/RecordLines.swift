@@ -29,8 +29,12 @@ enum RecordLines {
     /// The range of the line that starts at `offset`, or `nil` when `offset` is out of bounds.
     static func line(in payload: [UInt8], at offset: Int) -> Range<Int>? {
         guard offset >= 0, offset < payload.count else { return nil }
-        var end = offset
-        while end < payload.count && payload[end] != 0x0A { end += 1 }
+        // memchr, not a loop over the bytes: a line may be 64 MiB.
+        let end = payload.withUnsafeBufferPointer { buffer in
+            memchr(buffer.baseAddress! + offset, 0x0A, buffer.count - offset).map {
+                UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - buffer.baseAddress!
+            } ?? buffer.count
+        }
         return offset..<end
     }
 

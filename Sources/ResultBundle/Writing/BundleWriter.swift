@@ -49,10 +49,13 @@ public final class BundleWriter: ResultSink {
     var testTable: TestTableSpill
     /// Each run's totals so far (stored in the index at close); `nil` once a test named a run never begun.
     private var runTotals: [ResultTotals]? = []
+    /// The places of the tests bounded outputs show, written in frames of their own as they fill (format 1.7).
+    var testPositions = TestPositionsCollector()
     // A writer is used from one thread at a time, so the records being batched skip the runtime's exclusivity
     // checks (a few percent of an import's encoding thread).
     @exclusivity(unchecked) private var pending = JSONBytes(capacity: 1 << 20)
-    @exclusivity(unchecked) private var pendingTests: [(hash: UInt32, lineOffset: UInt32)] = []
+    @exclusivity(unchecked) private var pendingTests:
+        [(hash: UInt32, lineOffset: UInt32, runIndex: Int, kinds: TestSelection)] = []
     @exclusivity(unchecked) private var pendingSuites: UInt32 = 0
     @exclusivity(unchecked) private var pendingLines: UInt32 = 0
     private let compressor: BatchCompressor
@@ -98,10 +101,13 @@ public final class BundleWriter: ResultSink {
     /// Adds a finished test; with ``FlushPolicy/everyTest`` it is in the file when this returns.
     public func addTest(_ test: consuming TestRecord) throws {
         try checkOpen()
-        count(test.runIndex) { $0.add(test) }
+        let runIndex = test.runIndex
+        let kinds = TestSelection(of: test)
+        if test.attempts.contains(where: { $0.start != nil }) { testPositions.addTimedTest(runIndex: runIndex) }
+        count(runIndex) { $0.add(test) }
         let hash = BundleIndex.hash(test.identity)
         let lineOffset = try appendLine { RecordLineCodec.appendTest(test, to: &$0) }
-        try didAppendTest(hash: hash, lineOffset: lineOffset)
+        try didAppendTest(hash: hash, lineOffset: lineOffset, runIndex: runIndex, kinds: kinds)
     }
 
     /// Adds a passed test from its bytes, writing the line its record would have without building the record.
@@ -109,8 +115,9 @@ public final class BundleWriter: ResultSink {
         guard PassedTestLine.isVerbatim(test) else { return try addTest(test.record) }
         try checkOpen()
         count(test.runIndex) { $0.addPassed(duration: test.duration) }
+        if test.start != nil { testPositions.addTimedTest(runIndex: test.runIndex) }
         let lineOffset = try appendLine { PassedTestLine.append(test, to: &$0) }
-        try didAppendTest(hash: PassedTestLine.hash(test), lineOffset: lineOffset)
+        try didAppendTest(hash: PassedTestLine.hash(test), lineOffset: lineOffset, runIndex: test.runIndex, kinds: [])
     }
 
     /// Counts a test in its run's totals; a test of a run that was never begun leaves every run's totals unknown.
@@ -124,8 +131,8 @@ public final class BundleWriter: ResultSink {
         update(&runTotals![runIndex])
     }
 
-    private func didAppendTest(hash: UInt32, lineOffset: UInt32) throws {
-        pendingTests.append((hash, lineOffset))
+    private func didAppendTest(hash: UInt32, lineOffset: UInt32, runIndex: Int, kinds: TestSelection) throws {
+        pendingTests.append((hash, lineOffset, runIndex, kinds))
         switch flushPolicy {
         case .everyTest: try flush()
         case .batched(let maxBytes): if pending.count >= maxBytes { try submitBatch() }
@@ -182,11 +189,16 @@ public final class BundleWriter: ResultSink {
         for test in pendingTests {
             try testTable.append(
                 BundleIndex.TestEntry(idHash: test.hash, frameIndex: frameIndex, lineOffset: test.lineOffset))
+            if !test.kinds.isEmpty {
+                testPositions.add(
+                    runIndex: test.runIndex, frameIndex: frameIndex, lineOffset: test.lineOffset, kinds: test.kinds)
+            }
         }
         pending.removeAll()
         pendingTests.removeAll(keepingCapacity: true)
         pendingSuites = 0
         pendingLines = 0
+        if testPositions.isFull { try writeTestPositions() }
     }
 
     /// Flushes, writes the index and the trailer, syncs and closes the file. Calling it again does nothing.
@@ -198,6 +210,9 @@ public final class BundleWriter: ResultSink {
         if var totals = runTotals {
             while totals.count < index.runs.count { totals.append(ResultTotals()) }
             index.runTotals = totals
+            // Positions only where every test was counted: a test of a run never begun has no run to belong to.
+            try writeTestPositions()
+            index.positions = testPositionsForIndex()
         }
         let indexOffset: Int64
         if testTable.isSpilled {

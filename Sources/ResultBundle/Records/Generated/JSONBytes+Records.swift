@@ -263,8 +263,20 @@ extension JSONBytes {
         if let value = record.coverage { key("coverage"); encode(value) }
         if let value = record.end { key("end"); encode(value) }
         key("index"); int(record.index)
+        if let value = record.positions { key("positions"); encode(value) }
         key("record"); encode(record.record)
         if let value = record.totals { key("totals"); encode(value) }
+        endObject()
+    }
+
+    /// Writes a ``ResultModel/RunTestPositions`` as the schema's `RunTestPositions` table says.
+    mutating func encode(_ record: RunTestPositions) {
+        beginObject()
+        key("entries"); int(record.entries)
+        key("frames"); beginArray()
+        for element in record.frames { int(element) }
+        endArray()
+        key("timedTests"); int(record.timedTests)
         endObject()
     }
 

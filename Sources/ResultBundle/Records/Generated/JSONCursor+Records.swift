@@ -555,6 +555,7 @@ extension JSONCursor {
         var end: RunEnd?
         var totals: ResultTotals?
         var coverage: RunCoverageDirectory?
+        var positions: RunTestPositions?
         try readObject { cursor, key in
             if key.equals("index") {
                 index = try cursor.readInt()
@@ -566,13 +567,35 @@ extension JSONCursor {
                 totals = cursor.readNull() ? nil : try cursor.decodeResultTotals()
             } else if key.equals("coverage") {
                 coverage = cursor.readNull() ? nil : try cursor.decodeRunCoverageDirectory()
+            } else if key.equals("positions") {
+                positions = cursor.readNull() ? nil : try cursor.decodeRunTestPositions()
             } else {
                 try cursor.skipValue()
             }
         }
         guard let index else { throw failure("missing field indexedRun.index") }
         guard let record else { throw failure("missing field indexedRun.record") }
-        return IndexedRun(index: index, record: record, end: end, totals: totals, coverage: coverage)
+        return IndexedRun(index: index, record: record, end: end, totals: totals, coverage: coverage, positions: positions)
+    }
+
+    /// Reads a ``ResultModel/RunTestPositions`` as the schema's `RunTestPositions` table says.
+    mutating func decodeRunTestPositions() throws -> RunTestPositions {
+        var entries: Int?
+        var frames: [Int64] = []
+        var timedTests: Int = 0
+        try readObject { cursor, key in
+            if key.equals("entries") {
+                entries = try cursor.readInt()
+            } else if key.equals("frames") {
+                frames = try cursor.array { try $0.readInt64() }
+            } else if key.equals("timedTests") {
+                timedTests = try cursor.readInt()
+            } else {
+                try cursor.skipValue()
+            }
+        }
+        guard let entries else { throw failure("missing field positions.entries") }
+        return RunTestPositions(entries: entries, frames: frames, timedTests: timedTests)
     }
 
     /// Reads a ``ResultModel/RunCoverageDirectory`` as the schema's `RunCoverageDirectory` table says.

@@ -1,0 +1,40 @@
+import Foundation
+import JUnitExport
+import ResultBundle
+import ResultModel
+import Testing
+import _TestSupport
+
+/// The summary of a bundle that knows where its failed tests are (format 1.7) reads those alone, and says exactly
+/// what it says after reading every test.
+@Suite struct MarkdownSummaryPositionsTests {
+    static let bundles: [URL] = {
+        let directory = try! TestPaths.makeTemporaryDirectory("summary-positions")
+        return try! ShownTestsBundles.all(in: directory)
+    }()
+
+    @Test(arguments: bundles)
+    func saysWhatReadingEveryTestSays(bundle: URL) throws {
+        let reader = try BundleReader(url: bundle)
+        let summary = MarkdownSummary(maxBytes: 16 << 10)
+        #expect(try summary.render([reader]) == (try summary.render([EveryTestSource(reader)])))
+    }
+
+    @Test(arguments: ["v1.0-mixed", "v1.0-merged", "v1.4-wall-clock-and-sources", "v1.6-coverage"])
+    func saysWhatItSaidOfTheSampleBeforeItWasRewritten(name: String) throws {
+        let sample = TestPaths.sampleBundles.appendingPathComponent(name + ".resultbundle")
+        let rewritten = try TestPaths.makeTemporaryDirectory("summary-positions").appendingPathComponent(
+            "r.resultbundle")
+        _ = try BundleMerger().merge([sample], into: rewritten)
+        let summary = MarkdownSummary()
+        #expect(
+            try summary.render([BundleReader(url: rewritten)]) == (try summary.render([BundleReader(url: sample)])))
+    }
+
+    @Test func readsNoPassedTestOfARunWhoseTimeItNeedsNot() throws {
+        let url = try TestPaths.makeTemporaryDirectory("summary-positions").appendingPathComponent("g.resultbundle")
+        try ShownTestsBundles.writeGeneratedRuns(to: url)
+        let markdown = try MarkdownSummary().render([ShownTestsOnlySource(BundleReader(url: url))])
+        #expect(markdown.hasPrefix("## ❌ 374 of 1,200 tests failed\n"))
+    }
+}
