@@ -25,14 +25,20 @@ def measured(bundle):
 
 
 @pytest.fixture(scope="module")
-def store(tmp_path_factory):
+def first(tmp_path_factory):
+    """A recording of the measured test with no baseline: the store below is set from it, and the Xcode-shape test
+    reads it (one `swift test` run for both, since neither changes the bundle)."""
+    bundle = tmp_path_factory.mktemp("first") / "first.resultbundle"
+    result = record(bundle, "--baselines", bundle.parent / "none")
+    assert result.returncode == 0, result.stderr[-2000:]
+    return bundle
+
+
+@pytest.fixture(scope="module")
+def store(first, tmp_path_factory):
     """A store whose only baseline is half of what the measured test really takes on this machine (its fastest
     iteration)."""
-    folder = tmp_path_factory.mktemp("baselines")
-    first = folder / "first.resultbundle"
-    result = record(first, "--baselines", folder / "none")
-    assert result.returncode == 0, result.stderr[-2000:]
-    store = folder / "store"
+    store = tmp_path_factory.mktemp("baselines") / "store"
     run("baseline", "set", first, "--baselines", store)
     [file] = list(store.glob("*.json"))
     content = json.loads(file.read_text())
@@ -104,11 +110,9 @@ def test_store_files_follow_their_json_schema(store):
         jsonschema.validate(json.loads(file.read_text()), schema)
 
 
-def test_set_writes_xcodes_shape(tmp_path):
-    bundle = tmp_path / "run.resultbundle"
-    assert record(bundle, "--baselines", tmp_path / "none").returncode == 0
+def test_set_writes_xcodes_shape(first, tmp_path):
     folder = tmp_path / "Example.xcbaseline"
-    run("baseline", "set", bundle, "--format", "xcode", "--baselines", folder, "--machine-label", "ci")
+    run("baseline", "set", first, "--format", "xcode", "--baselines", folder, "--machine-label", "ci")
     import plistlib
     info = plistlib.loads((folder / "Info.plist").read_bytes())
     [(uuid, destination)] = info["runDestinationsByUUID"].items()
@@ -118,5 +122,5 @@ def test_set_writes_xcodes_shape(tmp_path):
     assert metric["baselineAverage"] > 0
     shown = run("baseline", "show", "--baselines", folder).stdout
     assert "-ci  1 baselines" in shown
-    mismatch = run("baseline", "set", bundle, "--format", "xcode", "--baselines", tmp_path / "store", check=False)
+    mismatch = run("baseline", "set", first, "--format", "xcode", "--baselines", tmp_path / "store", check=False)
     assert mismatch.returncode == 2 and "does not match" in mismatch.stderr

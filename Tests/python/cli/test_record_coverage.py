@@ -6,7 +6,7 @@ import pathlib
 import shutil
 import subprocess
 
-from conftest import ROOT, run
+from conftest import BINARY, ROOT, run
 
 EXAMPLES = ROOT / "Examples"
 # The toolchain's own LLVM tools: a system llvm-profdata of another version does not read its profiles.
@@ -16,7 +16,7 @@ TOOLS = pathlib.Path(shutil.which("swift")).resolve().parent
 def test_record_coverage_of_swift_test_stores_swiftpms_coverage(tmp_path):
     bundle = tmp_path / "covered.resultbundle"
     result = subprocess.run(
-        [str(ROOT / ".build" / "debug" / "resultbundle"), "record", "--coverage", "-o", str(bundle), "--",
+        [str(BINARY), "record", "--coverage", "-o", str(bundle), "--",
          "swift", "test"],
         cwd=EXAMPLES, capture_output=True, text=True, timeout=1500)
     assert result.returncode == 1, result.stderr[-2000:]  # the Examples fail on purpose
