@@ -15,6 +15,15 @@ extension JUnitImporter {
         return traced
     }
 
+    /// The headline of a `<failure>` or `<error>`: its `message`, else the first line of its text. Go's JUnit
+    /// writers (gotestsum, go-junit-report) say only `Failed` and put the test's output in the text, where the
+    /// `file_test.go:N: message` or `panic:` line says what failed.
+    static func headline(message: String?, body: String) -> String? {
+        guard let message else { return body.split(separator: "\n").first.map(String.init) }
+        guard message == "Failed", !body.isEmpty else { return message }
+        return GoTestOutput.failure(in: body, reason: message).message
+    }
+
     /// Adds the issues of empty `<failure/>` and `<error/>` elements: alone, they are the test's failure; beside
     /// an issue that says what happened, they add nothing but an error's precedence, which that issue then takes.
     static func addBareIssues(_ bare: [IssueRecord], to issues: inout [IssueRecord]) {
