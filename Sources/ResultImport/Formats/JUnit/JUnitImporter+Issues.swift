@@ -1,5 +1,4 @@
 import ResultModel
-import ResultSupport
 
 /// How the issues of a JUnit test case are put together: where each happened, and what empty `<failure/>` and
 /// `<error/>` elements add (docs/IMPORT.md).
@@ -14,20 +13,6 @@ extension JUnitImporter {
         }
         if let file = current?.file, file != traced.file, file.hasSuffix("/" + traced.file) { traced.file = file }
         return traced
-    }
-
-    /// The headline of a `<failure>` or `<error>`: its `message`, else the first line of its text. Go's JUnit
-    /// writers (gotestsum, go-junit-report) say only `Failed` and put the test's output in the text, where the
-    /// `file_test.go:N: message` or `panic:` line says what failed. cargo-nextest's message is the panic's first
-    /// line (`thread 'tests::adds' panicked at src/lib.rs:16:9`), whose message follows it in the text.
-    static func headline(message: String?, body: String) -> String? {
-        guard let message else { return body.split(separator: "\n").first.map(String.init) }
-        guard !body.isEmpty else { return message }
-        if message == "Failed" { return GoTestOutput.failure(in: body, reason: message).message }
-        if message.hasPrefix("thread '"), message.containsBytes(" panicked at ") {
-            return LibTestFailure.issue(output: body, message: message).message
-        }
-        return message
     }
 
     /// Adds the issues of empty `<failure/>` and `<error/>` elements: alone, they are the test's failure; beside

@@ -271,7 +271,7 @@ struct JUnitImporter {
         case .none: break
         case .issue(let kind, let message, let type, let element):
             let body = text.trimmingWhitespace()
-            let headline = Self.headline(message: message, body: body) ?? element.text
+            let headline = message ?? body.split(separator: "\n").first.map(String.init) ?? element.text
             let details = !body.isEmpty && body != headline ? body : nil
             if element == .error, type == JUnitProducer.skippedStepErrorType, current != nil {
                 // godog's steps skipped after a failed one: they leave the test as it was.
@@ -297,13 +297,8 @@ struct JUnitImporter {
         case .skipped(let message, let type):
             let body = text.trimmingWhitespace()
             let given = message.flatMap { $0.isEmpty ? nil : $0 }
-            var reason = given ?? (body.isEmpty ? nil : body)
-            var details = given != nil && !body.isEmpty && body != given ? body : nil
-            // gotestsum writes the test's whole output as the message: its `t.Skip` line is the reason.
-            if let output = reason, output.hasPrefix("=== RUN"), let said = GoTestOutput.skipReason(in: output) {
-                reason = said
-                details = details ?? output
-            }
+            let reason = given ?? (body.isEmpty ? nil : body)
+            let details = given != nil && !body.isEmpty && body != given ? body : nil
             if type == JUnitProducer.pytestExpectedFailureType {
                 current?.expectedFailure = (reason ?? "expected failure", details)
                 if current?.outcome == nil { current?.outcome = "expectedFailure" }
