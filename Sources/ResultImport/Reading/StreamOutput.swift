@@ -13,10 +13,8 @@ final class StreamOutput {
     static let maxOpen = 100_000
     /// The warning that the limit was reached, when it was.
     private(set) var diagnostics: [Diagnostic] = []
-    /// The bytes of the passed test being written from a ``TestIdentity``.
-    private var passedText: [UInt8] = []
-    /// Where each part of that test ends in ``passedText``.
-    private var passedEnds: [Int] = []
+    /// The buffer a passed test given as a ``TestIdentity`` is written from.
+    private var passedBytes = PassedTestBytes()
 
     init(sink: any ResultSink, runIndex: Int, fileName: String) {
         self.sink = sink
@@ -67,36 +65,8 @@ final class StreamOutput {
     /// Writes a test that passed on its only attempt with nothing to say but its duration, as bytes
     /// (``ResultSink/addPassedTest(_:)``); the bundle holds the same test as the record would.
     func writePassed(_ identity: TestIdentity, start: Double? = nil, duration: Double?) throws {
-        // The parts' bytes, one after another in a buffer kept between tests: a few copies, no allocation.
-        passedText.removeAll(keepingCapacity: true)
-        passedEnds.removeAll(keepingCapacity: true)
-        func add(_ part: String) {
-            passedText.append(contentsOf: part.utf8)
-            passedEnds.append(passedText.count)
-        }
-        if let module = identity.module { add(module) }
-        identity.suites.forEach(add)
-        add(identity.name)
-        let hasModule = identity.module != nil
-        let suiteCount = identity.suites.count
-        let ends = passedEnds
-        try passedText.withUnsafeBufferPointer { text in
-            func part(_ index: Int) -> UnsafeBufferPointer<UInt8> {
-                UnsafeBufferPointer(rebasing: text[(index == 0 ? 0 : ends[index - 1])..<ends[index]])
-            }
-            let first = hasModule ? 1 : 0
-            try withUnsafeTemporaryAllocation(
-                of: UnsafeBufferPointer<UInt8>.self, capacity: max(0, suiteCount - 1)
-            ) { outer in
-                for index in 0..<max(0, suiteCount - 1) { outer.initializeElement(at: index, to: part(first + index)) }
-                try writePassed(
-                    PassedTestText(
-                        runIndex: runIndex, module: hasModule ? part(0) : nil,
-                        outerSuites: UnsafeBufferPointer(outer),
-                        suite: suiteCount > 0 ? part(first + suiteCount - 1) : nil, name: part(first + suiteCount),
-                        start: start, duration: duration))
-            }
-        }
+        testCount += 1
+        try passedBytes.write(identity, runIndex: runIndex, start: start, duration: duration, to: sink)
     }
 
     /// Writes a passed test from its bytes (its `runIndex` must be this output's).

@@ -1,3 +1,5 @@
+import ResultSupport
+
 /// What detection sees of an input: the first bytes of a file, or the entries of a folder.
 public struct FormatProbe: Sendable {
     /// The first bytes of the file (up to 64 KiB); empty for a folder.
@@ -32,6 +34,12 @@ public struct FormatProbe: Sendable {
         return line.last == "\r" ? line.dropLast() : line
     }
 
+    /// Whether ``text`` holds `needle`, searched as bytes: `text.contains` compares characters, a millisecond or
+    /// more for each needle a 64 KiB prefix lacks, and every format tried before the right one asks for several.
+    public func contains(_ needle: StaticString) -> Bool {
+        String(text).containsBytes(needle)
+    }
+
     /// Whether the input is a file whose text starts with `<`.
     public var isXML: Bool { text.hasPrefix("<") }
 
@@ -42,7 +50,9 @@ public struct FormatProbe: Sendable {
     /// and a doctype), when the prefix reaches it: `testsuites`, `TestRun`, `test-run`.
     public var xmlRootElement: Substring? {
         var rest = text[...]
-        while let open = rest.firstIndex(of: "<") {
+        // The `<` is found as a byte: a walk by Character through a prefix that holds none (a log, a TAP stream)
+        // cost more than reading a small file, once for each format and coverage format tried.
+        while let open = rest.utf8.firstIndex(of: UInt8(ascii: "<")) {
             rest = rest[rest.index(after: open)...]
             guard let first = rest.first else { return nil }
             if first == "?" || first == "!" {

@@ -37,6 +37,41 @@ import _TestSupport
         #expect(result.outcomes.first?.diagnostics.isEmpty == true, "\(result.outcomes.first?.diagnostics ?? [])")
     }
 
+    /// A test that passed on its only attempt with nothing but its duration reaches the sink as bytes, with the
+    /// file and its `describe` blocks as suites; one with a place, a retry or a failure stays a record.
+    @Test func plainPassedTestsReachTheSinkAsBytes() throws {
+        let text = """
+            {"testResults":[{"assertionResults":[
+              {"ancestorTitles":["Outer","Inner"],"title":"plain","status":"passed","duration":5,"failureMessages":[]},
+              {"ancestorTitles":["Outer"],"title":"focused","status":"focused","duration":1},
+              {"title":"placed","status":"passed","location":{"line":3,"column":4}},
+              {"title":"retried","status":"passed","retryReasons":["Error: first try"]},
+              {"title":"failed","status":"failed","failureMessages":["Error: no"]},
+              {"title":"skipped","status":"pending"}],
+             "name":"/s/a.test.js","startTime":1795730400000}]}
+            """
+        let directory = try TestPaths.makeTemporaryDirectory("jest-bytes")
+        let url = directory.appendingPathComponent("report.json")
+        try Data(text.utf8).write(to: url)
+        let sink = BytesCountingSink()
+        let run = try sink.beginRun(RunRecord(producer: "tests", source: "import"))
+        let outcome = try ResultImporter(sink: sink, runIndex: run).importFile(url.path, format: .auto)
+        #expect(outcome.diagnostics.isEmpty, "\(outcome.diagnostics)")
+        #expect(
+            sink.passedFromBytes == [
+                TestIdentity(suites: ["/s/a.test.js", "Outer", "Inner"], name: "plain").id,
+                TestIdentity(suites: ["/s/a.test.js", "Outer"], name: "focused").id,
+            ])
+        let tests = sink.results.tests
+        #expect(tests.map(\.identity.name) == ["plain", "focused", "placed", "retried", "failed", "skipped"])
+        #expect(tests[0].identity.suites == ["/s/a.test.js", "Outer", "Inner"])
+        #expect(tests[0].status == .passed)
+        #expect(tests[0].attempts == [TestAttempt(status: .passed, start: 1_795_730_400, duration: 0.005)])
+        #expect(tests[2].location == Place(file: "/s/a.test.js", line: 3, column: 4))
+        #expect(tests[3].attempts.count == 2)
+        #expect(tests.map(\.status) == [.passed, .passed, .passed, .passed, .failed, .skipped])
+    }
+
     @Test func damageInsideAFileKeepsTheFilesBeforeIt() throws {
         let text = """
             {"testResults":[

@@ -5,10 +5,9 @@ struct CTRFFormat: ResultFormat {
     var summary: String { "CTRF JSON, the Common Test Report Format (results: tool, summary, tests)" }
 
     func recognizes(_ probe: FormatProbe) -> Bool {
-        let text = probe.text
-        if text.contains("\"reportFormat\"") && text.contains("CTRF") { return true }
-        return text.contains("\"results\"") && text.contains("\"tool\"") && text.contains("\"summary\"")
-            && text.contains("\"tests\"")
+        if probe.contains("\"reportFormat\"") && probe.contains("CTRF") { return true }
+        return probe.contains("\"results\"") && probe.contains("\"tool\"") && probe.contains("\"summary\"")
+            && probe.contains("\"tests\"")
     }
 
     func read(_ input: ImportInput, _ context: ImportContext) throws -> ImportOutcome {

@@ -16,6 +16,8 @@ final class JSONReportSession {
     private(set) var wordCounts: [String: Int] = [:]
     /// Problems noticed, with places.
     var diagnostics: [Diagnostic] = []
+    /// The buffer a passed test is written from.
+    private var passedBytes = PassedTestBytes()
 
     init(_ context: ImportContext, format: ImportFormat) {
         self.context = context
@@ -29,6 +31,14 @@ final class JSONReportSession {
     func add(_ test: consuming TestRecord, word: String) throws {
         test.runIndex = runIndex
         try context.sink.addTest(test)
+        testCount += 1
+        wordCounts[word, default: 0] += 1
+    }
+
+    /// Writes a test that passed on its only attempt with nothing to say but its start and duration, from its
+    /// bytes (``ResultSink/addPassedTest(_:)``): the same test as its record, without encoding one.
+    func addPassed(_ identity: TestIdentity, start: Double?, duration: Double?, word: String) throws {
+        try passedBytes.write(identity, runIndex: runIndex, start: start, duration: duration, to: context.sink)
         testCount += 1
         wordCounts[word, default: 0] += 1
     }

@@ -4,7 +4,7 @@ struct JestFormat: ResultFormat {
     var summary: String { "Jest --json and Vitest's JSON reporter (numTotalTests, testResults)" }
 
     func recognizes(_ probe: FormatProbe) -> Bool {
-        probe.text.contains("\"numTotalTests\"") || probe.text.contains("\"assertionResults\"")
+        probe.contains("\"numTotalTests\"") || probe.contains("\"assertionResults\"")
     }
 
     func read(_ input: ImportInput, _ context: ImportContext) throws -> ImportOutcome {

@@ -58,6 +58,12 @@ struct JestAssertion {
     var line: Int?
     var column: Int?
 
+    /// Whether the test, whose status reads as `word`, passed on its only attempt with nothing to say but its
+    /// duration: it can be written from bytes (``JSONReportSession/addPassed(_:start:duration:word:)``).
+    func isPlainPass(_ word: String) -> Bool {
+        (word == "passed" || word == "focused") && failureMessages.isEmpty && retryReasons.isEmpty && line == nil
+    }
+
     init(_ reader: inout JSONPullReader) throws {
         var fullNameReader: JSONPullReader?
         defer {

@@ -49,7 +49,13 @@ struct JestReportReader {
         for assertion in file.assertions {
             let word = assertion.status ?? "passed"
             anyFailed = anyFailed || word == "failed"
-            try session.add(test(assertion, word: word, path: path, start: file.start), word: word)
+            if assertion.isPlainPass(word) {
+                try session.addPassed(
+                    identity(assertion, path: path), start: file.start, duration: assertion.duration.map { $0 / 1000 },
+                    word: word)
+            } else {
+                try session.add(test(assertion, word: word, path: path, start: file.start), word: word)
+            }
         }
         // A file that failed with no failing test: it did not run (a syntax error) or a hook failed.
         let message = file.execErrorMessage ?? file.failureMessage ?? file.message ?? ""
@@ -68,9 +74,14 @@ struct JestReportReader {
     /// The name of the test standing for a file's own failure.
     static let fileFailureName = "(suite)"
 
+    /// The test's identity: the file, then its `describe` blocks, as suites.
+    private func identity(_ assertion: JestAssertion, path: String) -> TestIdentity {
+        TestIdentity(
+            suites: [path] + assertion.ancestorTitles, name: assertion.title ?? assertion.fullName ?? "(unnamed test)")
+    }
+
     private func test(_ assertion: JestAssertion, word: String, path: String, start: Double?) -> TestRecord {
         let status = Self.statuses[word] ?? .unknown
-        let title = assertion.title ?? assertion.fullName ?? "(unnamed test)"
         var issues = assertion.failureMessages.map { FailureText.issue($0) }
         if status == .failed, issues.isEmpty { issues.append(IssueRecord(kind: .assertion, message: "failed")) }
         var reason: String?
@@ -87,7 +98,7 @@ struct JestReportReader {
                 status: status, statusReason: reason, start: start, duration: assertion.duration.map { $0 / 1000 },
                 issues: issues))
         return TestRecord(
-            identity: TestIdentity(suites: [path] + assertion.ancestorTitles, name: title),
+            identity: identity(assertion, path: path),
             location: assertion.line.map { SourceLocation(file: path, line: $0, column: assertion.column) },
             attempts: attempts)
     }

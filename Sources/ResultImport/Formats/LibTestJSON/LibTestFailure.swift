@@ -23,6 +23,9 @@ enum LibTestFailure {
                 let text = Self.trimmed(after.joined(separator: "\n"))
                 if !text.isEmpty { headline = text }
             }
+        } else if lines.contains(where: { $0.containsBytes("did not panic as expected") }) {
+            // A `#[should_panic]` test that returned: `note: test did not panic as expected at src/lib.rs:36:12`.
+            headline = "test did not panic as expected"
         }
         return IssueRecord(
             kind: .assertion, message: headline ?? "the test failed", location: location,

@@ -4,9 +4,8 @@ struct MochaFormat: ResultFormat {
     var summary: String { "Mocha --reporter json (stats, tests, pending, failures, passes)" }
 
     func recognizes(_ probe: FormatProbe) -> Bool {
-        let text = probe.text
-        return text.contains("\"stats\"") && text.contains("\"fullTitle\"") && !text.contains("\"testsRegistered\"")
-            && (text.contains("\"passes\"") || text.contains("\"tests\""))
+        return probe.contains("\"stats\"") && probe.contains("\"fullTitle\"") && !probe.contains("\"testsRegistered\"")
+            && (probe.contains("\"passes\"") || probe.contains("\"tests\""))
     }
 
     func read(_ input: ImportInput, _ context: ImportContext) throws -> ImportOutcome {

@@ -4,8 +4,7 @@ struct MochawesomeFormat: ResultFormat {
     var summary: String { "mochawesome's JSON report (stats with testsRegistered, results or suites)" }
 
     func recognizes(_ probe: FormatProbe) -> Bool {
-        let text = probe.text
-        return text.contains("\"stats\"") && text.contains("\"testsRegistered\"")
+        return probe.contains("\"stats\"") && probe.contains("\"testsRegistered\"")
     }
 
     func read(_ input: ImportInput, _ context: ImportContext) throws -> ImportOutcome {

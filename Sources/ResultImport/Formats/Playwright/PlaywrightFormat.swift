@@ -4,9 +4,8 @@ struct PlaywrightFormat: ResultFormat {
     var summary: String { "Playwright Test's JSON reporter (config, suites of specs, a test per project)" }
 
     func recognizes(_ probe: FormatProbe) -> Bool {
-        let text = probe.text
-        return text.contains("\"config\"") && text.contains("\"suites\"")
-            && (text.contains("\"specs\"") || text.contains("\"projects\"") || text.contains("\"rootDir\""))
+        return probe.contains("\"config\"") && probe.contains("\"suites\"")
+            && (probe.contains("\"specs\"") || probe.contains("\"projects\"") || probe.contains("\"rootDir\""))
     }
 
     func read(_ input: ImportInput, _ context: ImportContext) throws -> ImportOutcome {

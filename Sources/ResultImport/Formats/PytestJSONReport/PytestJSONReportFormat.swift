@@ -4,8 +4,7 @@ struct PytestJSONReportFormat: ResultFormat {
     var summary: String { "pytest-json-report (pytest --json-report: created, exitcode, tests with nodeid)" }
 
     func recognizes(_ probe: FormatProbe) -> Bool {
-        let text = probe.text
-        return text.contains("\"exitcode\"") && (text.contains("\"nodeid\"") || text.contains("\"collectors\""))
+        return probe.contains("\"exitcode\"") && (probe.contains("\"nodeid\"") || probe.contains("\"collectors\""))
     }
 
     func read(_ input: ImportInput, _ context: ImportContext) throws -> ImportOutcome {

@@ -4,9 +4,8 @@ struct RSpecFormat: ResultFormat {
     var summary: String { "RSpec --format json (examples, summary)" }
 
     func recognizes(_ probe: FormatProbe) -> Bool {
-        let text = probe.text
-        return text.contains("\"examples\"")
-            && (text.contains("\"full_description\"") || text.contains("\"example_count\""))
+        return probe.contains("\"examples\"")
+            && (probe.contains("\"full_description\"") || probe.contains("\"example_count\""))
     }
 
     func read(_ input: ImportInput, _ context: ImportContext) throws -> ImportOutcome {

@@ -13,10 +13,9 @@ struct XCResultToolJSONFormat: ResultFormat {
 
     func recognizes(_ probe: FormatProbe) -> Bool {
         guard probe.text.hasPrefix("{") else { return false }
-        let text = probe.text
-        if text.contains("\"testNodes\"") && text.contains("\"nodeType\"") { return true }
-        return text.contains("\"devicesAndConfigurations\"")
-            || (text.contains("\"totalTestCount\"") && text.contains("\"testFailures\""))
+        if probe.contains("\"testNodes\"") && probe.contains("\"nodeType\"") { return true }
+        return probe.contains("\"devicesAndConfigurations\"")
+            || (probe.contains("\"totalTestCount\"") && probe.contains("\"testFailures\""))
     }
 
     func read(_ input: ImportInput, _ context: ImportContext) throws -> ImportOutcome {

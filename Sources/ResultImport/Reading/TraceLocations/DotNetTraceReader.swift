@@ -4,6 +4,9 @@ import ResultModel
 /// `at MyApp.Tests.CalcTests.Adds () [0x00000] in /src/MyApp.Tests/CalcTests.cs:17`. The innermost frame with a
 /// file outside the runtime and the test frameworks (their frames seldom carry files anyway).
 enum DotNetTraceReader: TraceLocationReader {
+    /// A frame's place: `) in path:line N`, or Mono's `] in path:N`.
+    static let marks: [StaticString] = [":line ", "] in "]
+
     static func location(in lines: [Substring], className: String?) -> SourceLocation? {
         for line in lines {
             let trimmed = line.trimmingBlanks

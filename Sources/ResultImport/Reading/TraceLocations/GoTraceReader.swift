@@ -4,6 +4,9 @@ import ResultModel
 /// (`/src/app/foo_test.go:42 +0x1d`). The first line of a `_test.go` file, else the first outside Go's runtime and
 /// testing packages.
 enum GoTraceReader: TraceLocationReader {
+    /// `file.go:N`.
+    static let marks: [StaticString] = [".go:"]
+
     static func location(in lines: [Substring], className: String?) -> SourceLocation? {
         var firstOther: SourceLocation?
         for line in lines {

@@ -4,6 +4,9 @@ import ResultModel
 /// `at Object.<anonymous> (src/sum.test.js:5:17)` or `at src/sum.test.js:5:17`. The innermost frame outside
 /// `node_modules` and Node's own code.
 enum JavaScriptTraceReader: TraceLocationReader {
+    /// Every frame starts `at `.
+    static let marks: [StaticString] = ["at "]
+
     static func location(in lines: [Substring], className: String?) -> SourceLocation? {
         for line in lines {
             let trimmed = line.trimmingBlanks

@@ -5,6 +5,9 @@ import ResultModel
 /// the test frameworks. A frame names only the file's name, so the package's folders are put before it
 /// (`com/acme/FooTest.java`), as the sources of a JVM project are laid out.
 enum JavaTraceReader: TraceLocationReader {
+    /// Every frame starts `at `.
+    static let marks: [StaticString] = ["at "]
+
     static func location(in lines: [Substring], className: String?) -> SourceLocation? {
         var firstOwn: SourceLocation?
         for line in lines {

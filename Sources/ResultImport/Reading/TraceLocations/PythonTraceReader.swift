@@ -4,6 +4,9 @@ import ResultModel
 /// `path.py:N:`) and CPython's `File "path.py", line 14, in test_x`. The last frame is the innermost; frames of
 /// installed packages and the standard library are passed over while a frame of the project's own is left.
 enum PythonTraceReader: TraceLocationReader {
+    /// Pytest's `path.py:N:` or CPython's `File "path", line N`.
+    static let marks: [StaticString] = [".py:", "File \""]
+
     static func location(in lines: [Substring], className: String?) -> SourceLocation? {
         var found: SourceLocation?
         var foundInLibrary: SourceLocation?

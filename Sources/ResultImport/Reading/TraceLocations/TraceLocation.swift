@@ -1,4 +1,5 @@
 import ResultModel
+import ResultSupport
 
 /// Where a failure happened, read from the trace a JUnit `<failure>` or `<error>` carries when the element itself
 /// names no place (pytest's default family, Surefire, jest, go-junit-report, cargo, .NET loggers): the innermost
@@ -20,7 +21,7 @@ enum TraceLocation {
     static func find(in trace: String, className: String?) -> SourceLocation? {
         guard !trace.isEmpty else { return nil }
         let lines = scannedLines(of: trace)
-        for reader in readers {
+        for reader in readers where reader.marks.contains(where: { trace.containsBytes($0) }) {
             if let location = reader.location(in: lines, className: className) { return location }
         }
         return nil
@@ -60,6 +61,9 @@ enum TraceLocation {
 protocol TraceLocationReader: Sendable {
     /// The innermost frame of the test's own code among `lines`, for a test whose classname is `className`.
     static func location(in lines: [Substring], className: String?) -> SourceLocation?
+    /// Bytes a trace holds (one of them at least) whenever the reader finds a frame in it: a trace without any is
+    /// passed over with a byte search instead of a look at every line.
+    static var marks: [StaticString] { get }
 }
 
 extension Substring {
