@@ -7,7 +7,9 @@ import pathlib
 import sys
 import time
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "Tests" / "python"))
+# The browser tests' driver, and the conftest beside the Python tests that it imports.
+TESTS = pathlib.Path(__file__).resolve().parents[2] / "Tests" / "python"
+sys.path[:0] = [str(TESTS / "browser"), str(TESTS)]
 from test_report_browser import make_driver  # noqa: E402
 
 FIRST_RESULT = """
@@ -24,7 +26,7 @@ for (let i = 1; i <= query.length; i++) {
 
 
 def main():
-    site, query = pathlib.Path(sys.argv[1]), sys.argv[2]
+    site, query = pathlib.Path(sys.argv[1]).resolve(), sys.argv[2]
     driver = make_driver()
     driver.set_script_timeout(60)
     timings = {}
