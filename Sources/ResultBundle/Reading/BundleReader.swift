@@ -164,12 +164,10 @@ public final class BundleReader: ResultSource {
             try decoding.decode(frameAt: offset, extraction)
         } consume: { (batch: consuming RecordBatchDecoding.Batch<Record>) in
             for problem in batch.damage { note(problem) }
-            // Moves each record out (reversed, then popped) and lends it to `body` as a local: a record read through
-            // a subscript or a pointer is copied, a retain and a release per field.
-            var records = batch.records
-            batch.records = []
-            records.reverse()
-            while let record = records.popLast() { try body(record) }
+            // Lends each record to `body` where it is, changing nothing: the batch's array may be shared with the
+            // prefetcher, and reversing it to pop the records copied every record of every batch.
+            let records = batch.records
+            for index in records.indices { try body(records[index]) }
         }
     }
 
