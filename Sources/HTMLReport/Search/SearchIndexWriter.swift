@@ -177,7 +177,7 @@ struct SearchIndexWriter {
         guard table.count > 0 else { return }
         var chunks: [String: (words: OutputBuffer, parts: OutputBuffer)] = [:]
         for index in 0..<table.count {
-            let term = String(decoding: table.terms[index], as: UTF8.self)
+            let term = table.term(index)
             let key = SearchTerms.shardKey(term)
             // Appended in place: a copy taken out of the dictionary would copy the whole chunk for every term.
             if table.kinds[index] == .word {
