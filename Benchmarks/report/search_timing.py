@@ -7,8 +7,9 @@ import pathlib
 import sys
 import time
 
+# The browser tests' driver, and the conftest beside the Python tests that it imports.
 TESTS = pathlib.Path(__file__).resolve().parents[2] / "Tests" / "python"
-sys.path[:0] = [str(TESTS), str(TESTS / "browser")]
+sys.path[:0] = [str(TESTS / "browser"), str(TESTS)]
 from test_report_browser import make_driver  # noqa: E402
 
 FIRST_RESULT = """

@@ -119,9 +119,9 @@ public struct ReportGenerator {
                 totals.add(test)
                 var summary = summaries.summary(
                     of: test, runKey: sourceIndex * 10_000 + test.runIndex,
-                    runName: multipleRuns ? runNames[test.runIndex] : nil, listPage: lists.nextListPage,
+                    runName: multipleRuns ? runNames[test.runIndex] : nil, listPage: lists.next.listPage,
                     display: displays[test.runIndex] ?? .plain)
-                summary.statusListPage = lists.nextStatusListPage(for: test.status)
+                summary.statusListPage = lists.next.statusListPage(for: test.status)
                 var isFlaky = false
                 if let history = options.history, test.status.isFailure || test.isFlaky || !history.isClean(test.id),
                     let trend = history.trend(test.id)

@@ -15,7 +15,7 @@ struct TestSummary {
     /// The page of the all-tests list holding the test's row.
     var listPage: Int
     /// The page of the failed or skipped list holding the test's story, when it failed or was skipped
-    /// (``ListPages/nextStatusListPage(for:)``).
+    /// (``ListPages/NextPages/statusListPage(for:)``).
     var statusListPage = 1
     var failureMessage: String?
     var failureLocation: String?

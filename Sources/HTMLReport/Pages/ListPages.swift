@@ -44,15 +44,23 @@ struct ListPages {
         return (tests + allTestsPageLimit - 1) / allTestsPageLimit
     }
 
-    /// The `all-N.html` page the next test added lands on.
-    var nextListPage: Int { testCount / testsPerPage + 1 }
+    /// Where the next test added lands. Stored, and of plain numbers: the report asks for every test from a closure
+    /// that holds the lists, and a computed property there copied all of them (a retain and a release per page).
+    private(set) var next = NextPages()
 
-    /// The page of the failed or skipped list that the next test added with `status` lands on (1 for a test in
-    /// neither list).
-    func nextStatusListPage(for status: TestStatus) -> Int {
-        if status.isFailure { return failedCount / testsPerStatusPage + 1 }
-        if status == .skipped { return skippedCount / testsPerStatusPage + 1 }
-        return 1
+    /// The pages the next test added lands on.
+    struct NextPages {
+        /// The `all-N.html` page.
+        var listPage = 1
+        fileprivate var failedPage = 1
+        fileprivate var skippedPage = 1
+
+        /// The page of the failed or skipped list for a test with `status` (1 for a test in neither list).
+        func statusListPage(for status: TestStatus) -> Int {
+            if status.isFailure { return failedPage }
+            if status == .skipped { return skippedPage }
+            return 1
+        }
     }
 
     /// Adds `test`'s row to its all-tests page and, by its status, to the failed or skipped list.
@@ -76,6 +84,9 @@ struct ListPages {
                 test, list: .byStatus, to: &skippedPages, count: &skippedCount, perPage: testsPerStatusPage,
                 links: links, spill: spill)
         }
+        next.listPage = testCount / testsPerPage + 1
+        next.failedPage = failedCount / testsPerStatusPage + 1
+        next.skippedPage = skippedCount / testsPerStatusPage + 1
     }
 
     /// Adds `test`'s row to the last of `pages`, opening a page every `perPage` rows. Static, so that no copy of

@@ -195,7 +195,7 @@ struct SearchIndexWriter {
         ids.reserveCapacity(table.count)
         var shards: [String: (depth: Int, members: [Int])] = [:]
         for index in 0..<table.count {
-            let term = String(decoding: table.terms[index], as: UTF8.self)
+            let term = table.term(index)
             terms.append(term)
             ids.append(table.postings[index].finish())
             let (key, depth) = shardKey(of: term)

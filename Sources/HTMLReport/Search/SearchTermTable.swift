@@ -6,8 +6,10 @@ import ResultSupport
 /// making a string: a run's terms come again and again (every test of a suite has the suite's), and hashing and
 /// allocating a `String` for each was most of the search's cost. Open addressing with ``ResultModel/StableHash``.
 struct SearchTermTable {
-    /// The terms, in the order first seen.
-    private(set) var terms: [[UInt8]] = []
+    /// The terms' bytes one after another, in the order first seen, and where each ends: one array, so that
+    /// comparing a term found with a term kept retains no array of its own.
+    private var termBytes: [UInt8] = []
+    private var termEnds: [Int] = []
     private(set) var kinds: [SearchTerms.Kind] = []
     /// The tests of each term.
     var postings: [SearchPostings] = []
@@ -15,7 +17,13 @@ struct SearchTermTable {
     private var buckets = [Int32](repeating: -1, count: 1024)
 
     /// The number of terms.
-    var count: Int { terms.count }
+    var count: Int { termEnds.count }
+
+    /// The text of term `index`.
+    func term(_ index: Int) -> String {
+        let start = index == 0 ? 0 : termEnds[index - 1]
+        return String(decoding: termBytes[start..<termEnds[index]], as: UTF8.self)
+    }
 
     /// The index of `term` of `kind`, added when new.
     /// - Complexity: O(length of `term`) on average.
@@ -27,21 +35,23 @@ struct SearchTermTable {
         var index = Int(truncatingIfNeeded: hash ^ (hash >> 31)) & mask
         while buckets[index] >= 0 {
             let slot = Int(buckets[index])
-            if hashes[slot] == hash, kinds[slot] == kind, Self.equal(terms[slot], term) { return slot }
+            if hashes[slot] == hash, kinds[slot] == kind, hasBytes(of: slot, term) { return slot }
             index = (index + 1) & mask
         }
-        terms.append(Array(term))
+        termBytes.append(contentsOf: term)
+        termEnds.append(termBytes.count)
         kinds.append(kind)
         hashes.append(hash)
         postings.append(SearchPostings())
-        buckets[index] = Int32(terms.count - 1)
-        if terms.count * 2 > buckets.count { grow() }
-        return terms.count - 1
+        buckets[index] = Int32(count - 1)
+        if count * 2 > buckets.count { grow() }
+        return count - 1
     }
 
     /// Forgets every term, keeping the memory.
     mutating func removeAll() {
-        terms.removeAll(keepingCapacity: true)
+        termBytes.removeAll(keepingCapacity: true)
+        termEnds.removeAll(keepingCapacity: true)
         kinds.removeAll(keepingCapacity: true)
         hashes.removeAll(keepingCapacity: true)
         postings.removeAll(keepingCapacity: true)
@@ -58,7 +68,11 @@ struct SearchTermTable {
         }
     }
 
-    private static func equal(_ stored: [UInt8], _ term: UnsafeBufferPointer<UInt8>) -> Bool {
-        term.hasSameBytes(as: stored)
+    private func hasBytes(of slot: Int, _ term: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = slot == 0 ? 0 : termEnds[slot - 1]
+        guard termEnds[slot] - start == term.count else { return false }
+        return termBytes.withUnsafeBufferPointer { stored in
+            term.hasSameBytes(as: UnsafeBufferPointer(rebasing: stored[start..<termEnds[slot]]))
+        }
     }
 }

@@ -164,12 +164,19 @@ public final class BundleReader: ResultSource {
             try decoding.decode(frameAt: offset, extraction)
         } consume: { (batch: consuming RecordBatchDecoding.Batch<Record>) in
             for problem in batch.damage { note(problem) }
-            // Moves each record out (reversed, then popped) and lends it to `body` as a local: a record read through
-            // a subscript or a pointer is copied, a retain and a release per field.
+            // Lends each record to `body` as a local, moved out of the array and back: a record lent where it is in
+            // the array is copied (a retain and a release per field), and reversing the array to pop the records
+            // copied all of them when the array was still shared.
             var records = batch.records
             batch.records = []
-            records.reverse()
-            while let record = records.popLast() { try body(record) }
+            try records.withUnsafeMutableBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                for index in 0..<buffer.count {
+                    let record = (base + index).move()
+                    defer { (base + index).initialize(to: record) }
+                    try body(record)
+                }
+            }
         }
     }
 
@@ -186,7 +193,8 @@ public final class BundleReader: ResultSource {
         }
         let prefetcher = BatchPrefetcher(offsets: frames.map(\.offset), source: source, work: work)
         defer { prefetcher.cancel() }
-        while let output = try prefetcher.next() { try consume(output) }
+        // Handed over, not copied: a copy would leave the batch's records shared, and the consumer moves them out.
+        while let output = try prefetcher.next() { try consume(consume output) }
     }
 
     /// The test with this id (``TestIdentity/id``), in the given run or the first run that has it, read through

@@ -43,7 +43,8 @@ public struct FailureClusters: Sendable {
     /// without normalising its message a second time.
     @discardableResult
     public mutating func add(_ test: TestRecord) -> FailureSignature? {
-        guard let signature = FailureSignature(of: test) else { return nil }
+        // Checked before the signature's initialiser, which takes its test as its own: a copy of every passed test.
+        guard test.status.isFailure, let signature = FailureSignature(of: test) else { return nil }
         let issue = test.distinctIssues.first { $0.kind.isFailure }
         let position: Int
         if let known = positions[signature] {
