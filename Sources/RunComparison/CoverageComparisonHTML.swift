@@ -19,7 +19,8 @@ enum CoverageComparisonHTML {
             html += "<tr><td>" + HTMLEscaping.escape(DisplayText.clean(file.path)) + "</td>"
             html += "<td class=\"num\">" + (file.base.map(CoverageComparisonText.percent) ?? "absent") + "</td>"
             html += "<td class=\"num\">" + (file.head.map(CoverageComparisonText.percent) ?? "absent") + "</td>"
-            html += "<td class=\"num status\(status)\">" + (change.map(CoverageComparisonText.points) ?? "") + "</td></tr>"
+            html +=
+                "<td class=\"num status\(status)\">" + (change.map(CoverageComparisonText.points) ?? "") + "</td></tr>"
         }
         html += "</tbody></table>"
         if coverage.files.count > limit {

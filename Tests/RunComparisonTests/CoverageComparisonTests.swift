@@ -24,7 +24,8 @@ struct CoverageComparisonTests {
 
     @Test func changedFilesFallsFirstThenNewGoneAndRises() throws {
         let coverage = CoverageComparison(base: Self.base, head: Self.head)
-        #expect(coverage.files.map(\.path) == ["FellMore.swift", "Fell.swift", "New.swift", "Gone.swift", "Rose.swift"])
+        #expect(
+            coverage.files.map(\.path) == ["FellMore.swift", "Fell.swift", "New.swift", "Gone.swift", "Rose.swift"])
         #expect(coverage.files[0].linePointsChange.map { ($0 * 10).rounded() } == -400)
         #expect(coverage.base.linesFound == 37 && coverage.base.linesHit == 21)
         #expect(coverage.head.linesFound == 39 && coverage.head.linesHit == 20)
@@ -38,7 +39,8 @@ struct CoverageComparisonTests {
         comparison.coverage = CoverageComparison(base: Self.base, head: Self.head)
         let table = ComparisonText.table(comparison)
         #expect(table.contains("Coverage: 56.7% → 51.2% (−5.5 points), lines 20 of 39"))
-        #expect(table.contains("Files whose coverage changed (5, 2 fell):\n  FellMore.swift: 50.0% → 10.0% (−40.0 points)"))
+        #expect(
+            table.contains("Files whose coverage changed (5, 2 fell):\n  FellMore.swift: 50.0% → 10.0% (−40.0 points)"))
         #expect(table.contains("  New.swift: new in HEAD, 0.0% (0 of 5 lines)"))
         #expect(table.contains("  Gone.swift: not in HEAD (was 33.3% (1 of 3 lines))"))
         #expect(!table.contains("Same.swift"))

@@ -5,8 +5,10 @@ extension HistoryHTML {
     /// The kinds of coverage the chart draws: the share of each found that ran, all on one percent axis.
     /// (Computed: key paths are not `Sendable`, so a stored constant of them would not be either.)
     private static var coverageSeries:
-        [(className: String, color: String, legend: String, found: KeyPath<CoverageTotals, Int>,
-        hit: KeyPath<CoverageTotals, Int>)]
+        [(
+            className: String, color: String, legend: String, found: KeyPath<CoverageTotals, Int>,
+            hit: KeyPath<CoverageTotals, Int>
+        )]
     {
         [
             ("cov-lines", "#2e8b57", "lines covered", \.linesFound, \.linesHit),
