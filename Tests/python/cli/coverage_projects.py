@@ -1,6 +1,7 @@
 """Coverage made here with real tools for the coverage tests: a small C program built with gcc --coverage, run,
 and captured with lcov, optionally inside a git repository whose history the test writes."""
 import pathlib
+import re
 import shutil
 import subprocess
 
@@ -55,3 +56,17 @@ def lcov_summary(tracefile):
 
 def have(*tools):
     return all(shutil.which(name) for name in tools)
+
+
+def added_lines(repository):
+    """Per file, the line numbers `git diff --unified=0 HEAD` says are added, read from its hunk headers."""
+    added = {}
+    path = None
+    for line in tool("git", "diff", "--unified=0", "HEAD", cwd=repository).splitlines():
+        if line.startswith("+++ "):
+            path = line[6:] if line != "+++ /dev/null" else None
+        match = re.match(r"@@ -\S+ \+(\d+)(?:,(\d+))? @@", line)
+        if match and path:
+            start, count = int(match.group(1)), int(match.group(2) or 1)
+            added.setdefault(path, set()).update(range(start, start + count))
+    return added

@@ -8,7 +8,7 @@ import subprocess
 import jsonschema
 
 from conftest import BINARY, FIXTURES, ROOT, run
-from coverage_projects import tool
+from coverage_projects import added_lines
 from test_coverage_diff import change  # noqa: F401 (the fixture: a changed, built repository)
 
 SCHEMA = json.loads((ROOT / "docs" / "schemas" / "gitlab-codequality.schema.json").read_text())
@@ -17,15 +17,7 @@ SCHEMA = json.loads((ROOT / "docs" / "schemas" / "gitlab-codequality.schema.json
 def expected_ranges(repository, tracefile):
     """Per file under app/: the uncovered changed lines merged into ranges; any other line that could run (a DA
     line) splits a range, lines that cannot run do not."""
-    added = {}
-    path = None
-    for line in tool("git", "diff", "--unified=0", "HEAD", cwd=repository).splitlines():
-        if line.startswith("+++ "):
-            path = line[6:] if line != "+++ /dev/null" else None
-        match = re.match(r"@@ -\S+ \+(\d+)(?:,(\d+))? @@", line)
-        if match and path:
-            start, count = int(match.group(1)), int(match.group(2) or 1)
-            added.setdefault(path, set()).update(range(start, start + count))
+    added = added_lines(repository)
     ranges = {}
     for record in tracefile.read_text().split("end_of_record"):
         source = re.search(r"^SF:(.*)$", record, re.M)

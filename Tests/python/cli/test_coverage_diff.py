@@ -7,7 +7,7 @@ import subprocess
 import pytest
 
 from conftest import BINARY, FIXTURES, run
-from coverage_projects import TALLY, build_with_coverage, tool
+from coverage_projects import added_lines, TALLY, build_with_coverage, tool
 
 EXTRA = """int doubled(int value) {
     if (value > 10)
@@ -45,15 +45,7 @@ def change(tmp_path):
 
 def expected_changes(repository, tracefile):
     """Per file under app/: (changed lines that could run, of them those that ran), from git's hunks and lcov."""
-    added = {}
-    path = None
-    for line in tool("git", "diff", "--unified=0", "HEAD", cwd=repository).splitlines():
-        if line.startswith("+++ "):
-            path = line[6:] if line != "+++ /dev/null" else None
-        match = re.match(r"@@ -\S+ \+(\d+)(?:,(\d+))? @@", line)
-        if match and path:
-            start, count = int(match.group(1)), int(match.group(2) or 1)
-            added.setdefault(path, set()).update(range(start, start + count))
+    added = added_lines(repository)
     counts = {}
     for record in tracefile.read_text().split("end_of_record"):
         source = re.search(r"^SF:(.*)$", record, re.M)
