@@ -70,3 +70,14 @@ def added_lines(repository):
             start, count = int(match.group(1)), int(match.group(2) or 1)
             added.setdefault(path, set()).update(range(start, start + count))
     return added
+
+
+def tracefile_lines(tracefile, folder):
+    """Per source file of an lcov tracefile, its path after `folder` (`/repo/app/`): {line: count} of its DA lines."""
+    files = {}
+    for record in tracefile.read_text().split("end_of_record"):
+        source = re.search(r"^SF:(.*)$", record, re.M)
+        if source:
+            lines = {int(n): int(c) for n, c in re.findall(r"^DA:(\d+),(\d+)", record, re.M)}
+            files[source.group(1).split(folder)[-1]] = lines
+    return files

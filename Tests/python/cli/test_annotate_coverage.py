@@ -8,7 +8,7 @@ import subprocess
 import jsonschema
 
 from conftest import BINARY, FIXTURES, ROOT, run
-from coverage_projects import added_lines
+from coverage_projects import added_lines, tracefile_lines
 from test_coverage_diff import change  # noqa: F401 (the fixture: a changed, built repository)
 
 SCHEMA = json.loads((ROOT / "docs" / "schemas" / "gitlab-codequality.schema.json").read_text())
@@ -19,12 +19,9 @@ def expected_ranges(repository, tracefile):
     line) splits a range, lines that cannot run do not."""
     added = added_lines(repository)
     ranges = {}
-    for record in tracefile.read_text().split("end_of_record"):
-        source = re.search(r"^SF:(.*)$", record, re.M)
-        if not source:
-            continue
-        relative = "app/" + source.group(1).split("/repo/app/")[-1]
-        lines = sorted((int(n), int(c)) for n, c in re.findall(r"^DA:(\d+),(\d+)", record, re.M))
+    for name, counts in tracefile_lines(tracefile, "/repo/app/").items():
+        relative = "app/" + name
+        lines = sorted(counts.items())
         changed = added.get(relative, set())
         current = None
         for number, count in lines:

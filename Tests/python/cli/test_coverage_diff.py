@@ -7,7 +7,7 @@ import subprocess
 import pytest
 
 from conftest import BINARY, FIXTURES, run
-from coverage_projects import added_lines, TALLY, build_with_coverage, tool
+from coverage_projects import added_lines, tracefile_lines, TALLY, build_with_coverage, tool
 
 EXTRA = """int doubled(int value) {
     if (value > 10)
@@ -47,12 +47,7 @@ def expected_changes(repository, tracefile):
     """Per file under app/: (changed lines that could run, of them those that ran), from git's hunks and lcov."""
     added = added_lines(repository)
     counts = {}
-    for record in tracefile.read_text().split("end_of_record"):
-        source = re.search(r"^SF:(.*)$", record, re.M)
-        if not source:
-            continue
-        relative = str(source.group(1)).split("/repo/app/")[-1]
-        lines = {int(n): int(c) for n, c in re.findall(r"^DA:(\d+),(\d+)", record, re.M)}
+    for relative, lines in tracefile_lines(tracefile, "/repo/app/").items():
         changed = added.get("app/" + relative, set()) & lines.keys()
         if changed:
             counts[relative] = (len(changed), sum(lines[n] > 0 for n in changed))
