@@ -1,7 +1,6 @@
 """`coverage diff` on a real git history: a C program changed, built with gcc --coverage, run and captured with
 lcov; the changed lines' coverage is checked against git's own hunks and lcov's DA lines, read here."""
 import json
-import re
 import subprocess
 
 import pytest
