@@ -24,6 +24,8 @@ public struct AnnotationRenderer {
     /// The most annotations per severity (GitHub: 10 by default; Azure: all by default; ignored by GitLab, which
     /// lists every one, and TeamCity, which reports every test).
     public var maxPerSeverity: Int?
+    /// Changed lines the tests did not run, written as warnings after the tests; `nil` writes none.
+    public var uncoveredChanges: UncoveredChangeAnnotations?
     /// The size of the chunks passed to the output, in bytes.
     public var chunkSize = 64 * 1024
 
@@ -96,6 +98,11 @@ public struct AnnotationRenderer {
             for note in RunNote.notes(tests: tests, runs: input.source.runs, name: shownName) {
                 pending += writer.add(note)
             }
+        }
+        if let uncoveredChanges {
+            let (warnings, omitted) = uncoveredChanges.warnings(root: root)
+            for warning in warnings { pending += writer.add(warning) }
+            if let omitted { pending += writer.add(omitted) }
         }
         pending += writer.finish()
         if !pending.isEmpty { try write(pending) }

@@ -13,6 +13,8 @@ public protocol AnnotationWriter {
     mutating func add(_ test: TestRecord, annotation: Annotation?) -> String
     /// What a note about the whole input adds (no test ran; listed tests did not run), after its tests.
     mutating func add(_ note: RunNote) -> String
+    /// What a warning about changed lines the tests did not run adds, after every input's tests.
+    mutating func add(_ warning: CoverageWarning) -> String
     /// What comes after the last test.
     mutating func finish() -> String
     /// Whether the output speaks of every test, not only those with an annotation (failed and flaky ones).

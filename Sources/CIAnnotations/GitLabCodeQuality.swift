@@ -13,8 +13,8 @@ import ResultSupport
 /// first line of its message, so it stays the same from run to run while those do; an entry whose fingerprint was
 /// already written (the same failure in two merged runs) is written once.
 public struct GitLabCodeQuality: AnnotationWriter {
-    private var count = 0
-    private var fingerprints: Set<String> = []
+    var count = 0
+    var fingerprints: Set<String> = []
     private var inputName = "."
 
     /// Creates the writer.
@@ -74,7 +74,7 @@ public struct GitLabCodeQuality: AnnotationWriter {
         return ContentHash.sha256Hex(Data(key.utf8))
     }
 
-    private static func withoutDotPrefix(_ path: String) -> String {
+    static func withoutDotPrefix(_ path: String) -> String {
         var path = Substring(path)
         while path.hasPrefix("./") { path = path.dropFirst(2) }
         return path.isEmpty ? "." : String(path)

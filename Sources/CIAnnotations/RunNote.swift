@@ -10,9 +10,17 @@ public struct RunNote: Sendable, Hashable {
         case empty
         /// Listed tests did not run, or tests after a crash did not.
         case notRun
+        /// Uncovered changed line ranges past the caps were not annotated (``UncoveredChangeAnnotations``).
+        case uncoveredChangesOmitted
 
         /// A stable name for the kind of check (GitLab's `check_name`).
-        public var checkName: String { self == .empty ? "no-tests-ran" : "tests-did-not-run" }
+        public var checkName: String {
+            switch self {
+            case .empty: "no-tests-ran"
+            case .notRun: "tests-did-not-run"
+            case .uncoveredChangesOmitted: "uncovered-changes-not-annotated"
+            }
+        }
     }
 
     /// What the note is about.

@@ -1,3 +1,5 @@
+import ResultModel
+
 /// What a run history adds to a report (`report --history`), given by the caller (the command layer reads the
 /// history file): trends per run for the index, a strip of recent results and a label per test, and the flaky
 /// ranking for its own page. Every string is untrusted and escaped where it is drawn.
@@ -13,6 +15,8 @@ public struct ReportHistory: Sendable {
         public var p95: Double?
         /// The run's own report (`--run-url`), when known: an http(s) or relative address.
         public var url: String?
+        /// The run's code coverage totals, when the history kept them.
+        public var coverage: CoverageTotals?
 
         public init(name: String, tests: Int, failed: Int, duration: Double, p95: Double?, url: String? = nil) {
             self.name = name

@@ -3,7 +3,7 @@ import ResultModel
 /// What changed from one run (BASE) to another (HEAD), test by test, in buckets.
 public struct Comparison: Sendable, Codable {
     /// The version of the JSON this encodes to (`docs/schemas/compare.schema.json`).
-    public static let schemaVersion = "1.3"
+    public static let schemaVersion = "1.4"
 
     /// One test in a bucket.
     public struct Entry: Sendable, Codable, Hashable {
@@ -85,6 +85,8 @@ public struct Comparison: Sendable, Codable {
     public var buckets: Buckets
     /// HEAD's failures grouped by cause, new causes apart from those BASE had (schema 1.3).
     public var causes: CauseComparison?
+    /// How code coverage changed, when both runs carry it (schema 1.4).
+    public var coverage: CoverageComparison?
 
     /// The names of the buckets, in the order they are shown, with their labels. (A constant; its key paths are
     /// immutable, though the standard library does not mark them `Sendable`.)

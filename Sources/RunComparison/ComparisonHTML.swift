@@ -32,6 +32,7 @@ public enum ComparisonHTML {
         }
         html += "</tbody></table>\n"
         html += CauseComparisonHTML.section(comparison.causes) { testHref($0, nil) }
+        html += CoverageComparisonHTML.section(comparison.coverage)
         for bucket in Comparison.bucketNames {
             let entries = comparison.buckets[keyPath: bucket.keyPath]
             guard !entries.isEmpty else { continue }

@@ -68,6 +68,8 @@ public enum ComparisonText {
         lines.append(counts.joined(separator: ", "))
         let causes = causeLines(comparison.causes, limit: limit)
         if !causes.isEmpty { lines += [""] + causes.map { TerminalText.escapingControls($0) } }
+        let coverage = CoverageComparisonText.lines(comparison.coverage, limit: limit)
+        if !coverage.isEmpty { lines += [""] + coverage.map { TerminalText.escapingControls($0) } }
         for bucket in Comparison.bucketNames {
             let entries = comparison.buckets[keyPath: bucket.keyPath]
             guard !entries.isEmpty else { continue }
@@ -102,6 +104,9 @@ public enum ComparisonText {
                 }
                 .joined()
             if output.utf8.count + section.utf8.count + 64 <= maxBytes { output += section }
+        }
+        if let coverage = comparison.coverage {
+            output += CoverageComparisonText.markdown(coverage, maxBytes: maxBytes - output.utf8.count - 64)
         }
         var left = 0
         for bucket in Comparison.bucketNames {

@@ -10,7 +10,7 @@ enum HistoryFormat {
     /// 2.0: keys are length-prefixed (a `K` frame, any byte allowed in a name) and a frame's checksum covers its
     /// header too. 1.x files (newline-separated `T` frames) are read, and upgraded by the next `history add`.
     static let major: UInt16 = 2
-    static let minor: UInt16 = 0
+    static let minor: UInt16 = 1
     static let headerSize = 16
     static let frameHeaderSize = 16
     /// The largest payload a frame may declare, compressed or not (a hostile file cannot make a reader allocate more).

@@ -31,6 +31,9 @@ public struct HistoryRun: Sendable, Codable, Hashable {
         public var dirty: Bool?
         /// The SHA-256 of those changes (format 2.0).
         public var diffHash: String?
+        /// The run's code coverage totals (lines, functions and branches found and hit; format 2.1), when its
+        /// bundle carried coverage.
+        public var coverage: CoverageTotals?
 
         public init(
             name: String? = nil, time: Double? = nil, commit: String? = nil, branch: String? = nil, tests: Int = 0,

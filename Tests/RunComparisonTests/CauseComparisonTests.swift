@@ -42,7 +42,7 @@ struct CauseComparisonTests {
         let markdown = ComparisonText.markdown(comparison, maxBytes: 10_000)
         #expect(markdown.contains("### Failure causes in HEAD: 1 new, 1 seen in BASE"))
         let json = try ComparisonText.json(comparison)
-        #expect(json.contains("\"schemaVersion\" : \"1.3\""))
+        #expect(json.contains("\"schemaVersion\" : \"1.4\""))
         #expect(json.contains("\"newCauses\""))
     }
 

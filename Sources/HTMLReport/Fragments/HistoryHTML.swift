@@ -6,7 +6,8 @@ import ResultSupport
 enum HistoryHTML {
     /// Three charts, each with a visible legend and one quantity on its axis: tests and failures per run (bars),
     /// the total test time per run and the 95th-percentile test duration per run (lines; a total of 42 s and a
-    /// 95th percentile of 2 s on one axis would flatten the second).
+    /// 95th percentile of 2 s on one axis would flatten the second), and, when the runs kept coverage, the code
+    /// coverage per run (``coverageChart(_:)``).
     static func trends(_ history: ReportHistory) -> String {
         let runs = Array(history.runs.suffix(100))
         guard !runs.isEmpty else { return "" }
@@ -20,23 +21,24 @@ enum HistoryHTML {
                 title: "95th-percentile test duration per run",
                 legend: "95th-percentile test duration (95% of the tests took no longer)")
         }
+        html += coverageChart(runs)
         return html + slowestAndSlowing(history)
     }
 
     // A narrow drawing with large text: the charts shrink to the page's width, and at 390 px their text stays
     // about 11 px high.
-    private static let width = 420.0
-    private static let height = 190.0
-    private static let left = 64.0
-    private static let right = 12.0
-    private static let top = 12.0
-    private static let bottom = 40.0
-    private static let fontSize = 13
+    static let width = 420.0
+    static let height = 190.0
+    static let left = 64.0
+    static let right = 12.0
+    static let top = 12.0
+    static let bottom = 40.0
+    static let fontSize = 13
 
-    private static func number(_ value: Double) -> String { String(format: "%.1f", value) }
+    static func number(_ value: Double) -> String { String(format: "%.1f", value) }
 
     /// The legend under a chart: a key per quantity, drawn in the chart's colours and named in words.
-    private static func legend(_ keys: [(className: String, color: String, text: String)]) -> String {
+    static func legend(_ keys: [(className: String, color: String, text: String)]) -> String {
         var html = "<figcaption class=\"trend-legend\">"
         for key in keys {
             html += "<span class=\"trend-key\"><span class=\"trend-swatch \(key.className)\" "
@@ -111,7 +113,7 @@ enum HistoryHTML {
 
     /// The axes, the largest value at the top, and the runs' names under the x axis: the oldest, the newest and a
     /// few between (at most five, so that they do not overlap).
-    private static func axis(top label: String, runs: [ReportHistory.RunPoint], xOf: (Int) -> Double) -> String {
+    static func axis(top label: String, runs: [ReportHistory.RunPoint], xOf: (Int) -> Double) -> String {
         let base = height - HistoryHTML.bottom
         var svg =
             "<line x1=\"\(number(left))\" y1=\"\(number(top))\" x2=\"\(number(left))\" y2=\"\(number(base))\" stroke=\"currentColor\"/>"
@@ -130,7 +132,7 @@ enum HistoryHTML {
         return svg
     }
 
-    private static func text(_ escaped: String, x: Double, y: Double, anchor: String) -> String {
+    static func text(_ escaped: String, x: Double, y: Double, anchor: String) -> String {
         "<text x=\"\(number(x))\" y=\"\(number(y))\" text-anchor=\"\(anchor)\" font-size=\"\(fontSize)\" fill=\"currentColor\">\(escaped)</text>"
     }
 

@@ -19,13 +19,16 @@ struct AnnotateCommand: ParsableCommand {
             errors; performance regressions and tests that passed on retry are warnings. Paths are made relative \
             to --root (default: the git work tree around the current directory, else each run's working \
             directory). Without --format, the CI system is detected from its environment variables. The exit \
-            code is 0 whether or not tests failed (docs/ANNOTATE.md).
+            code is 0 whether or not tests failed (docs/ANNOTATE.md). With --coverage-base REF or \
+            --coverage-diff FILE, changed lines the tests did not run are warnings too, merged into ranges, at \
+            most --max-coverage-per-file per file and --max-coverage-annotations in all.
 
             Examples:
               resultbundle annotate run.resultbundle --format github
               resultbundle annotate run.resultbundle --format gitlab -o code-quality.json
               resultbundle annotate run.resultbundle --format azure --root "$PWD"
               resultbundle annotate shard-*.resultbundle --format teamcity
+              resultbundle annotate run.resultbundle --format github --coverage-base origin/main
             """
     )
 
@@ -52,6 +55,9 @@ struct AnnotateCommand: ParsableCommand {
     @OptionGroup(title: "Performance baselines")
     var baselineOptions: BaselineOptions
 
+    @OptionGroup(title: "Code coverage of a change")
+    var coverageOptions: AnnotateCoverageOptions
+
     func validate() throws {
         guard !bundles.isEmpty else { throw ValidationError("Name at least one bundle to annotate.") }
         if let maxAnnotations, maxAnnotations < 0 {
@@ -76,7 +82,8 @@ struct AnnotateCommand: ParsableCommand {
             shape: .document(.annotations(format)), force: force, inputs: bundles, suggestedName: suggestedName
         ).plan(for: output)
         let readers = try baselineOptions.judged(bundles.map { try BundleOpening.open($0, limits: .display) })
-        let renderer = AnnotationRenderer(format: format, root: rootFolder(), maxPerSeverity: maxAnnotations)
+        var renderer = AnnotationRenderer(format: format, root: rootFolder(), maxPerSeverity: maxAnnotations)
+        renderer.uncoveredChanges = try coverageOptions.uncoveredChanges(bundles: bundles)
         let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
         let inputs = zip(bundles, readers).map {
             (name: URL(fileURLWithPath: $0, relativeTo: current).standardizedFileURL.path, source: $1)

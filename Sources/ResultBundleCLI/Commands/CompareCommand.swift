@@ -15,7 +15,9 @@ struct CompareCommand: ParsableCommand {
             Tests are matched by their id (Module/Suite/name), parameterized cases also by their arguments, and, \
             when both bundles hold several configurations, by configuration (the run's name). A duration change \
             counts as slower or faster only beyond both --slower-seconds and --slower-percent (and, with \
-            --history, beyond 3 times the test's own spread), so noise does not; measurements count beyond their own thresholds (XCTest's 10% and 0.1). See docs/COMPARE.md.
+            --history, beyond 3 times the test's own spread), so noise does not; measurements count beyond their own thresholds (XCTest's 10% and 0.1). When both runs carry code \
+            coverage, its change is shown too: the totals and each file whose coverage changed, falls first. See \
+            docs/COMPARE.md.
 
             Examples:
               resultbundle compare main.resultbundle pr.resultbundle
@@ -128,10 +130,11 @@ struct CompareCommand: ParsableCommand {
             HistoryWarnings.print(loaded.damage, file: history ?? "")
             return HistoryAnalysis(loaded, window: window)
         }
-        let comparison = RunComparer(
+        var comparison = RunComparer(
             thresholds: .init(seconds: slowerSeconds, percent: slowerPercent),
             spread: { [analysis] key in analysis?.durationSpread(for: key) }
         ).compare(base: digests[0], head: digests[1])
+        comparison.coverage = try Self.coverage(base: base, head: head)
         switch format {
         case .text: try StandardOutput.line(ComparisonText.table(comparison))
         case .markdown: try StandardOutput.line(ComparisonText.markdown(comparison, maxBytes: maxBytes - 1))
@@ -175,6 +178,13 @@ struct CompareCommand: ParsableCommand {
             guard FileManager.default.fileExists(atPath: report.appendingPathComponent(page).path) else { return nil }
             return prefix + page
         }
+    }
+
+    /// How coverage changed, when both bundles carry it (each side's runs with coverage, merged).
+    static func coverage(base: String, head: String) throws -> CoverageComparison? {
+        guard let before = try BundleCoverageInput.merged([base]), let after = try BundleCoverageInput.merged([head])
+        else { return nil }
+        return CoverageComparison(base: before, head: after)
     }
 
     /// The relative path from the folder `from` to the folder `to`, ending in `/` (empty when they are the same).

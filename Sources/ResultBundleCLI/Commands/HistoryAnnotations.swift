@@ -47,9 +47,11 @@ extension HistoryAnnotations {
         }
         let analysedURLs = zip(history.runs, runURLs).filter { includeDirty || $0.0.facts.dirty != true }.map(\.1)
         let runs = history.runs.enumerated().map { index, run in
-            ReportHistory.RunPoint(
+            var point = ReportHistory.RunPoint(
                 name: runName(run.facts, number: index + 1), tests: run.facts.tests, failed: run.facts.failed,
                 duration: run.facts.duration, p95: run.facts.p95, url: runURLs[index])
+            point.coverage = run.facts.coverage
+            return point
         }
         let names: [HistoryStatus: String] = [
             .passed: "passed", .failed: "failed", .skipped: "skipped", .passedOnRetry: "retried", .absent: "absent",

@@ -61,7 +61,7 @@ struct HistoryAddCommand: ParsableCommand {
         // The history is read on another thread meanwhile.
         outcome = try HistoryWriter.add(to: destination, keep: keep, allowDuplicate: allowDuplicate) {
             let digest = try RunDigest(reader)
-            return (digest, facts(of: reader, digest: digest))
+            return (digest, try facts(of: reader, digest: digest))
         }
         HistoryWarnings.print(outcome.damage, file: history)
         try StandardOutput.line(
@@ -70,7 +70,7 @@ struct HistoryAddCommand: ParsableCommand {
     }
 
     /// The run's facts: name, start, commit and branch (options first, then the run's CI metadata), and counts.
-    private func facts(of reader: BundleReader, digest: RunDigest) -> HistoryRun.Facts {
+    private func facts(of reader: BundleReader, digest: RunDigest) throws -> HistoryRun.Facts {
         var facts = HistoryRun.Facts()
         let environment = reader.runs.flatMap(\.record.environment)
         facts.name = reader.runs.compactMap(\.record.name).first
@@ -85,6 +85,7 @@ struct HistoryAddCommand: ParsableCommand {
         let changes = reader.runs.compactMap(\.record.hasUncommittedChanges)
         facts.dirty = changes.isEmpty ? nil : changes.contains(true)
         facts.diffHash = reader.runs.compactMap(\.record.uncommittedChangesHash).first
+        facts.coverage = try HistoryCoverage.totals(of: reader)
         for test in digest.tests where test.arguments == nil {
             facts.tests += 1
             facts.duration += test.duration ?? 0

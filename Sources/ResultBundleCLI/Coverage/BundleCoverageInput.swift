@@ -32,4 +32,18 @@ enum BundleCoverageInput {
         }
         return try reader.coverage(ofRun: runIndex) ?? CoverageRun()
     }
+
+    /// Every run's coverage of every bundle at `paths`, merged; `nil` when none of them holds coverage.
+    static func merged(_ paths: [String]) throws -> CoverageRun? {
+        var run = CoverageRun()
+        var hasCoverage = false
+        for path in paths {
+            let reader = try BundleOpening.open(path, quiet: true)
+            for index in reader.runsWithCoverage {
+                hasCoverage = true
+                run.merge(try reader.coverage(ofRun: index) ?? CoverageRun())
+            }
+        }
+        return hasCoverage ? run : nil
+    }
 }

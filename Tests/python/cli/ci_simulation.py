@@ -139,6 +139,9 @@ class GitHubActions(Pipeline):
         value = context
         for part in path.split("."):
             if not isinstance(value, dict) or part not in value:
+                # The event's payload is not simulated: a property it lacks is empty, as GitHub makes a missing one.
+                if path.startswith("github.event."):
+                    return ""
                 raise RecipeError(f"the stand-in has no value for `{path}`")
             value = value[part]
         return value
@@ -313,6 +316,8 @@ class GitLabCI(Pipeline):
         if artifacts and (ok or artifacts.get("when") in ("always", "on_failure")):
             self.save("artifacts", name + suffix, artifacts.get("paths", []))
             for kind, report in artifacts.get("reports", {}).items():
+                # `coverage_report` names its file in a mapping, with its format.
+                report = report["path"] if isinstance(report, dict) else report
                 report_path = self.workspace.path / report
                 if not report_path.exists():
                     raise RecipeError(f"{name}: the {kind} report {report} was not written")
@@ -327,11 +332,11 @@ class GitLabCI(Pipeline):
 
 class Jenkins(Pipeline):
     """Runs the declarative Jenkinsfile subset docs/ci/Jenkinsfile uses: a matrix stage of `sh`, `copyArtifacts`
-    and `stash` steps, then a stage of `unstash`, `copyArtifacts` and `sh` steps with `junit`, `publishHTML` and
-    `archiveArtifacts` in its `post`. Any other step fails the run."""
+    and `stash` steps, then a stage of `unstash`, `copyArtifacts` and `sh` steps with `junit`, `recordCoverage`,
+    `publishHTML` and `archiveArtifacts` in its `post`. Any other step fails the run."""
 
     STEP = re.compile(r"sh\s+'''(?P<sh>.*?)'''|(?P<call>(?:copyArtifacts|stash|unstash|junit|publishHTML|"
-                      r"archiveArtifacts)\b[^\n]*)", re.S)
+                      r"archiveArtifacts|recordCoverage)\b[^\n]*)", re.S)
 
     def steps(self, block):
         found = []
@@ -395,6 +400,11 @@ class Jenkins(Pipeline):
                 if not (self.workspace.path / results).exists():
                     raise RecipeError(f"junit: {results} was not written")
                 self.published.setdefault("junit", []).append((self.workspace.path / results).read_text())
+            elif name == "recordCoverage":
+                pattern = re.search(r"pattern:\s*'([^']+)'", expanded).group(1)
+                if not (self.workspace.path / pattern).exists():
+                    raise RecipeError(f"recordCoverage: {pattern} was not written")
+                self.published.setdefault("coverage", []).append((self.workspace.path / pattern).read_text())
             elif name == "publishHTML":
                 folder = re.search(r"reportDir:\s*'([^']+)'", expanded).group(1)
                 index = re.search(r"reportFiles:\s*'([^']+)'", expanded).group(1)

@@ -1,6 +1,7 @@
 """Coverage made here with real tools for the coverage tests: a small C program built with gcc --coverage, run,
 and captured with lcov, optionally inside a git repository whose history the test writes."""
 import pathlib
+import re
 import shutil
 import subprocess
 
@@ -55,3 +56,28 @@ def lcov_summary(tracefile):
 
 def have(*tools):
     return all(shutil.which(name) for name in tools)
+
+
+def added_lines(repository):
+    """Per file, the line numbers `git diff --unified=0 HEAD` says are added, read from its hunk headers."""
+    added = {}
+    path = None
+    for line in tool("git", "diff", "--unified=0", "HEAD", cwd=repository).splitlines():
+        if line.startswith("+++ "):
+            path = line[6:] if line != "+++ /dev/null" else None
+        match = re.match(r"@@ -\S+ \+(\d+)(?:,(\d+))? @@", line)
+        if match and path:
+            start, count = int(match.group(1)), int(match.group(2) or 1)
+            added.setdefault(path, set()).update(range(start, start + count))
+    return added
+
+
+def tracefile_lines(tracefile, folder):
+    """Per source file of an lcov tracefile, its path after `folder` (`/repo/app/`): {line: count} of its DA lines."""
+    files = {}
+    for record in tracefile.read_text().split("end_of_record"):
+        source = re.search(r"^SF:(.*)$", record, re.M)
+        if source:
+            lines = {int(n): int(c) for n, c in re.findall(r"^DA:(\d+),(\d+)", record, re.M)}
+            files[source.group(1).split(folder)[-1]] = lines
+    return files

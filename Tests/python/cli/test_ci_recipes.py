@@ -13,6 +13,8 @@ import tarfile
 import hashlib
 
 import pytest
+import yaml
+from xml.etree import ElementTree
 
 from ci_simulation import GitHubActions, GitLabCI, Jenkins, Workspace
 from conftest import ROOT, run
@@ -94,6 +96,15 @@ def totals(bundle):
     return json.loads(run("info", "--json", bundle).stdout)["totals"]
 
 
+def cobertura_percent(xml):
+    """The line coverage of a Cobertura file, read here, as the tool prints it: rounded down to a tenth."""
+    root = ElementTree.fromstring(xml)
+    hit, found = int(root.get("lines-covered")), int(root.get("lines-valid"))
+    assert found > 0 and 0 < hit <= found, (hit, found)
+    tenths = hit * 1000 // found
+    return f"{tenths // 10}%" if tenths % 10 == 0 else f"{tenths // 10}.{tenths % 10}%"
+
+
 def test_the_github_workflow_runs_sharded_then_reports_with_history(ci):
     pipeline = make(GitHubActions, ci, "github", {**ci["env"], "HOME": home(ci, "github")})
     variables = {"RESULTBUNDLE_DOWNLOADS": ci["downloads"]}
@@ -108,6 +119,9 @@ def test_the_github_workflow_runs_sharded_then_reports_with_history(ci):
     assert "<testsuites" in (results / "junit.xml").read_text()
     assert "::error file=Examples/Tests/WordTallyTests/" in log  # annotations relative to the repository
     assert any("## " in summary or "tests" in summary for summary in pipeline.published["summaries"])
+    # The shards recorded coverage: the summary shows the total the Cobertura export holds.
+    percent = cobertura_percent((results / "coverage.xml").read_text())
+    assert any(f"**Coverage:** {percent}" in summary for summary in pipeline.published["summaries"])
     assert "index.html" in pipeline.published["pages"]
     assert (pipeline.store / "cache" / "resultbundle-history-1" / "main.rbhistory").exists()
 
@@ -127,6 +141,13 @@ def test_the_gitlab_pipeline_runs_sharded_then_reports(ci):
     assert "<testsuites" in pipeline.published["junit"][0]
     quality = json.loads(pipeline.published["codequality"][0])
     assert quality and all(entry["location"]["path"].startswith("Examples/Tests/") for entry in quality)
+    # GitLab's coverage regex, applied to the log as GitLab does (the last match, its first number), gives the
+    # total of the Cobertura report handed to coverage_report.
+    regex = yaml.safe_load((RECIPES / "gitlab-ci.yml").read_text())["report"]["coverage"]
+    matches = re.findall(regex.strip("/"), log)
+    assert matches, "no line of the log matches the coverage regex"
+    percent = cobertura_percent(pipeline.published["coverage_report"][0])
+    assert re.search(r"\d+(?:\.\d+)?", matches[-1]).group(0) + "%" == percent
     assert pipeline.published["pages"] is True
     assert (pipeline.store / "cache" / "resultbundle-history" / "main.rbhistory").exists()
 
@@ -138,6 +159,7 @@ def test_the_jenkins_pipeline_runs_sharded_then_reports(ci):
     log = "\n".join(pipeline.log)
     assert all(outcomes.values()), (outcomes, log[-6000:])
     assert "<testsuites" in pipeline.published["junit"][0] and pipeline.published["html"]
+    assert "<coverage " in pipeline.published["coverage"][0]  # Cobertura for the Coverage plugin
     archive = pipeline.store / "archive"
     assert totals(archive / "run.resultbundle")["tests"] == 8
     assert (archive / "main.rbhistory").exists() and (archive / "previous.resultbundle").exists()

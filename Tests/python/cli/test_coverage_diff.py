@@ -1,13 +1,12 @@
 """`coverage diff` on a real git history: a C program changed, built with gcc --coverage, run and captured with
 lcov; the changed lines' coverage is checked against git's own hunks and lcov's DA lines, read here."""
 import json
-import re
 import subprocess
 
 import pytest
 
 from conftest import BINARY, FIXTURES, run
-from coverage_projects import TALLY, build_with_coverage, tool
+from coverage_projects import added_lines, tracefile_lines, TALLY, build_with_coverage, tool
 
 EXTRA = """int doubled(int value) {
     if (value > 10)
@@ -45,22 +44,9 @@ def change(tmp_path):
 
 def expected_changes(repository, tracefile):
     """Per file under app/: (changed lines that could run, of them those that ran), from git's hunks and lcov."""
-    added = {}
-    path = None
-    for line in tool("git", "diff", "--unified=0", "HEAD", cwd=repository).splitlines():
-        if line.startswith("+++ "):
-            path = line[6:] if line != "+++ /dev/null" else None
-        match = re.match(r"@@ -\S+ \+(\d+)(?:,(\d+))? @@", line)
-        if match and path:
-            start, count = int(match.group(1)), int(match.group(2) or 1)
-            added.setdefault(path, set()).update(range(start, start + count))
+    added = added_lines(repository)
     counts = {}
-    for record in tracefile.read_text().split("end_of_record"):
-        source = re.search(r"^SF:(.*)$", record, re.M)
-        if not source:
-            continue
-        relative = str(source.group(1)).split("/repo/app/")[-1]
-        lines = {int(n): int(c) for n, c in re.findall(r"^DA:(\d+),(\d+)", record, re.M)}
+    for relative, lines in tracefile_lines(tracefile, "/repo/app/").items():
         changed = added.get("app/" + relative, set()) & lines.keys()
         if changed:
             counts[relative] = (len(changed), sum(lines[n] > 0 for n in changed))
