@@ -8,10 +8,10 @@ import _TestSupport
 /// Annotations of a bundle that knows where its failed and flaky tests are (format 1.7) are read from those alone,
 /// and are exactly those made after reading every test, in every format.
 @Suite struct AnnotationPositionsTests {
-    static let bundles: [URL] = {
-        let directory = try! TestPaths.makeTemporaryDirectory("annotate-positions")
-        return try! ShownTestsBundles.all(in: directory)
-    }()
+    /// Made once for every test of the suite; a failure to make them fails each test that asks, not the run.
+    static let bundles = Result {
+        try ShownTestsBundles.all(in: TestPaths.makeTemporaryDirectory("annotate-positions"))
+    }
 
     private static func annotate(
         _ source: any ResultSource, _ format: AnnotationFormat, cap: Int? = nil
@@ -23,15 +23,19 @@ import _TestSupport
         return text
     }
 
-    @Test(arguments: bundles, AnnotationFormat.allCases)
-    func sayWhatReadingEveryTestSays(bundle: URL, format: AnnotationFormat) throws {
-        let reader = try BundleReader(url: bundle)
-        #expect(try Self.annotate(reader, format) == (try Self.annotate(EveryTestSource(reader), format)))
+    @Test(arguments: AnnotationFormat.allCases)
+    func sayWhatReadingEveryTestSays(format: AnnotationFormat) throws {
+        for bundle in try Self.bundles.get() {
+            let reader = try BundleReader(url: bundle)
+            #expect(
+                try Self.annotate(reader, format) == (try Self.annotate(EveryTestSource(reader), format)),
+                "\(bundle.lastPathComponent)")
+        }
     }
 
     @Test(arguments: [AnnotationFormat.github, .azure], [0, 3, 200])
     func cappedAnnotationsSayWhatReadingEveryTestSays(format: AnnotationFormat, cap: Int) throws {
-        let reader = try BundleReader(url: try #require(Self.bundles.last))
+        let reader = try BundleReader(url: try #require(Self.bundles.get().last))
         #expect(
             try Self.annotate(reader, format, cap: cap)
                 == (try Self.annotate(EveryTestSource(reader), format, cap: cap)))

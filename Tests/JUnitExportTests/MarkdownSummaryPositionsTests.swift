@@ -8,16 +8,15 @@ import _TestSupport
 /// The summary of a bundle that knows where its failed tests are (format 1.7) reads those alone, and says exactly
 /// what it says after reading every test.
 @Suite struct MarkdownSummaryPositionsTests {
-    static let bundles: [URL] = {
-        let directory = try! TestPaths.makeTemporaryDirectory("summary-positions")
-        return try! ShownTestsBundles.all(in: directory)
-    }()
-
-    @Test(arguments: bundles)
-    func saysWhatReadingEveryTestSays(bundle: URL) throws {
-        let reader = try BundleReader(url: bundle)
-        let summary = MarkdownSummary(maxBytes: 16 << 10)
-        #expect(try summary.render([reader]) == (try summary.render([EveryTestSource(reader)])))
+    @Test func saysWhatReadingEveryTestSays() throws {
+        let directory = try TestPaths.makeTemporaryDirectory("summary-positions")
+        for bundle in try ShownTestsBundles.all(in: directory) {
+            let reader = try BundleReader(url: bundle)
+            let summary = MarkdownSummary(maxBytes: 16 << 10)
+            #expect(
+                try summary.render([reader]) == (try summary.render([EveryTestSource(reader)])),
+                "\(bundle.lastPathComponent)")
+        }
     }
 
     @Test(arguments: ["v1.0-mixed", "v1.0-merged", "v1.4-wall-clock-and-sources", "v1.6-coverage"])

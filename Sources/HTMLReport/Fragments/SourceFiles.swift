@@ -25,8 +25,7 @@ struct SourceFiles {
     func contents(of path: String, matchingTails: Bool) -> Data? {
         guard let resolved = resolve(path, matchingTails: matchingTails) else { return nil }
         // One `stat` of the resolved path, then one read: the coverage pages read thousands of sources.
-        var status = stat()
-        guard stat(resolved, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) <= maxBytes
+        guard let entry = PathEntry(followingPath: resolved), entry.kind == .regularFile, entry.size <= maxBytes
         else { return nil }
         return FileManager.default.contents(atPath: resolved)
     }

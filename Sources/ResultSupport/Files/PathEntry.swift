@@ -53,8 +53,14 @@ package struct PathEntry {
 
     /// What `url` leads to, following symlinks (`stat`), or nil when it leads nowhere.
     package init?(following url: URL) {
+        self.init(followingPath: url.path)
+    }
+
+    /// What `path` leads to, following symlinks (`stat`), or nil when it leads nowhere: for callers that hold a
+    /// path, not a URL (thousands of source files, where making a URL of each costs more than the `stat`).
+    package init?(followingPath path: String) {
         var info = stat()
-        guard stat(url.path, &info) == 0 else { return nil }
+        guard stat(path, &info) == 0 else { return nil }
         self.init(info)
     }
 
