@@ -28,7 +28,7 @@ struct AnnotateCommand: ParsableCommand {
               resultbundle annotate run.resultbundle --format gitlab -o code-quality.json
               resultbundle annotate run.resultbundle --format azure --root "$PWD"
               resultbundle annotate shard-*.resultbundle --format teamcity
-              resultbundle annotate run.resultbundle --format github --coverage-base origin/main
+              resultbundle annotate run.resultbundle --coverage-base origin/main
             """
     )
 

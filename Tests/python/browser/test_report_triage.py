@@ -80,7 +80,10 @@ def test_the_search_offers_flaky_only_with_a_history(driver, tmp_path):
     assert flaky.is_displayed() and not flaky.is_selected()
 
     def names():
-        return [a.text for a in driver.find_elements(By.CSS_SELECTOR, "[data-search-results] li a")]
+        # Read in one script call: the list is redrawn as results arrive, and an element found by one call can be
+        # gone by the next.
+        return driver.execute_script(
+            "return Array.from(document.querySelectorAll('[data-search-results] li a'), a => a.innerText.trim())")
     for query in ("status:flaky", "s:flaky"):
         box.clear()
         box.send_keys(query)
