@@ -38,6 +38,11 @@ public struct ActivityRecord: Sendable, Codable, Hashable {
     /// The deepest nesting below and including this activity (1 for a step without children).
     public var depth: Int { 1 + (children.map(\.depth).max() ?? 0) }
 
+    /// This activity's issues and those of every nested activity, depth first.
+    public var allIssues: [IssueRecord] {
+        issues + children.flatMap(\.allIssues)
+    }
+
     /// This activity's attachments and those of every nested activity, depth first.
     public var allAttachments: [AttachmentRecord] {
         attachments + children.flatMap(\.allAttachments)

@@ -48,10 +48,7 @@ public struct TestAttempt: Sendable, Codable, Hashable {
 
     /// Every issue of the attempt, its own first, then those of its activities depth first.
     public var allIssues: [IssueRecord] {
-        func collect(_ activity: ActivityRecord) -> [IssueRecord] {
-            activity.issues + activity.children.flatMap(collect)
-        }
-        return issues + activities.flatMap(collect)
+        issues + activities.flatMap(\.allIssues)
     }
 
     /// Every attachment of the attempt, its own first, then those of its activities depth first.
