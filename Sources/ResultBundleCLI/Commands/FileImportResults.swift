@@ -17,8 +17,12 @@ struct FileImportResults {
     var reportedCounts: [String: Int] = [:]
     /// The output outside any test of the first file that had some (console logs).
     var output: CapturedOutput?
-    /// How long the files' runs took by the clock, added up, when every file that says so is counted.
-    var wallClock: Double?
+    /// How long the files' runs took by the clock, added up; `nil` when a file that held tests did not say (a
+    /// `swift test --parallel` log says nothing of its XCTest part): the others' time would make the run look
+    /// shorter than it was.
+    var wallClock: Double? { untimedTests ? nil : timedWallClock }
+    private var timedWallClock: Double?
+    private var untimedTests = false
 
     /// Imports `files` in order with `importer` (`format`: `auto` detects each file's); a file that is not test
     /// output, or cannot be read, is a failure and the others are still imported.
@@ -35,7 +39,11 @@ struct FileImportResults {
                 results.damage += result.diagnostics.filter { $0.severity == .error }
                 results.reportedCounts.merge(result.reportedCounts) { $0 + $1 }
                 if results.output == nil { results.output = result.output }
-                if let wallClock = result.wallClock { results.wallClock = (results.wallClock ?? 0) + wallClock }
+                if let wallClock = result.wallClock {
+                    results.timedWallClock = (results.timedWallClock ?? 0) + wallClock
+                } else if result.testCount > 0 {
+                    results.untimedTests = true
+                }
             } catch let error as ImportError {
                 results.failures.append(error.description)
                 results.diagnostics.append(

@@ -178,7 +178,7 @@ struct RecordSession {
                 end: Date().timeIntervalSince1970, exitCode: exitCode, output: output,
                 diagnostics: diagnostics,
                 reportedCounts: summary.reportedCounts.merging(listingOutcome.reportedCounts) { _, listed in listed },
-                interruption: signal.map(SignalName.of), wallClock: Self.wallClock(summary.wallClock, events?.wallClock)
+                interruption: signal.map(SignalName.of), wallClock: Self.wallClock(summary, events?.wallClock)
             ))
         if let coverageRead { try CoverageImportStep.store(coverageRead.coverage, runIndex: runIndex, in: writer) }
         try writer.close()
@@ -191,9 +191,12 @@ struct RecordSession {
     }
 
     /// The runs' wall clocks as the console's summary lines and the event stream said, added up (the console's
-    /// swift-testing lines are skipped when the event stream is read, so nothing counts twice).
-    private static func wallClock(_ console: Double?, _ events: Double?) -> Double? {
-        guard console != nil || events != nil else { return nil }
-        return (console ?? 0) + (events ?? 0)
+    /// swift-testing lines are skipped when the event stream is read, so nothing counts twice); `nil` when the
+    /// console held tests whose time no line said (`swift test --parallel` prints no XCTest summary), since the
+    /// event stream's part alone would make the run look shorter than it was.
+    private static func wallClock(_ console: ConsoleParseSummary, _ events: Double?) -> Double? {
+        if console.testCount > 0, console.wallClock == nil { return nil }
+        guard console.wallClock != nil || events != nil else { return nil }
+        return (console.wallClock ?? 0) + (events ?? 0)
     }
 }

@@ -185,3 +185,27 @@ def test_a_run_without_a_wall_clock_says_so(tmp_path):
     summary = run("summary", tmp_path / "parallel.resultbundle").stdout
     assert re.search(r"\| unknown \|", summary) and re.search(r"Time: (\d+ ms|\d+\.\d s|\d+ min( \d+ s)?) summed over tests\.", summary)
     assert "summed over tests" in run("info", tmp_path / "parallel.resultbundle").stdout
+
+
+def test_a_parallel_run_is_not_timed_by_its_swift_testing_part_alone(tmp_path):
+    # `swift test --parallel` prints no XCTest summary and no XCTest test's time, while swift-testing's event stream
+    # times its own part: that part's 0.435 s is not the run's wall clock (the XCTest processes ran for longer).
+    console = FIXTURES / "corpus" / "swift-argument-parser" / "sap-parallel.log"
+    events = RUNS / "run1.events.jsonl"
+    folder = tmp_path / "bin"
+    folder.mkdir()
+    script = folder / "swift"
+    script.write_text(FAKE_SWIFT)
+    script.chmod(script.stat().st_mode | stat.S_IEXEC)
+    environment = dict(os.environ, PATH=f"{folder}:{os.environ['PATH']}", FAKE_EVENTS=str(events),
+                       FAKE_CONSOLE=str(console))
+    recorded = tmp_path / "recorded.resultbundle"
+    subprocess.run([str(BINARY), "record", "-o", recorded, "--quiet", "--", "swift", "test", "--parallel"],
+                   env=environment, check=False, capture_output=True, cwd=tmp_path)
+    imported = tmp_path / "imported.resultbundle"
+    run("import", console, events, "-o", imported, "--quiet")
+    for bundle in (recorded, imported):
+        document = json.loads(run("info", "--json", bundle).stdout)
+        assert document["totals"]["tests"] == 35 + 164, bundle
+        assert "wallClock" not in document["runs"][0]["end"], bundle
+        assert "wall clock" not in run("info", bundle).stdout, bundle
