@@ -61,8 +61,6 @@ public struct MarkdownSummary {
         for source in sources {
             var perRun: [Int: ResultTotals] = [:]
             var elapsed: [Int: ElapsedTestTime] = [:]
-            // Runs with a test that has a start: without any, the tests' intervals only add up their durations.
-            var placed: Set<Int> = []
             let places = SourcePlaces(source, explicitRoot: sourceRoot, template: sourceURL)
             func show(_ test: TestRecord) {
                 if test.status.isFailure {
@@ -93,13 +91,12 @@ public struct MarkdownSummary {
                     totals.add(test)
                     perRun[test.runIndex, default: ResultTotals()].add(test)
                     elapsed[test.runIndex, default: ElapsedTestTime()].add(test)
-                    if test.attempts.contains(where: { $0.start != nil }) { placed.insert(test.runIndex) }
                     show(test)
                 }
             }
             for run in source.runs {
                 let counts = perRun[run.index] ?? ResultTotals()
-                let measured = placed.contains(run.index) ? elapsed[run.index]?.seconds : nil
+                let measured = elapsed[run.index]?.wallClock
                 let seconds = run.end?.wallClock ?? measured ?? (counts.tests == 0 ? 0 : nil)
                 timing.add(RunTiming(wallClock: seconds, summed: counts.duration))
                 let name = MarkdownEscaping.table(run.record.name ?? "run \(run.index + 1)")

@@ -8,6 +8,8 @@
 public struct ElapsedTestTime: Sendable {
     private var placed: [(start: Double, duration: Double)] = []
     private var unplaced = 0.0
+    /// Whether a test that ran had no start (a skipped test need not have one).
+    private var ranUnplaced = false
     /// Whether `placed` is in order of start (tests run one after another arrive so, and need no sort).
     private var isSorted = true
 
@@ -16,6 +18,10 @@ public struct ElapsedTestTime: Sendable {
 
     /// Adds every attempt of `test` (and of its cases, when the test's own attempts have no duration).
     public mutating func add(_ test: TestRecord) {
+        let placed =
+            test.attempts.contains { $0.start != nil }
+            || test.cases.contains { $0.attempts.contains { $0.start != nil } }
+        if !placed && test.status != .skipped { ranUnplaced = true }
         var found = false
         for attempt in test.attempts {
             if let duration = attempt.duration {
@@ -39,16 +45,25 @@ public struct ElapsedTestTime: Sendable {
             placed.append((start, duration))
         } else {
             unplaced += duration
+            ranUnplaced = true
         }
     }
+
+    /// Adds a test that ran with neither a start nor a duration (an XCTest test of `swift test --parallel`).
+    public mutating func addUntimedTest() { ranUnplaced = true }
 
     /// Adds everything `other` measured.
     public mutating func add(_ other: ElapsedTestTime) {
         unplaced += other.unplaced
+        ranUnplaced = ranUnplaced || other.ranUnplaced
         guard !other.placed.isEmpty else { return }
         if !other.isSorted || (placed.last.map { other.placed[0].start < $0.start } ?? false) { isSorted = false }
         placed += other.placed
     }
+
+    /// The run's wall clock as its tests tell it: ``seconds`` when every test that ran had a start, else `nil`
+    /// (the span of the others would leave its time out, and durations without starts only add up).
+    public var wallClock: Double? { placed.isEmpty || ranUnplaced ? nil : seconds }
 
     /// The length of the union of the intervals, plus the durations without a start, in seconds.
     public var seconds: Double {

@@ -57,10 +57,7 @@ final class RunEndFactsSink: ResultSink {
     }
 
     func addTest(_ test: consuming TestRecord) throws {
-        let placed =
-            test.attempts.contains { $0.start != nil }
-            || test.cases.contains { $0.attempts.contains { $0.start != nil } }
-        clocks[test.runIndex, default: Clock()].measure(placed: placed, ran: test.status != .skipped) { $0.add(test) }
+        clocks[test.runIndex, default: Clock()].measure { $0.add(test) }
         if imports.contains(test.runIndex) {
             for attempt in test.attempts { noteStart(attempt.start, runIndex: test.runIndex) }
             for testCase in test.cases {
@@ -76,8 +73,12 @@ final class RunEndFactsSink: ResultSink {
 
     func addPassedTest(_ test: PassedTestText) throws {
         if imports.contains(test.runIndex) { noteStart(test.start, runIndex: test.runIndex) }
-        clocks[test.runIndex, default: Clock()].measure(placed: test.start != nil, ran: true) {
-            if let duration = test.duration { $0.add(start: test.start, duration: duration) }
+        clocks[test.runIndex, default: Clock()].measure { elapsed in
+            if let duration = test.duration {
+                elapsed.add(start: test.start, duration: duration)
+            } else if test.start == nil {
+                elapsed.addUntimedTest()
+            }
         }
         try base.addPassedTest(test)
     }
@@ -138,19 +139,10 @@ final class RunEndFactsSink: ResultSink {
     private struct Clock {
         private var elapsed = ElapsedTestTime()
         private var count = 0
-        /// Whether any test had a start: without one, the measure is only the sum of the durations, which is no
-        /// wall clock when the tests ran in parallel.
-        private var hasStarts = false
-        /// Whether a test that took time had no start: the span of the others leaves its time out (swift-testing's
-        /// tests placed by their events, and XCTest's run in parallel processes with no time at all).
-        private var hasUnplaced = false
 
-        /// Counts a test (`placed` when it has a start; `ran` when it did not end without running, as a skipped
-        /// test does), and adds it to the measure while the run is not too large.
-        mutating func measure(placed: Bool, ran: Bool, _ add: (inout ElapsedTestTime) -> Void) {
+        /// Counts a test, and adds it to the measure while the run is not too large.
+        mutating func measure(_ add: (inout ElapsedTestTime) -> Void) {
             count += 1
-            hasStarts = hasStarts || placed
-            hasUnplaced = hasUnplaced || (ran && !placed)
             if count <= RunEndFactsSink.maxMeasuredTests {
                 add(&elapsed)
             } else if count == RunEndFactsSink.maxMeasuredTests + 1 {
@@ -159,9 +151,7 @@ final class RunEndFactsSink: ResultSink {
         }
 
         /// The covered span in seconds; `nil` for a run too large to have been measured, or when a test that ran
-        /// had no start time.
-        var seconds: Double? {
-            count <= RunEndFactsSink.maxMeasuredTests && hasStarts && !hasUnplaced ? elapsed.seconds : nil
-        }
+        /// had no start time (``ResultModel/ElapsedTestTime/wallClock``).
+        var seconds: Double? { count <= RunEndFactsSink.maxMeasuredTests ? elapsed.wallClock : nil }
     }
 }

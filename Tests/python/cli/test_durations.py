@@ -209,3 +209,5 @@ def test_a_parallel_run_is_not_timed_by_its_swift_testing_part_alone(tmp_path):
         assert document["totals"]["tests"] == 35 + 164, bundle
         assert "wallClock" not in document["runs"][0]["end"], bundle
         assert "wall clock" not in run("info", bundle).stdout, bundle
+        summary = run("summary", bundle).stdout
+        assert "| unknown |" in summary and "wall clock," not in summary, summary
