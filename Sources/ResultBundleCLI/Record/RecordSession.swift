@@ -106,7 +106,10 @@ struct RecordSession {
         }
         // Called with the lock held: the first test that waits starts the list, if the build's end was not seen.
         resolving.onFirstHeld = { startListing() }
-        if BackgroundTestListing.skipsBuild(command) { startListing() }
+        // A command that skips its build has no build's end to wait for; the list still waits for its first line,
+        // by which the command holds the build folder's lock: the list ignores the lock, but taking it first
+        // would make the command itself wait for the list ("Another instance of SwiftPM is already running").
+        let skipsBuild = BackgroundTestListing.skipsBuild(command)
 
         var environment = ProcessInfo.processInfo.environment
         environment["RESULTBUNDLE_JOURNAL_DIR"] = journals.path
@@ -118,7 +121,9 @@ struct RecordSession {
             lock: lock,
             onLine: { line, _ in
                 lineNumber += 1
-                if listing != nil, line.starts(with: Self.buildComplete) { startListing() }
+                if listing != nil, skipsBuild ? lineNumber == 1 : line.starts(with: Self.buildComplete) {
+                    startListing()
+                }
                 do {
                     try console.consume(line, lineNumber: lineNumber)
                 } catch {
