@@ -11,6 +11,17 @@ public struct FailureCauseTally: Sendable {
         var signature: FailureSignature
     }
 
+    /// A failing issue as written, before its message is normalised.
+    private struct RawCause: Hashable {
+        var kind: IssueRecord.Kind
+        var type: String?
+        var message: String
+    }
+
+    /// The most signatures remembered by their issue's raw message (forgotten all at once past it).
+    private static let signaturesRemembered = 4_096
+
+    private var signatures: [RawCause: FailureSignature] = [:]
     private var runs: [Int: RunFailureCauses] = [:]
     private var places: [RunCause: Int] = [:]
     private var failuresSeen = 0
@@ -20,34 +31,56 @@ public struct FailureCauseTally: Sendable {
 
     /// Counts `test` when it failed.
     public mutating func add(_ test: TestRecord) {
-        guard test.status.isFailure, let signature = FailureSignature(of: test) else { return }
+        guard test.status.isFailure else { return }
+        let issue = test.distinctIssues.first { $0.kind.isFailure }
+        let signature = self.signature(of: test, issue: issue)
         let ordinal = failuresSeen
         failuresSeen += 1
         let key = RunCause(runIndex: test.runIndex, signature: signature)
-        var run = runs[test.runIndex] ?? RunFailureCauses()
-        defer { runs[test.runIndex] = run }
-        let issue = test.distinctIssues.first { $0.kind.isFailure }
         let position: Int
         if let known = places[key] {
             position = known
         } else {
             guard places.count < Self.maxCauses else {
-                run.otherFailures += 1
+                runs[test.runIndex, default: RunFailureCauses()].otherFailures += 1
                 return
             }
-            position = run.causes.count
+            position = runs[test.runIndex]?.causes.count ?? 0
             places[key] = position
-            run.causes.append(
+            runs[test.runIndex, default: RunFailureCauses()].causes.append(
                 StoredFailureCause(
                     kind: signature.kind, text: signature.text, count: 0,
                     message: FailureClusters.sampleMessage(of: test, issue: issue), location: issue?.location,
                     first: ordinal, last: ordinal, modules: [], suites: [], files: []))
         }
-        run.causes[position].count += 1
-        run.causes[position].last = ordinal
-        FailureClusters.note(test.identity.module, in: &run.causes[position].modules)
-        FailureClusters.note(test.identity.suites.joined(separator: "/"), in: &run.causes[position].suites)
-        FailureClusters.note(issue?.location?.file, in: &run.causes[position].files)
+        // Changed in place: a copy of the run's causes per failed test would cost as much as the causes kept.
+        Self.count(
+            test, issue: issue, ordinal: ordinal, in: &runs[test.runIndex, default: RunFailureCauses()].causes[position]
+        )
+    }
+
+    /// Counts the failed `test` in `cause`.
+    private static func count(_ test: TestRecord, issue: IssueRecord?, ordinal: Int, in cause: inout StoredFailureCause)
+    {
+        cause.count += 1
+        cause.last = ordinal
+        FailureClusters.note(test.identity.module, in: &cause.modules)
+        FailureClusters.note(test.identity.suites.joined(separator: "/"), in: &cause.suites)
+        FailureClusters.note(issue?.location?.file, in: &cause.files)
+    }
+
+    /// ``FailureSignature/init(of:)`` of a failed `test` whose first failing issue is `issue`, normalising each
+    /// distinct message once: the failures of a large run mostly repeat a few messages word for word.
+    private mutating func signature(of test: TestRecord, issue: IssueRecord?) -> FailureSignature {
+        guard let issue else {
+            return FailureSignature(kind: test.status.rawValue, text: "\(test.status.rawValue) without a message")
+        }
+        let raw = RawCause(kind: issue.kind, type: issue.type, message: issue.message)
+        if let known = signatures[raw] { return known }
+        if signatures.count >= Self.signaturesRemembered { signatures.removeAll(keepingCapacity: true) }
+        let signature = FailureSignature(issue)
+        signatures[raw] = signature
+        return signature
     }
 
     /// Each of `runCount` runs' causes (empty for a run without failures).
