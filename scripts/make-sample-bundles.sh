@@ -31,4 +31,8 @@ RECORD_SAMPLES=1 swift test --filter SampleBundleGeneration
 # imported; see SampleBundles/README.md):
 #   (cd DIR-WITH-THE-TWO-FILES && resultbundle import --name test-positions calc.console.txt calc.events-v0.jsonl \
 #       -o .../SampleBundles/v1.7-test-positions.resultbundle)
+# v1.8-failure-causes is a real import of a corpus JUnit file, made in a folder outside any git repository (kept as
+# imported; see SampleBundles/README.md):
+#   (cd DIR-WITH-012-report.xml && resultbundle import --name failure-causes 012-report.xml \
+#       -o .../SampleBundles/v1.8-failure-causes.resultbundle)
 ls -l SampleBundles/

@@ -52,6 +52,8 @@ public struct MarkdownSummary {
         var timing = RunTiming(wallClock: 0, summed: 0)
         var failures: [String] = []
         var failureCount = 0
+        // The bytes of the failed tests' entries: once they pass maxBytes, no later entry can be shown.
+        var failureBytes = 0
         var causes = FailureClusters()
         var regressions: [String] = []
         var regressionCount = 0
@@ -62,14 +64,12 @@ public struct MarkdownSummary {
             var perRun: [Int: ResultTotals] = [:]
             var elapsed: [Int: ElapsedTestTime] = [:]
             let places = SourcePlaces(source, explicitRoot: sourceRoot, template: sourceURL)
-            func show(_ test: TestRecord) {
-                if test.status.isFailure {
-                    failureCount += 1
-                    causes.add(test)
-                    if failures.count < keptFailures {
-                        failures.append(failureEntry(test, place: places.links(runIndex: test.runIndex)))
-                    }
-                }
+            func showFailure(_ test: TestRecord) {
+                guard failures.count < keptFailures else { return }
+                failures.append(failureEntry(test, place: places.links(runIndex: test.runIndex)))
+                failureBytes += failures[failures.count - 1].utf8.count
+            }
+            func showRegressions(_ test: TestRecord) {
                 for measurement in test.finalAttempt?.measurements ?? [] where measurement.verdict.isFailure {
                     regressionCount += 1
                     guard regressions.count < keptRegressions else { continue }
@@ -78,10 +78,31 @@ public struct MarkdownSummary {
                     )
                 }
             }
-            if let stored = Self.storedRunTotals(of: source),
-                try source.forEachTest(in: [.failed, .failingMeasurement], show)
-            {
-                // The counts and every run's wall clock are known without the passed tests: read only those shown.
+            func show(_ test: TestRecord) {
+                if test.status.isFailure {
+                    failureCount += 1
+                    causes.add(test)
+                    showFailure(test)
+                }
+                showRegressions(test)
+            }
+            let stored = Self.storedRunTotals(of: source)
+            var readShownOnly = false
+            if let stored {
+                // The counts and every run's wall clock are known without the passed tests: read only those shown,
+                // and of the failed ones, when the causes are stored too, only those whose entries could fit.
+                if let counted = try readShownFailures(
+                    of: source, causes: causes, keeping: keptFailures - failures.count,
+                    whileShowing: { failureBytes < maxBytes }, showFailure, showRegressions)
+                {
+                    causes = counted
+                    failureCount += stored.reduce(0) { $0 + $1.failed }
+                    readShownOnly = true
+                } else {
+                    readShownOnly = try source.forEachTest(in: [.failed, .failingMeasurement]) { show($0) }
+                }
+            }
+            if let stored, readShownOnly {
                 for (run, counts) in zip(source.runs, stored) {
                     totals.add(counts)
                     perRun[run.index] = counts
@@ -181,6 +202,40 @@ public struct MarkdownSummary {
         let known = source.runs.allSatisfy { $0.end?.wallClock != nil || !timedRuns.contains($0.index) }
         return known ? stored : nil
     }
+
+    /// Reads, through `source`'s test positions, the tests whose measurements fail (calling `showRegressions` with
+    /// each) and the failed tests while `showing` says their entries could still be shown, at most `keptFailures`
+    /// (calling `showFailure`), after adding the failures' causes the source counted (format 1.8) to `causes`: the
+    /// clusters adding every failed test would make, which it returns. `nil`, having read nothing, when the source
+    /// has no stored causes that give those clusters exactly, or cannot select the tests; the caller then reads the
+    /// failed tests themselves.
+    private func readShownFailures(
+        of source: any ResultSource, causes: FailureClusters, keeping keptFailures: Int,
+        whileShowing showing: () -> Bool, _ showFailure: (TestRecord) -> Void, _ showRegressions: (TestRecord) -> Void
+    ) throws -> FailureClusters? {
+        var counted = causes
+        guard let stored = source.storedFailureCauses, counted.add(storedRuns: stored) else { return nil }
+        // Both reads find their tests through the same positions: when the first can select them, so can the second.
+        guard try source.forEachTest(in: .failingMeasurement, showRegressions) else { return nil }
+        var failedToRead = keptFailures
+        do {
+            _ = try source.forEachTest(
+                in: .failed,
+                reading: { _ in
+                    failedToRead -= 1
+                    return failedToRead >= 0
+                }
+            ) { test in
+                // Entries are shown in file order, each only if it fits after the others.
+                guard showing() else { throw EnoughShown() }
+                showFailure(test)
+            }
+        } catch is EnoughShown {}
+        return counted
+    }
+
+    /// Stops reading failed tests once no later one's entry could be shown.
+    private struct EnoughShown: Error {}
 
     /// No failed test's entry is shorter (`<details><summary><b></b></summary>` and an empty `<pre>`), nor any
     /// regression's line (`- ` name `: ` metric ` — ` reason and a line break).

@@ -88,6 +88,9 @@ public protocol ResultSource {
     /// The indexes of the runs with a test that has a start time on one of its own attempts, when the source knows
     /// them without reading the tests; `nil` otherwise.
     var storedRunsWithTimedTests: Set<Int>? { get }
+    /// Each run's failures grouped by cause (in the order of ``runs``) when the source knows them without reading
+    /// the tests; `nil` otherwise.
+    var storedFailureCauses: [RunFailureCauses]? { get }
     /// Calls `body` with each test of a kind in `selection` (and possibly others the source keeps with them), in the
     /// order written, reading no other test, and returns `true`; returns `false` without calling `body` when the
     /// source cannot find those tests without reading every test (the caller reads them all then).
@@ -110,6 +113,9 @@ extension ResultSource {
 
     /// Not known without reading the tests.
     public var storedRunsWithTimedTests: Set<Int>? { nil }
+
+    /// Not known without reading the tests.
+    public var storedFailureCauses: [RunFailureCauses]? { nil }
 
     /// Cannot select: the caller reads every test.
     public func forEachTest(in selection: TestSelection, _ body: (TestRecord) throws -> Void) throws -> Bool {

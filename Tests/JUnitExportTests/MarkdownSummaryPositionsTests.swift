@@ -30,6 +30,29 @@ import _TestSupport
             try summary.render([BundleReader(url: rewritten)]) == (try summary.render([BundleReader(url: sample)])))
     }
 
+    @Test func readsOnlyTheFailedTestsWhoseEntriesCouldFit() throws {
+        let url = try TestPaths.makeTemporaryDirectory("summary-causes").appendingPathComponent("f.resultbundle")
+        let writer = try BundleWriter(creating: url, flushPolicy: .batched(maxBytes: 64 << 10))
+        let run = try writer.beginRun(RunRecord(name: "many failures", producer: "test", source: "test"))
+        for number in 0..<3000 {
+            let issue = IssueRecord(
+                kind: .assertion, message: "expected \(number % 4) to be \(number)",
+                location: SourceLocation(file: "Tests/Suite\(number % 5).swift", line: 10))
+            try writer.addTest(
+                TestRecord(
+                    runIndex: run, identity: TestIdentity(module: "M", suites: ["S\(number % 5)"], name: "t\(number)"),
+                    attempts: [TestAttempt(status: .failed, duration: 0.1, issues: [issue])]))
+        }
+        try writer.endRun(run, RunEnd(exitCode: 1, wallClock: 300))
+        try writer.close()
+        let summary = MarkdownSummary(maxBytes: 4096)
+        let source = ShownTestsOnlySource(try BundleReader(url: url))
+        let markdown = try summary.render([source])
+        #expect(markdown == (try summary.render([EveryTestSource(try BundleReader(url: url))])))
+        #expect(markdown.contains("### Failure causes"))
+        #expect(source.testsRead <= 4096 / 50 + 1)
+    }
+
     @Test func readsNoPassedTestOfARunWhoseTimeItNeedsNot() throws {
         let url = try TestPaths.makeTemporaryDirectory("summary-positions").appendingPathComponent("g.resultbundle")
         try ShownTestsBundles.writeGeneratedRuns(to: url)

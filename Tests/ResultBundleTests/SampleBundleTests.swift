@@ -133,6 +133,18 @@ import _TestSupport
         #expect(try reader.verify().isIntact)
     }
 
+    @Test func formatOnePointEightCountsItsRunsFailuresByCause() throws {
+        let reader = try BundleReader(
+            url: TestPaths.sampleBundles.appendingPathComponent("v1.8-failure-causes.resultbundle"))
+        #expect(reader.formatVersion == FormatVersion(major: 1, minor: 8))
+        // The corpus's go-junit-report 012-report.xml: 4 of 11 tests failed, each with the message `Failed`.
+        let causes = try #require(reader.storedFailureCauses)
+        #expect(causes.count == 1 && causes[0].otherFailures == 0)
+        #expect(
+            causes[0].causes.map { "\($0.count) \($0.message) \($0.suites)" } == ["4 Failed [\"package/subtests\"]"])
+        #expect(try reader.verify().isIntact)
+    }
+
     @Test(arguments: samples)
     func theReferenceReaderAgreesWithTheSwiftReader(sample: URL) throws {
         let python = try compareWithReferenceReader(sample)

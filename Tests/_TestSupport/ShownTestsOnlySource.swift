@@ -24,6 +24,7 @@ public struct ShownTestsOnlySource: ResultSource {
     public var runs: [RunResult] { base.runs }
     public var storedRunTotals: [ResultTotals]? { base.storedRunTotals }
     public var storedRunsWithTimedTests: Set<Int>? { base.storedRunsWithTimedTests }
+    public var storedFailureCauses: [RunFailureCauses]? { base.storedFailureCauses }
     public func forEachTest(in selection: TestSelection, _ body: (TestRecord) throws -> Void) throws -> Bool {
         try base.forEachTest(in: selection) { test in
             counter.count += 1

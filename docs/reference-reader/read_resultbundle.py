@@ -302,7 +302,7 @@ def check_index(data, scanned, run_list, totals, coverage):
               and data_end == index_offset and batches == scanned["batches"]
               and entries == sorted(scanned["tests"]) and digests == scanned["blobs"]
               and [run["index"] for run in listed_runs] == [run["index"] for run in run_list]
-              and totals_agree(listed_runs, totals)
+              and totals_agree(listed_runs, totals) and causes_agree(listed_runs, totals)
               and {run["index"]: run["coverage"]["totals"] for run in listed_runs if "coverage" in run}
               == {run: facts["totals"] for run, facts in coverage.items()})
     return {"present": True, "agrees": agrees}
@@ -321,6 +321,14 @@ def totals_agree(listed_runs, totals):
         if key != "duration" and stored != value:
             return False
     return True
+
+
+def causes_agree(listed_runs, totals):
+    """Whether the runs' failures by cause (1.8; absent before) count every failed test the scan found, once."""
+    if not listed_runs or not all("causes" in run for run in listed_runs):
+        return True
+    stored = sum(cause["count"] for run in listed_runs for cause in run["causes"]["causes"])
+    return stored + sum(run["causes"].get("otherFailures", 0) for run in listed_runs) == totals["failed"]
 
 
 def count(test, totals):

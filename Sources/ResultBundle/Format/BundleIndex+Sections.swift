@@ -51,7 +51,9 @@ extension BundleIndex {
     func encodedRunList() -> [UInt8] {
         var runList = JSONBytes()
         runList.beginArray()
-        for run in IndexedRun.list(runs, totals: runTotals, coverage: coverage, positions: positions) {
+        for run in IndexedRun.list(
+            runs, totals: runTotals, coverage: coverage, positions: positions, causes: causes)
+        {
             runList.encode(run)
         }
         runList.endArray()
@@ -164,6 +166,7 @@ extension BundleIndex {
             for run in list {
                 coverage[run.index] = run.coverage
                 positions[run.index] = run.positions
+                causes[run.index] = run.causes
             }
             let totals = list.compactMap(\.totals)
             runTotals = totals.count == list.count ? totals : []

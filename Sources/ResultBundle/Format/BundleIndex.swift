@@ -60,6 +60,8 @@ struct BundleIndex {
     var coverage: [Int: RunCoverageDirectory] = [:]
     /// Each run's test positions frames, by run index (format 1.7: a `positions` key in the run list).
     var positions: [Int: RunTestPositions] = [:]
+    /// Each run's failures grouped by cause, by run index (format 1.8: a `causes` key in the run list).
+    var causes: [Int: RunFailureCauses] = [:]
     /// Offset just past the last frame the index describes.
     var dataEnd: Int64 = Int64(FileHeader.size)
 
@@ -235,18 +237,20 @@ struct IndexedRun {
     var coverage: RunCoverageDirectory?
     /// Where the run's failed, skipped and flaky tests are (format 1.7).
     var positions: RunTestPositions?
+    /// The run's failures grouped by cause (format 1.8).
+    var causes: RunFailureCauses?
 
     var run: RunResult { RunResult(index: index, record: record, end: end) }
 
     static func list(
         _ runs: [RunResult], totals: [ResultTotals], coverage: [Int: RunCoverageDirectory] = [:],
-        positions: [Int: RunTestPositions] = [:]
+        positions: [Int: RunTestPositions] = [:], causes: [Int: RunFailureCauses] = [:]
     ) -> [IndexedRun] {
         runs.enumerated().map { position, run in
             IndexedRun(
                 index: run.index, record: run.record, end: run.end,
                 totals: totals.count == runs.count ? totals[position] : nil, coverage: coverage[run.index],
-                positions: positions[run.index])
+                positions: positions[run.index], causes: causes[run.index])
         }
     }
 }

@@ -15,6 +15,7 @@ extension BundleReader {
         var scannedCoverageFrames: [Int64] = []
         var scannedTests = 0
         var scannedPositions = ScannedTestPositions()
+        var scannedCauses = FailureCauseTally()
         var countedTotals = ResultTotals()
         var indexOffset: Int64?
         let indexFrameTests = Dictionary(
@@ -69,6 +70,7 @@ extension BundleReader {
                         scannedPositions.add(
                             test, frameIndex: scannedFrames.count - 1, lineOffset: range.lowerBound)
                         countedTotals.add(test)
+                        scannedCauses.add(test)
                         for attempt in test.attempts + test.cases.flatMap(\.attempts) {
                             reference(attempt.output?.blob, from: frame.offset)
                             for attachment in attempt.allAttachments { reference(attachment.blob, from: frame.offset) }
@@ -127,6 +129,7 @@ extension BundleReader {
             if agrees {
                 report.hasValidIndex = true
                 problems += testPositionProblems(scannedPositions)
+                problems += failureCauseProblems(scannedCauses)
             } else {
                 problems.append(
                     BundleDamage(

@@ -51,6 +51,8 @@ public final class BundleWriter: ResultSink {
     private var runTotals: [ResultTotals]? = []
     /// The places of the tests bounded outputs show, written in frames of their own as they fill (format 1.7).
     var testPositions = TestPositionsCollector()
+    /// Each run's failures by cause (format 1.8), stored in the index at close.
+    private var failureCauses = FailureCauseTally()
     // A writer is used from one thread at a time, so the records being batched skip the runtime's exclusivity
     // checks (a few percent of an import's encoding thread).
     @exclusivity(unchecked) private var pending = JSONBytes(capacity: 1 << 20)
@@ -105,6 +107,7 @@ public final class BundleWriter: ResultSink {
         let kinds = TestSelection(of: test)
         if test.attempts.contains(where: { $0.start != nil }) { testPositions.addTimedTest(runIndex: runIndex) }
         count(runIndex) { $0.add(test) }
+        if !kinds.isEmpty { failureCauses.add(test) }
         let hash = BundleIndex.hash(test.identity)
         let lineOffset = try appendLine { RecordLineCodec.appendTest(test, to: &$0) }
         try didAppendTest(hash: hash, lineOffset: lineOffset, runIndex: runIndex, kinds: kinds)
@@ -213,6 +216,8 @@ public final class BundleWriter: ResultSink {
             // Positions only where every test was counted: a test of a run never begun has no run to belong to.
             try writeTestPositions()
             index.positions = testPositionsForIndex()
+            index.causes = Dictionary(
+                uniqueKeysWithValues: failureCauses.causes(runCount: index.runs.count).enumerated().map { ($0, $1) })
         }
         let indexOffset: Int64
         if testTable.isSpilled {

@@ -30,8 +30,8 @@ public struct FailureClusters: Sendable {
     /// The most test ids kept per cluster.
     public static let maxTestsKept = 100
 
-    private var clusters: [Cluster] = []
-    private var positions: [FailureSignature: Int] = [:]
+    var clusters: [Cluster] = []
+    var positions: [FailureSignature: Int] = [:]
     /// Failures not grouped because ``maxClusters`` causes were already kept.
     public private(set) var unclusteredFailures = 0
 
@@ -56,9 +56,10 @@ public struct FailureClusters: Sendable {
             }
             position = clusters.count
             positions[signature] = position
-            // Without an issue, the signature's text names the status as the format does (`timedOut`): shown in words.
-            let message = issue.map { Self.firstLine($0.message) } ?? "\(test.status.words) without a message"
-            clusters.append(Cluster(signature: signature, sampleMessage: message, sampleLocation: issue?.location))
+            clusters.append(
+                Cluster(
+                    signature: signature, sampleMessage: Self.sampleMessage(of: test, issue: issue),
+                    sampleLocation: issue?.location))
         }
         var cluster = clusters[position]
         cluster.count += 1
@@ -86,7 +87,13 @@ public struct FailureClusters: Sendable {
     /// How many failed tests were added.
     public var failureCount: Int { clusters.reduce(unclusteredFailures) { $0 + $1.count } }
 
-    private static func note(_ value: String?, in list: inout [String]) {
+    /// The message a cluster shows for its first failure `test`, whose first failing issue is `issue`.
+    static func sampleMessage(of test: TestRecord, issue: IssueRecord?) -> String {
+        // Without an issue, the signature's text names the status as the format does (`timedOut`): shown in words.
+        issue.map { firstLine($0.message) } ?? "\(test.status.words) without a message"
+    }
+
+    static func note(_ value: String?, in list: inout [String]) {
         guard let value, !value.isEmpty, list.count < maxListed, !list.contains(value) else { return }
         list.append(value)
     }

@@ -27,11 +27,11 @@ import Testing
         ]
         let unknownFrame = TestBundles.frame(type: 0x5A, compressed: false, payload: Array("future data".utf8))
         let bytes =
-            TestBundles.header(minor: 7) + (try TestBundles.recordBatch(lines.joined(separator: "\n") + "\n"))
+            TestBundles.header(minor: 9) + (try TestBundles.recordBatch(lines.joined(separator: "\n") + "\n"))
             + unknownFrame
         let url = try TestBundles.file(bytes, "minor")
         let reader = try BundleReader(url: url)
-        #expect(reader.formatVersion == FormatVersion(major: 1, minor: 7))
+        #expect(reader.formatVersion == FormatVersion(major: 1, minor: 9))
         #expect(reader.damage.map(\.kind) == [.missingIndex])
         let tests = try TestBundles.tests(of: reader)
         #expect(tests.map(\.id) == ["M/S/t()", "u()"])

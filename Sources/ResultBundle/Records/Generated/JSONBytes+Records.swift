@@ -260,12 +260,45 @@ extension JSONBytes {
     /// Writes a ``ResultModel/IndexedRun`` as the schema's `IndexedRun` table says.
     mutating func encode(_ record: IndexedRun) {
         beginObject()
+        if let value = record.causes { key("causes"); encode(value) }
         if let value = record.coverage { key("coverage"); encode(value) }
         if let value = record.end { key("end"); encode(value) }
         key("index"); int(record.index)
         if let value = record.positions { key("positions"); encode(value) }
         key("record"); encode(record.record)
         if let value = record.totals { key("totals"); encode(value) }
+        endObject()
+    }
+
+    /// Writes a ``ResultModel/RunFailureCauses`` as the schema's `RunFailureCauses` table says.
+    mutating func encode(_ record: RunFailureCauses) {
+        beginObject()
+        key("causes"); beginArray()
+        for element in record.causes { encode(element) }
+        endArray()
+        key("otherFailures"); int(record.otherFailures)
+        endObject()
+    }
+
+    /// Writes a ``ResultModel/StoredFailureCause`` as the schema's `StoredFailureCause` table says.
+    mutating func encode(_ record: StoredFailureCause) {
+        beginObject()
+        key("count"); int(record.count)
+        key("files"); beginArray()
+        for element in record.files { string(element) }
+        endArray()
+        key("first"); int(record.first)
+        key("kind"); string(record.kind)
+        key("last"); int(record.last)
+        if let value = record.location { key("location"); encode(value) }
+        key("message"); string(record.message)
+        key("modules"); beginArray()
+        for element in record.modules { string(element) }
+        endArray()
+        key("suites"); beginArray()
+        for element in record.suites { string(element) }
+        endArray()
+        key("text"); string(record.text)
         endObject()
     }
 

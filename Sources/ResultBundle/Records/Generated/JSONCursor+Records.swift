@@ -556,6 +556,7 @@ extension JSONCursor {
         var totals: ResultTotals?
         var coverage: RunCoverageDirectory?
         var positions: RunTestPositions?
+        var causes: RunFailureCauses?
         try readObject { cursor, key in
             if key.equals("index") {
                 index = try cursor.readInt()
@@ -569,13 +570,77 @@ extension JSONCursor {
                 coverage = cursor.readNull() ? nil : try cursor.decodeRunCoverageDirectory()
             } else if key.equals("positions") {
                 positions = cursor.readNull() ? nil : try cursor.decodeRunTestPositions()
+            } else if key.equals("causes") {
+                causes = cursor.readNull() ? nil : try cursor.decodeRunFailureCauses()
             } else {
                 try cursor.skipValue()
             }
         }
         guard let index else { throw failure("missing field indexedRun.index") }
         guard let record else { throw failure("missing field indexedRun.record") }
-        return IndexedRun(index: index, record: record, end: end, totals: totals, coverage: coverage, positions: positions)
+        return IndexedRun(index: index, record: record, end: end, totals: totals, coverage: coverage, positions: positions, causes: causes)
+    }
+
+    /// Reads a ``ResultModel/RunFailureCauses`` as the schema's `RunFailureCauses` table says.
+    mutating func decodeRunFailureCauses() throws -> RunFailureCauses {
+        var causes: [StoredFailureCause] = []
+        var otherFailures: Int = 0
+        try readObject { cursor, key in
+            if key.equals("causes") {
+                causes = try cursor.array { try $0.decodeStoredFailureCause() }
+            } else if key.equals("otherFailures") {
+                otherFailures = try cursor.readInt()
+            } else {
+                try cursor.skipValue()
+            }
+        }
+        return RunFailureCauses(causes: causes, otherFailures: otherFailures)
+    }
+
+    /// Reads a ``ResultModel/StoredFailureCause`` as the schema's `StoredFailureCause` table says.
+    mutating func decodeStoredFailureCause() throws -> StoredFailureCause {
+        var kind: String?
+        var text: String?
+        var count: Int?
+        var message: String?
+        var location: SourceLocation?
+        var first: Int?
+        var last: Int?
+        var modules: [String] = []
+        var suites: [String] = []
+        var files: [String] = []
+        try readObject { cursor, key in
+            if key.equals("kind") {
+                kind = try cursor.readString()
+            } else if key.equals("text") {
+                text = try cursor.readString()
+            } else if key.equals("count") {
+                count = try cursor.readInt()
+            } else if key.equals("message") {
+                message = try cursor.readString()
+            } else if key.equals("location") {
+                location = cursor.readNull() ? nil : try cursor.decodeSourceLocation()
+            } else if key.equals("first") {
+                first = try cursor.readInt()
+            } else if key.equals("last") {
+                last = try cursor.readInt()
+            } else if key.equals("modules") {
+                modules = try cursor.stringArray()
+            } else if key.equals("suites") {
+                suites = try cursor.stringArray()
+            } else if key.equals("files") {
+                files = try cursor.stringArray()
+            } else {
+                try cursor.skipValue()
+            }
+        }
+        guard let kind else { throw failure("missing field cause.kind") }
+        guard let text else { throw failure("missing field cause.text") }
+        guard let count else { throw failure("missing field cause.count") }
+        guard let message else { throw failure("missing field cause.message") }
+        guard let first else { throw failure("missing field cause.first") }
+        guard let last else { throw failure("missing field cause.last") }
+        return StoredFailureCause(kind: kind, text: text, count: count, message: message, location: location, first: first, last: last, modules: modules, suites: suites, files: files)
     }
 
     /// Reads a ``ResultModel/RunTestPositions`` as the schema's `RunTestPositions` table says.
