@@ -51,8 +51,9 @@ struct HistoryFileScan {
             let stored = (frame.range.lowerBound + HistoryFormat.frameHeaderSize)..<frame.range.upperBound
             switch HistoryFormat.FrameType(rawValue: frame.type) {
             case .keys:
-                // The frame's first position and count are its first bytes.
-                let start = try reader.bytes(at: stored.lowerBound, count: min(stored.count, 64), url)
+                // The frame's first position and count are its first bytes (a deflate block's code tables come
+                // before them, so more than a few bytes are read).
+                let start = try reader.bytes(at: stored.lowerBound, count: min(stored.count, 64 << 10), url)
                 guard let prefix = HistoryFormat.inflatePrefix(start[...], limit: 20) else { return nil }
                 var cursor = 0
                 guard let first = prefix.readVarint(at: &cursor), let count = prefix.readVarint(at: &cursor),
