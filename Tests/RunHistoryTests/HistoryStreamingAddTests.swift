@@ -145,10 +145,10 @@ struct HistoryStreamingAddTests {
         #expect(!FileManager.default.fileExists(atPath: url.path))
     }
 
-    @Test(arguments: [
-        [UInt32](), [0, 0], [1], [5, 0, 3, 70_000, 1, 2, 65_537], (0..<1000).map { UInt32($0 * 7919 % 200_003) },
-    ])
-    func thePercentileByCountingIsTheSortedOne(durations: [UInt32]) {
-        #expect(HistoryRun.percentile95(of: durations) == HistoryRun.percentile95(durations))
+    @Test func thePercentileByCountingIsTheSortedOne() {
+        let spread = (0..<1000).map { UInt32($0 * 7919 % 200_003) }
+        for durations in [[], [0, 0], [1], [5, 0, 3, 70_000, 1, 2, 65_537], spread] as [[UInt32]] {
+            #expect(HistoryRun.percentile95(of: durations) == HistoryRun.percentile95(durations))
+        }
     }
 }
