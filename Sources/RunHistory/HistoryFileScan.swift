@@ -30,14 +30,8 @@ struct HistoryFileScan {
         guard kind == .regularFile else {
             throw HistoryError(.notAHistory, "not a regular file, so not a history file", file: url.path)
         }
-        let file: POSIXFile
-        do {
-            file = try POSIXFile.open(url.path, O_RDONLY)
-        } catch {
-            throw HistoryError(.io, "cannot read the history: \(error.reason)", file: url.path, underlying: error)
-        }
-        defer { try? file.close() }
-        let reader = HistoryFrameReader(file)
+        let reader = try HistoryFrameReader(opening: url)
+        defer { reader.close() }
         let size = try reader.size(url)
         guard size >= HistoryFormat.headerSize else { return nil }
         let header = try reader.bytes(at: 0, count: HistoryFormat.headerSize, url)
@@ -83,6 +77,17 @@ struct HistoryFrameReader {
     let file: POSIXFile
 
     init(_ file: POSIXFile) { self.file = file }
+
+    /// A reader of the history at `url`, opened for reading (``close()`` it).
+    init(opening url: URL) throws {
+        do {
+            file = try POSIXFile.open(url.path, O_RDONLY)
+        } catch {
+            throw HistoryError(.io, "cannot read the history: \(error.reason)", file: url.path, underlying: error)
+        }
+    }
+
+    func close() { try? file.close() }
 
     func size(_ url: URL) throws -> Int {
         var status = stat()

@@ -152,14 +152,8 @@ struct TableKeys {
     /// Calls `body` with each key's bytes and its table place, in table order.
     func forEach(_ body: (ArraySlice<UInt8>, Int) throws -> Void) throws {
         guard !scan.keyFrames.isEmpty else { return }
-        let file: POSIXFile
-        do {
-            file = try POSIXFile.open(url.path, O_RDONLY)
-        } catch {
-            throw HistoryError(.io, "cannot read the history: \(error.reason)", file: url.path, underlying: error)
-        }
-        defer { try? file.close() }
-        let reader = HistoryFrameReader(file)
+        let reader = try HistoryFrameReader(opening: url)
+        defer { reader.close() }
         for frame in scan.keyFrames {
             guard let payload = try reader.payload(of: frame, url) else { throw HistoryKeyPlacement.NeedsWholeRead() }
             var cursor = 0

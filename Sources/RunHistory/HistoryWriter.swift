@@ -42,11 +42,7 @@ public enum HistoryWriter {
         to url: URL, keep: Int, allowDuplicate: Bool = false,
         _ makeRun: () throws -> (RunDigest, HistoryRun.Facts)
     ) throws -> Outcome {
-        if PathEntry(url)?.kind == .symlink {
-            throw HistoryError(
-                .refused, "a symlink; history add writes a history file named directly (name the file it points to)",
-                file: url.path)
-        }
+        try refuseSymlink(url)
         return try HistoryLock.holding(url) {
             try addHoldingLock(to: url, keep: keep, allowDuplicate: allowDuplicate, makeRun)
         }
@@ -73,11 +69,7 @@ public enum HistoryWriter {
         partitionEntries: Int, keysFrameBytes: Int = HistoryStreamingAdd.keysFrameBytes,
         facts makeFacts: (HistoryRunTotals) throws -> HistoryRun.Facts
     ) throws -> Outcome {
-        if PathEntry(url)?.kind == .symlink {
-            throw HistoryError(
-                .refused, "a symlink; history add writes a history file named directly (name the file it points to)",
-                file: url.path)
-        }
+        try refuseSymlink(url)
         return try HistoryLock.holding(url) {
             if let outcome = try HistoryStreamingAdd.add(
                 source, estimatedTests: estimatedTests, to: url, keep: max(1, keep), allowDuplicate: allowDuplicate,
@@ -105,6 +97,15 @@ public enum HistoryWriter {
             throw duplicateRun(place: place, of: history.runs.count, url)
         }
         return try add(digest, facts: facts, to: history, at: url, keep: max(1, keep))
+    }
+
+    /// Refuses a history named through a symlink (`.refused`): the file would be written wherever it points.
+    private static func refuseSymlink(_ url: URL) throws {
+        if PathEntry(url)?.kind == .symlink {
+            throw HistoryError(
+                .refused, "a symlink; history add writes a history file named directly (name the file it points to)",
+                file: url.path)
+        }
     }
 
     /// The error for a run the history has already, as run `place` (from 0) of `count`.
