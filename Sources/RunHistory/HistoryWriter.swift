@@ -6,7 +6,8 @@ import ResultSupport
 /// frames are appended after the last complete one (a torn tail left by a killed writer is cut first; a damaged
 /// frame inside the file is left where it is) and synced, then read back. The file is written whole, under a
 /// temporary name renamed over the old one, when it is new, when it is a format 1.x file (upgraded), or when it
-/// would hold more than `keep` runs (keeping the newest).
+/// would hold more than `keep` runs (keeping the newest). A run added from a ``ResultModel/ResultSource`` is streamed
+/// into a new or clean history without holding the run or the table (``HistoryStreamingAdd``).
 public enum HistoryWriter {
     /// What an addition did.
     public struct Outcome: Sendable {
