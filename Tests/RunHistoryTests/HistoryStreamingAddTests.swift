@@ -55,14 +55,17 @@ struct HistoryStreamingAddTests {
 
     /// Adds `source` to `held` by the addition that holds the run and to `streamed` by the streaming one (which
     /// must take it), and expects the same bytes and outcome.
-    static func addBothWays(_ source: InMemoryResults, held: URL, streamed: URL, keysFrameBytes: Int = 1 << 20)
+    static func addBothWays(
+        _ source: InMemoryResults, held: URL, streamed: URL, partitionEntries: Int, keysFrameBytes: Int = 1 << 20
+    )
         throws
     {
         let digest = try RunDigest(source)
         let expected = try HistoryWriter.add(
             digest, facts: facts(HistoryRunTotals(digest, runs: source.runs)), to: held, keep: 100)
         let outcome = try HistoryStreamingAdd.add(
-            source, estimatedTests: 0, to: streamed, keep: 100, allowDuplicate: false, partitionEntries: 2,
+            source, estimatedTests: 0, to: streamed, keep: 100, allowDuplicate: false,
+            partitionEntries: partitionEntries,
             keysFrameBytes: keysFrameBytes, makeFacts: facts)
         let streamedOutcome = try #require(outcome, "the streaming addition handed the run to the whole read")
         #expect(streamedOutcome.newTests == expected.newTests)
@@ -72,7 +75,9 @@ struct HistoryStreamingAddTests {
         #expect(try Data(contentsOf: streamed) == Data(contentsOf: held))
     }
 
-    @Test func writesTheSameHistoryAsTheAdditionThatHoldsTheRun() throws {
+    /// With a partition of two keys (every key in a partition of its own, about) and of every key.
+    @Test(arguments: [2, 1000])
+    func writesTheSameHistoryAsTheAdditionThatHoldsTheRun(partitionEntries: Int) throws {
         let folder = try TestPaths.makeTemporaryDirectory("streaming-history")
         let held = folder.appendingPathComponent("held.rbhistory")
         let streamed = folder.appendingPathComponent("streamed.rbhistory")
@@ -83,7 +88,7 @@ struct HistoryStreamingAddTests {
         first[7].status = .skipped
         first[9].cases = ["1", "2", "3"]
         first.append(Planned(module: "M", suite: "T", name: "test1", seconds: 2.5))
-        try Self.addBothWays(try Self.source(first), held: held, streamed: streamed)
+        try Self.addBothWays(try Self.source(first), held: held, streamed: streamed, partitionEntries: partitionEntries)
         // The same tests again, in another order, with other outcomes: every key found where it is.
         var second = first.reversed().map { planned -> Planned in
             var planned = planned
@@ -92,16 +97,18 @@ struct HistoryStreamingAddTests {
             return planned
         }
         second.removeLast(5)
-        try Self.addBothWays(try Self.source(second), held: held, streamed: streamed)
+        try Self.addBothWays(
+            try Self.source(second), held: held, streamed: streamed, partitionEntries: partitionEntries)
         // Without modules (XCTest run one test after another): each test keeps its key with the module; a new test,
         // and one whose module-less id is ambiguous (two modules hold `S/shared`), get new keys.
         var third = names.prefix(20).map { Planned(module: nil, name: $0) }
         third.append(Planned(module: nil, name: "brandNew"))
-        try Self.addBothWays(try Self.source(third), held: held, streamed: streamed)
+        try Self.addBothWays(try Self.source(third), held: held, streamed: streamed, partitionEntries: partitionEntries)
         let fourth = [Planned(module: "A", name: "shared"), Planned(module: "B", name: "shared")]
-        try Self.addBothWays(try Self.source(fourth), held: held, streamed: streamed)
+        try Self.addBothWays(
+            try Self.source(fourth), held: held, streamed: streamed, partitionEntries: partitionEntries)
         let fifth = [Planned(module: nil, name: "shared"), Planned(module: nil, name: "test2", status: .failed)]
-        try Self.addBothWays(try Self.source(fifth), held: held, streamed: streamed)
+        try Self.addBothWays(try Self.source(fifth), held: held, streamed: streamed, partitionEntries: partitionEntries)
         let history = try RunHistory.read(streamed)
         let moduleLess = try #require(history.index(of: "M/S/test2"))
         #expect(history.runs[4].status(at: moduleLess) == .failed)
