@@ -7,7 +7,9 @@ import ResultSupport
 /// history's table beyond 5 bytes a table entry (the new run's status and duration of each): the run's tests go
 /// to a scratch file in the order read, their keys are placed against the table's keys partition by partition on
 /// disk (``HistoryKeyPlacement``), and the new keys and the run frame are written as they are produced. The file
-/// it writes is byte for byte the one the whole read writes (``HistoryWriter/add(_:facts:to:found:at:keep:)``).
+/// it writes is byte for byte the one the whole read writes (``HistoryWriter/add(_:facts:to:found:at:keep:)``),
+/// except that more than `keysFrameBytes` of new keys are cut into several keys frames (a frame may hold 256 MiB,
+/// which the whole read's one frame passes at about 5,000,000 new keys).
 ///
 /// It takes a new history and an append to a clean history of this major version that stays within `keep`;
 /// anything else (runs to drop, a 1.x file to upgrade, damage to look past, a key twice in the run or the table)
