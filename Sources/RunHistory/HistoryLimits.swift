@@ -1,9 +1,11 @@
 /// What a history may hold (docs/HISTORY.md), so that a hostile or runaway file cannot exhaust memory or make a
 /// report of gigabytes.
 public enum HistoryLimits {
-    /// The most test keys a history's table may hold: 2,000,000 keys cost about 200 MB to read. A larger table is
-    /// refused by readers and by `history add`.
-    public static let maxKeys = 2_000_000
+    /// The most test keys a history's table may hold: room for a run of ten million tests and its growth, which
+    /// `history add` writes in flat memory. A larger table is refused by readers and by `history add`. Readers
+    /// that decode the table whole (`history show`, `--history` of the report, the summary and `compare`) need
+    /// about 100 bytes a key: 2,000,000 keys cost about 200 MB.
+    public static let maxKeys = 16_000_000
     /// The most bytes of a run's name, commit or branch that are kept (longer ones are cut when written and when
     /// read, ending in `…`): a real commit, branch or run name is far shorter, and every strip of a report
     /// repeats them in its links.

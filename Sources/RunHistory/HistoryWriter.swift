@@ -6,7 +6,8 @@ import ResultSupport
 /// frames are appended after the last complete one (a torn tail left by a killed writer is cut first; a damaged
 /// frame inside the file is left where it is) and synced, then read back. The file is written whole, under a
 /// temporary name renamed over the old one, when it is new, when it is a format 1.x file (upgraded), or when it
-/// would hold more than `keep` runs (keeping the newest).
+/// would hold more than `keep` runs (keeping the newest). A run added from a ``ResultModel/ResultSource`` is streamed
+/// into a new or clean history without holding the run or the table (``HistoryStreamingAdd``).
 public enum HistoryWriter {
     /// What an addition did.
     public struct Outcome: Sendable {
@@ -42,26 +43,79 @@ public enum HistoryWriter {
         to url: URL, keep: Int, allowDuplicate: Bool = false,
         _ makeRun: () throws -> (RunDigest, HistoryRun.Facts)
     ) throws -> Outcome {
+        try refuseSymlink(url)
+        return try HistoryLock.holding(url) {
+            try addHoldingLock(to: url, keep: keep, allowDuplicate: allowDuplicate, makeRun)
+        }
+    }
+
+    /// Adds the run of `source` (a bundle of about `estimatedTests` tests) to the history at `url`, keeping the
+    /// newest `keep` runs: as ``add(to:keep:allowDuplicate:_:)``, but a new history, or an append to a clean one,
+    /// is written as the run streams from `source`, in memory that does not grow with the run
+    /// (``HistoryStreamingAdd``). `makeFacts` turns the run's totals into its facts.
+    public static func add(
+        _ source: any ResultSource, estimatedTests: Int, to url: URL, keep: Int, allowDuplicate: Bool = false,
+        facts makeFacts: (HistoryRunTotals) throws -> HistoryRun.Facts
+    ) throws -> Outcome {
+        try add(
+            source, estimatedTests: estimatedTests, to: url, keep: keep, allowDuplicate: allowDuplicate,
+            partitionEntries: HistoryStreamingAdd.standardPartitionEntries, facts: makeFacts)
+    }
+
+    /// As ``add(_:estimatedTests:to:keep:allowDuplicate:facts:)``, placing keys `partitionEntries` at a time and
+    /// cutting keys frames at `keysFrameBytes` (tests make both small, to take a few keys through many partitions
+    /// and frames).
+    static func add(
+        _ source: any ResultSource, estimatedTests: Int, to url: URL, keep: Int, allowDuplicate: Bool,
+        partitionEntries: Int, keysFrameBytes: Int = HistoryStreamingAdd.keysFrameBytes,
+        facts makeFacts: (HistoryRunTotals) throws -> HistoryRun.Facts
+    ) throws -> Outcome {
+        try refuseSymlink(url)
+        return try HistoryLock.holding(url) {
+            if let outcome = try HistoryStreamingAdd.add(
+                source, estimatedTests: estimatedTests, to: url, keep: max(1, keep), allowDuplicate: allowDuplicate,
+                partitionEntries: partitionEntries, keysFrameBytes: keysFrameBytes, makeFacts: makeFacts)
+            {
+                return outcome
+            }
+            return try addHoldingLock(to: url, keep: keep, allowDuplicate: allowDuplicate) {
+                let digest = try RunDigest(source)
+                return (digest, try makeFacts(HistoryRunTotals(digest, runs: source.runs)))
+            }
+        }
+    }
+
+    /// ``add(to:keep:allowDuplicate:_:)`` once the lock is held.
+    private static func addHoldingLock(
+        to url: URL, keep: Int, allowDuplicate: Bool, _ makeRun: () throws -> (RunDigest, HistoryRun.Facts)
+    ) throws -> Outcome {
+        let reading = PendingHistory(url) { try readForAdding($0) }
+        let (digest, facts) = try makeRun()
+        let history = try reading.get()
+        if let identity = facts.identity, !allowDuplicate,
+            let place = history.runs.firstIndex(where: { $0.facts.identity == identity })
+        {
+            throw duplicateRun(place: place, of: history.runs.count, url)
+        }
+        return try add(digest, facts: facts, to: history, at: url, keep: max(1, keep))
+    }
+
+    /// Refuses a history named through a symlink (`.refused`): the file would be written wherever it points.
+    private static func refuseSymlink(_ url: URL) throws {
         if PathEntry(url)?.kind == .symlink {
             throw HistoryError(
                 .refused, "a symlink; history add writes a history file named directly (name the file it points to)",
                 file: url.path)
         }
-        return try HistoryLock.holding(url) {
-            let reading = PendingHistory(url) { try readForAdding($0) }
-            let (digest, facts) = try makeRun()
-            let history = try reading.get()
-            if let identity = facts.identity, !allowDuplicate,
-                let place = history.runs.firstIndex(where: { $0.facts.identity == identity })
-            {
-                throw HistoryError(
-                    .duplicateRun,
-                    "this run is in the history already (run \(place + 1) of \(history.runs.count): the same times, "
-                        + "producer, name, command, inputs, host and tests); pass --allow-duplicate to add it again",
-                    file: url.path)
-            }
-            return try add(digest, facts: facts, to: history, at: url, keep: max(1, keep))
-        }
+    }
+
+    /// The error for a run the history has already, as run `place` (from 0) of `count`.
+    static func duplicateRun(place: Int, of count: Int, _ url: URL) -> HistoryError {
+        HistoryError(
+            .duplicateRun,
+            "this run is in the history already (run \(place + 1) of \(count): the same times, "
+                + "producer, name, command, inputs, host and tests); pass --allow-duplicate to add it again",
+            file: url.path)
     }
 
     /// The history at `url` as an addition needs it: the test table, every run's facts, where the complete
@@ -153,9 +207,7 @@ public enum HistoryWriter {
             for index in tests.indices {
                 let place = places[index]
                 run.statuses[place] = HistoryStatus(status: tests[index].status, isFlaky: tests[index].isFlaky)
-                if let seconds = tests[index].duration, seconds.isFinite, seconds >= 0 {
-                    run.durations[place] = UInt32(min(Double(UInt32.max - 1), (seconds * 1000).rounded())) + 1
-                }
+                run.durations[place] = HistoryRun.storedDuration(tests[index].duration)
             }
         }
         return (newKeys, newTests)

@@ -71,6 +71,12 @@ public struct HistoryRun: Sendable, Codable, Hashable {
     /// The status of table entry `index`.
     public func status(at index: Int) -> HistoryStatus { index < statuses.count ? statuses[index] : .absent }
 
+    /// A duration in seconds as a run frame stores it: milliseconds + 1, 0 when unknown.
+    static func storedDuration(_ seconds: Double?) -> UInt32 {
+        guard let seconds, seconds.isFinite, seconds >= 0 else { return 0 }
+        return UInt32(min(Double(UInt32.max - 1), (seconds * 1000).rounded())) + 1
+    }
+
     /// The 95th percentile of `durations` (milliseconds + 1, 0 unknown), in seconds; nil when none is known.
     static func percentile95(_ durations: [UInt32]) -> Double? {
         var known = durations.filter { $0 > 0 }
@@ -162,13 +168,17 @@ public struct RunHistory: Sendable {
 
     /// The payload of a run frame for `run` (covering the first `run.statuses.count` keys).
     static func runPayload(_ run: HistoryRun) throws -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var payload = [UInt8](try encoder.encode(run.facts))
-        payload.append(0x0A)
+        var payload = try factsLine(run.facts)
         payload.appendLittleEndian(UInt32(run.statuses.count))
         payload += run.statuses.map(\.rawValue)
         for duration in run.durations { payload.appendVarint(UInt64(duration)) }
         return payload
+    }
+
+    /// The first line of a run frame's payload: the run's facts as JSON, and a line feed.
+    static func factsLine(_ facts: HistoryRun.Facts) throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return [UInt8](try encoder.encode(facts)) + [0x0A]
     }
 }

@@ -15,33 +15,48 @@ public enum RunIdentity {
     /// tests are `tests`.
     /// - Complexity: O(n) in the tests' keys.
     public static func digest(runs: [RunResult], tests: RunDigest) -> String {
+        var bytes = start(runs: runs, testCount: tests.tests.count)
+        for test in tests.tests { append(test, to: &bytes) }
+        return ContentHash.sha256Hex(Data(bytes))
+    }
+
+    /// The bytes the digest starts with: the runs' fields and the number of tests that follow.
+    static func start(runs: [RunResult], testCount: Int) -> [UInt8] {
         var bytes: [UInt8] = Array("resultbundle run identity 1".utf8)
-        func field(_ text: String) {
-            bytes.appendVarint(UInt64(text.utf8.count))
-            bytes.append(contentsOf: text.utf8)
-        }
-        func fields(_ texts: [String]) {
-            bytes.appendVarint(UInt64(texts.count))
-            for text in texts { field(text) }
-        }
         bytes.appendVarint(UInt64(runs.count))
         for run in runs {
             let record = run.record
             bytes.appendLittleEndian(record.start?.bitPattern ?? UInt64.max)
             bytes.appendLittleEndian(run.end?.end?.bitPattern ?? UInt64.max)
-            field(record.producer)
-            field(record.name ?? "")
-            fields(record.command)
-            fields(record.inputs)
-            field(record.host.hostname ?? "")
+            bytes.appendField(record.producer)
+            bytes.appendField(record.name ?? "")
+            bytes.appendFields(record.command)
+            bytes.appendFields(record.inputs)
+            bytes.appendField(record.host.hostname ?? "")
         }
-        bytes.appendVarint(UInt64(tests.tests.count))
-        for test in tests.tests {
-            field(test.key)
-            field(test.status.rawValue)
-            bytes.appendVarint(UInt64(max(0, test.attempts)))
-            bytes.appendLittleEndian(test.duration?.bitPattern ?? UInt64.max)
-        }
-        return ContentHash.sha256Hex(Data(bytes))
+        bytes.appendVarint(UInt64(testCount))
+        return bytes
+    }
+
+    /// Appends what the digest covers of one test or case: its key, status, attempts and duration.
+    static func append(_ test: TestDigest, to bytes: inout [UInt8]) {
+        bytes.appendField(test.key)
+        bytes.appendField(test.status.rawValue)
+        bytes.appendVarint(UInt64(max(0, test.attempts)))
+        bytes.appendLittleEndian(test.duration?.bitPattern ?? UInt64.max)
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Appends `text` as its UTF-8 length (a varint) and its bytes.
+    fileprivate mutating func appendField(_ text: String) {
+        appendVarint(UInt64(text.utf8.count))
+        append(contentsOf: text.utf8)
+    }
+
+    /// Appends how many `texts` there are, then each as a field.
+    fileprivate mutating func appendFields(_ texts: [String]) {
+        appendVarint(UInt64(texts.count))
+        for text in texts { appendField(text) }
     }
 }

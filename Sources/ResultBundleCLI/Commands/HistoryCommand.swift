@@ -57,46 +57,34 @@ struct HistoryAddCommand: ParsableCommand {
         let reader = try BundleOpening.open(bundle, quiet: true, limits: .display)
         let destination = try HistoryDestination.resolve(history)
         PartialName.removeStale(in: destination.deletingLastPathComponent())
-        let outcome: HistoryWriter.Outcome
-        // The history is read on another thread meanwhile.
-        outcome = try HistoryWriter.add(to: destination, keep: keep, allowDuplicate: allowDuplicate) {
-            let digest = try RunDigest(reader)
-            return (digest, try facts(of: reader, digest: digest))
-        }
+        // The run streams from the bundle: a run of millions of tests is never held whole.
+        let outcome = try HistoryWriter.add(
+            reader, estimatedTests: reader.testCount, to: destination, keep: keep, allowDuplicate: allowDuplicate
+        ) { totals in try facts(of: reader, totals: totals) }
         HistoryWarnings.print(outcome.damage, file: history)
         try StandardOutput.line(
             "\(history): added \(outcome.tests), \(outcome.newTests) new; " + Counted.noun(outcome.runs, "run")
                 + (outcome.dropped > 0 ? ", \(outcome.dropped) oldest dropped" : "") + ", \(outcome.bytes) bytes")
     }
 
-    /// The run's facts: name, start, commit and branch (options first, then the run's CI metadata), and counts.
-    private func facts(of reader: BundleReader, digest: RunDigest) throws -> HistoryRun.Facts {
-        var facts = HistoryRun.Facts()
+    /// The run's facts: name, start, commit and branch (options first, then the run's CI metadata), and its tests'
+    /// totals.
+    private func facts(of reader: BundleReader, totals: HistoryRunTotals) throws -> HistoryRun.Facts {
+        var facts = HistoryRun.Facts(
+            tests: totals.tests, passed: totals.passed, failed: totals.failed, skipped: totals.skipped,
+            duration: totals.duration, identity: totals.identity)
         let environment = reader.runs.flatMap(\.record.environment)
         facts.name = reader.runs.compactMap(\.record.name).first
         facts.time = reader.runs.compactMap(\.record.start).min()
         facts.commit = commit ?? environment.first { $0.name == "vcs.commit" }?.value
         facts.branch = branch ?? environment.first { $0.name == "vcs.branch" }?.value
-        let count = digest.count
-        facts.parameterized = count.parameterized
-        facts.cases = count.cases
-        facts.identity = RunIdentity.digest(runs: reader.runs, tests: digest)
+        facts.parameterized = totals.count.parameterized
+        facts.cases = totals.count.cases
         // A bundle of several runs (merged shards) is dirty when one of them is.
         let changes = reader.runs.compactMap(\.record.hasUncommittedChanges)
         facts.dirty = changes.isEmpty ? nil : changes.contains(true)
         facts.diffHash = reader.runs.compactMap(\.record.uncommittedChangesHash).first
         facts.coverage = try HistoryCoverage.totals(of: reader)
-        for test in digest.tests where test.arguments == nil {
-            facts.tests += 1
-            facts.duration += test.duration ?? 0
-            if test.status.isFailure {
-                facts.failed += 1
-            } else if test.status == .skipped {
-                facts.skipped += 1
-            } else if test.status.isPass {
-                facts.passed += 1
-            }
-        }
         return facts
     }
 }
