@@ -5,6 +5,7 @@ import ResultSupport
 /// (closed) and files, each with its bar and uncovered lines. Every `<li>` carries its share (`data-rate`, in
 /// thousandths; `-1` without lines) and uncovered lines (`data-miss`) so that the script can re-sort a level in
 /// place, and a file its path (`data-path`) for the filter; without the script the page is complete in its order.
+/// A page of a paged tree (`data-cov-paged`) holds a slice of one order, so the script leaves its order alone.
 enum CoverageTreeHTML {
     /// The markup of the files at `positions` (positions in ``CoverageTree/pathOrder``, as
     /// ``CoverageTree/positions(in:)`` orders them) with their modules and folders: a page of the tree. A module or

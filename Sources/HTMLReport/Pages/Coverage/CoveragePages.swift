@@ -4,7 +4,8 @@ import ResultSupport
 
 /// The report's coverage pages: one page per source file with its source annotated, written one file at a time
 /// (only that file's coverage and source are in memory), then the coverage page with the module › folder › file
-/// tree in each of ``CoverageTree/Order``'s orders, and the totals box of the index.
+/// tree in each of ``CoverageTree/Order``'s orders, in pages of a few thousand files for a large project, and the
+/// totals box of the index.
 ///
 /// A file gets a page only when it has lines, functions or branches and its source is found under the source root
 /// (read as source excerpts are, ``SourceFiles``: never outside the root); the tree shows the others' numbers
