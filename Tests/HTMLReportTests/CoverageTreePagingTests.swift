@@ -49,8 +49,9 @@ import _TestSupport
         var index = 0
         while index < pages.count {
             let html = try String(contentsOf: site.appendingPathComponent(pages[index]), encoding: .utf8)
-            paths += matches(of: #"class="cov-file" data-path="([^"]*)""#, in: html)
-            for link in matches(of: #"href="(\#(stem)(-[0-9]+)?\.html)""#, in: html) where seen.insert(link).inserted {
+            paths += try matches(of: #"class="cov-file" data-path="([^"]*)""#, in: html)
+            for link in try matches(of: #"href="(\#(stem)(-[0-9]+)?\.html)""#, in: html)
+            where seen.insert(link).inserted {
                 pages.append(link)
             }
             index += 1
@@ -59,8 +60,8 @@ import _TestSupport
         return (paths, pages.sorted { number($0) < number($1) })
     }
 
-    static func matches(of pattern: String, in text: String) -> [String] {
-        let expression = try! NSRegularExpression(pattern: pattern)
+    static func matches(of pattern: String, in text: String) throws -> [String] {
+        let expression = try NSRegularExpression(pattern: pattern)
         return expression.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap {
             Range($0.range(at: 1), in: text).map { String(text[$0]) }
         }
@@ -79,7 +80,7 @@ import _TestSupport
             for page in walked.pages {
                 pages.append(page)
                 let html = try String(contentsOf: paged.appendingPathComponent(page), encoding: .utf8)
-                paths += Self.matches(of: #"class="cov-file" data-path="([^"]*)""#, in: html)
+                paths += try Self.matches(of: #"class="cov-file" data-path="([^"]*)""#, in: html)
             }
             #expect(pages.count == 13, "\(order): \(pages)")
             #expect(paths.count == 1_234 && Set(paths) == expected)

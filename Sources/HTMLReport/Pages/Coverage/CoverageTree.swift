@@ -1,5 +1,5 @@
-import Foundation
 import ResultModel
+import ResultSupport
 
 /// The coverage page's tree: modules, the folders in them and their files, each with its totals. A file's module
 /// is the folder under a top folder that holds modules by convention (`Sources/App/x.swift`: `Sources/App`; also
@@ -186,15 +186,15 @@ private struct KeyBytes {
     private static let rootModule: StaticString = "."
 
     func precedes(_ left: Int, _ right: Int) -> Bool {
-        var result = compare(module(left), module(right))
-        if result == 0 { result = compare(folder(left), folder(right)) }
-        if result == 0 { result = compare(name(left), name(right)) }
+        var result = module(left).compareBytes(with: module(right))
+        if result == 0 { result = folder(left).compareBytes(with: folder(right)) }
+        if result == 0 { result = name(left).compareBytes(with: name(right)) }
         return result != 0 ? result < 0 : left < right
     }
 
-    func sameModule(_ left: Int, _ right: Int) -> Bool { compare(module(left), module(right)) == 0 }
+    func sameModule(_ left: Int, _ right: Int) -> Bool { module(left).compareBytes(with: module(right)) == 0 }
 
-    func sameFolder(_ left: Int, _ right: Int) -> Bool { compare(folder(left), folder(right)) == 0 }
+    func sameFolder(_ left: Int, _ right: Int) -> Bool { folder(left).compareBytes(with: folder(right)) == 0 }
 
     private func module(_ row: Int) -> UnsafeBufferPointer<UInt8> {
         let entry = rows[row]
@@ -216,15 +216,5 @@ private struct KeyBytes {
         let entry = rows[row]
         return UnsafeBufferPointer(
             rebasing: bytes[(entry.keyStart + Int(entry.nameStart))..<(entry.keyStart + Int(entry.keyLength))])
-    }
-
-    /// Negative, zero or positive as `left` sorts before, with or after `right`.
-    private func compare(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Int {
-        let shared = min(left.count, right.count)
-        if shared > 0, let leftBase = left.baseAddress, let rightBase = right.baseAddress {
-            let result = memcmp(leftBase, rightBase, shared)
-            if result != 0 { return Int(result) }
-        }
-        return left.count - right.count
     }
 }
