@@ -272,7 +272,8 @@
         return (+b.getAttribute("data-miss")) - (+a.getAttribute("data-miss")) || orders["coverage.html"](a, b);
       },
     };
-    document.querySelectorAll(".cov-orders a").forEach(function (link) {
+    // A paged tree holds a slice of each order: its order links go to the other orders' first pages.
+    if (!tree.hasAttribute("data-cov-paged")) document.querySelectorAll(".cov-orders a").forEach(function (link) {
       var page = link.getAttribute("href").split("/").pop();
       if (!orders[page]) return;
       link.addEventListener("click", function (event) {

@@ -4,7 +4,12 @@ under ROOT/src/, and the same made-up coverage of it twice, as an lcov tracefile
 and as Cobertura XML (what gcovr reads: it cannot read lcov). Counts come from a seeded generator, so every run of
 the benchmark measures the same input: about one function in ten never ran, one `else` in three did not either.
 
-usage: gen_coverage_inputs.py FILES ROOT   (writes ROOT/src/..., ROOT/coverage.info, ROOT/coverage.xml)"""
+usage: gen_coverage_inputs.py FILES ROOT   (writes ROOT/src/..., ROOT/coverage.info, ROOT/coverage.xml)
+
+With --many-files, a tracefile of FILES files of one line each and no sources (`SF:src/dN/fN.c`, a thousand files a
+folder, every third line never ran), for the memory of a project of a million files:
+
+usage: gen_coverage_inputs.py --many-files FILES TRACEFILE"""
 import pathlib
 import random
 import sys
@@ -112,5 +117,15 @@ def main(count, root):
         cobertura.write("</classes></package>\n</packages>\n</coverage>\n")
 
 
+def many_files(count, tracefile):
+    with open(tracefile, "w") as lcov:
+        for index in range(count):
+            lcov.write(f"SF:src/d{index // 1000}/f{index}.c\nDA:1,{0 if index % 3 == 0 else index % 5 + 1}\n"
+                       "end_of_record\n")
+
+
 if __name__ == "__main__":
-    main(int(sys.argv[1]), sys.argv[2])
+    if sys.argv[1] == "--many-files":
+        many_files(int(sys.argv[2]), sys.argv[3])
+    else:
+        main(int(sys.argv[1]), sys.argv[2])

@@ -194,9 +194,14 @@ public struct ReportGenerator {
             chrome(title: $0, root: "", links: links, coverage: hasCoverage, totals: totals)
         }
         if let coverage, let coverageTree {
-            pages += CoveragePages(source: coverage.source, sourceRoot: coverage.root, links: links).summaryPages(
-                coverageTree
-            ) { chrome(title: $0, root: "", links: links, coverage: true, totals: totals) }
+            // The tree's pages go out one at a time as they are drawn: a million files make hundreds of pages.
+            let files = output.files
+            try CoveragePages(source: coverage.source, sourceRoot: coverage.root, links: links).writeSummaryPages(
+                coverageTree, filesPerPage: options.coverageFilesPerTreePage,
+                chrome: { chrome(title: $0, root: "", links: links, coverage: true, totals: totals) }
+            ) { page in
+                if let files { _ = try files.write(page, templates: templates) } else { pages.append(page) }
+            }
         }
         if let matrix {
             let page = MatrixPageModel(

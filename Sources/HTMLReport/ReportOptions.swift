@@ -29,6 +29,9 @@ public struct ReportOptions: Sendable {
     /// row shows the test's whole story (a typical failure's row is about 700 bytes against a passed row's 90), and
     /// a page must open quickly (250 failures: about 180 KB).
     public var testsPerStatusListPage = 250
+    /// How many files each page of the coverage tree holds (in each of its orders): 5,000 files are one page of
+    /// about 700 KB; a larger project's tree is split into pages, as the test lists are.
+    public var coverageFilesPerTreePage = 5_000
     /// The name of the generating tool, shown in the footer.
     public var generator = ReportOptions.defaultGenerator
     /// The footer's name of the tool when the caller gives none.

@@ -26,29 +26,47 @@ struct CoveragePagesTests {
     }
 
     @Test func treeSumsAndSortsEachLevel() {
-        let files = [
-            CoverageReportFile(path: "src/a.c", totals: Self.totals(found: 10, hit: 10)),
-            CoverageReportFile(path: "src/b.c", totals: Self.totals(found: 100, hit: 50)),
-            CoverageReportFile(path: "src/util/c.c", totals: Self.totals(found: 4, hit: 1)),
-            CoverageReportFile(path: "lib/d.c", totals: Self.totals(found: 0, hit: 0)),
-        ]
-        let tree = CoverageTree(files: files, pages: ["src/a.c": "coverage/files/a.c-1.html"])
+        var table = CoverageFileTable()
+        table.add(path: "src/a.c", totals: Self.totals(found: 10, hit: 10), pageNumber: 1)
+        table.add(path: "src/b.c", totals: Self.totals(found: 100, hit: 50), pageNumber: 0)
+        table.add(path: "src/util/c.c", totals: Self.totals(found: 4, hit: 1), pageNumber: 0)
+        table.add(path: "lib/d.c", totals: Self.totals(found: 0, hit: 0), pageNumber: 0)
+        let tree = CoverageTree(table: table)
         #expect(tree.totals.linesFound == 114 && tree.totals.linesHit == 61)
-        #expect(tree.modules.map(\.name) == ["lib", "src"])
-        let src = tree.modules[1]
-        #expect(src.totals.linesFound == 114 && src.totals.linesHit == 61)
-        #expect(src.folders.map(\.name) == ["", "util"])
-        #expect(src.folders[0].files.map(\.name) == ["a.c", "b.c"])
-        #expect(src.folders[0].files[0].page == "coverage/files/a.c-1.html" && src.folders[0].files[1].page == nil)
+        func paths(_ order: CoverageTree.Order) -> [String] {
+            tree.positions(in: order).map { tree.table.path(of: Int(tree.pathOrder[Int($0)])) }
+        }
+        func name(_ module: CoverageTree.Group) -> String {
+            let folder = tree.folders[Int(module.first)]
+            return tree.table.place(of: Int(tree.pathOrder[Int(folder.first)])).module
+        }
+        #expect(tree.modules.map(name) == ["lib", "src"])
+        #expect(tree.modules[1].linesFound == 114 && tree.modules[1].linesHit == 61)
+        #expect(
+            tree.folders.map { tree.table.place(of: Int(tree.pathOrder[Int($0.first)])).folder } == ["", "", "util"])
+        #expect(tree.folders[1].linesFound == 110 && tree.folders[1].end - tree.folders[1].first == 2)
+        #expect(paths(.path) == ["lib/d.c", "src/a.c", "src/b.c", "src/util/c.c"])
+        #expect(table.rows[0].pageNumber == 1 && table.rows[1].pageNumber == 0)
+        // lib has no lines: last; in src, util (25%) before the files directly in it (55%), b.c (50%) before a.c.
+        #expect(paths(.coverage) == ["src/util/c.c", "src/b.c", "src/a.c", "lib/d.c"])
+        // src misses 53 lines, lib none; in src, its own files (50) before util (3).
+        #expect(paths(.uncovered) == ["src/b.c", "src/a.c", "src/util/c.c", "lib/d.c"])
+    }
 
-        let leastCovered = tree.sorted(by: .coverage)
-        // lib has no lines: last.
-        #expect(leastCovered.modules.map(\.name) == ["src", "lib"])
-        #expect(leastCovered.modules[0].folders.map(\.name) == ["util", ""])
-        #expect(leastCovered.modules[0].folders[1].files.map(\.name) == ["b.c", "a.c"])
-        let mostUncovered = tree.sorted(by: .uncovered)
-        #expect(mostUncovered.modules[0].folders.map(\.name) == ["", "util"])
-        #expect(mostUncovered.modules[0].folders[0].files.map(\.name) == ["b.c", "a.c"])
+    @Test func treeKeepsUnusualPathsAndRootFiles() {
+        var table = CoverageFileTable()
+        for path in ["setup.py", "/abs/x.c", "a//b/c.c", "Sources/App/main.swift", "Sources/x.swift"] {
+            table.add(path: path, totals: Self.totals(found: 1, hit: 1), pageNumber: 0)
+        }
+        let tree = CoverageTree(table: table)
+        #expect(
+            (0..<5).map { table.path(of: $0) } == [
+                "setup.py", "/abs/x.c", "a//b/c.c", "Sources/App/main.swift", "Sources/x.swift",
+            ])
+        #expect(table.place(of: 1) == ("abs", "", "x.c") && table.place(of: 2) == ("a", "b", "c.c"))
+        #expect(table.place(of: 0) == (".", "", "setup.py"))
+        let modules = tree.positions(in: .path).map { table.place(of: Int(tree.pathOrder[Int($0)])).module }
+        #expect(modules == [".", "Sources", "Sources/App", "a", "abs"])
     }
 
     @Test func pageNamesStayInTheirFolderAndNeverCollide() {

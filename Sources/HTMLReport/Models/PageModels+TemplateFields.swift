@@ -447,6 +447,8 @@ extension CoveragePageModel: MustacheParent {
         case "description": self.description
         case "totalsHTML": self.totalsHTML
         case "orders": self.orders
+        case "pages": self.pages
+        case "isPaged": self.isPaged
         case "treeHTML": self.treeHTML
         case "unlinkedNote": self.unlinkedNote
         default: nil

@@ -431,6 +431,9 @@ struct CoveragePageModel: PageModel {
     var description: String
     var totalsHTML: String
     var orders: [PageLinkModel]
+    /// Links to the other pages of the tree in this order, when it has several.
+    var pages: [PageLinkModel]
+    var isPaged: Bool
     var treeHTML: String
     /// Why some files have no page of their own, when some have none.
     var unlinkedNote: String?

@@ -7,7 +7,8 @@ enum EmbeddedTemplates {
     static let files: [String: String] = [
         "coverage.mustache": ####"""
 {{! coverage: the coverage page. Reads: header/footer fields, heading, description, totalsHTML (built by our escaping code),
-    orders[label, href, isCurrent] (the same page sorted otherwise), treeHTML (built by our escaping code), unlinkedNote }}
+    orders[label, href, isCurrent] (the same page sorted otherwise), pages[label, href, isCurrent, isGap] and isPaged (the
+    tree's other pages in this order, when it has several), treeHTML (built by our escaping code), unlinkedNote }}
 {{> header}}
 <h1>{{heading}}</h1>
 <p>{{description}}</p>
@@ -23,8 +24,16 @@ enum EmbeddedTemplates {
     <input id="cov-filter-input" type="search" placeholder="For example Sources/Parser" data-cov-filter-input>
     <p class="hint" aria-live="polite" data-cov-filter-status></p>
   </form>
+  {{#isPaged}}
+  <p class="hint">The filter shows this page's files; the pages below hold the others.</p>
+  {{/isPaged}}
   {{#unlinkedNote}}<p class="hint">{{unlinkedNote}}</p>{{/unlinkedNote}}
   {{{treeHTML}}}
+  {{#isPaged}}
+  <nav class="pages" aria-label="Pages of the files">
+    {{#pages}}{{#isGap}}<span class="gap">{{label}}</span>{{/isGap}}{{^isGap}}{{#isCurrent}}<span aria-current="page">{{label}}</span>{{/isCurrent}}{{^isCurrent}}<a href="{{href}}">{{label}}</a>{{/isCurrent}}{{/isGap}} {{/pages}}
+  </nav>
+  {{/isPaged}}
 </section>
 {{> footer}}
 """####,
@@ -915,7 +924,8 @@ pre.source .ran { color: var(--pass); } pre.source .not-ran { color: var(--fail)
         return (+b.getAttribute("data-miss")) - (+a.getAttribute("data-miss")) || orders["coverage.html"](a, b);
       },
     };
-    document.querySelectorAll(".cov-orders a").forEach(function (link) {
+    // A paged tree holds a slice of each order: its order links go to the other orders' first pages.
+    if (!tree.hasAttribute("data-cov-paged")) document.querySelectorAll(".cov-orders a").forEach(function (link) {
       var page = link.getAttribute("href").split("/").pop();
       if (!orders[page]) return;
       link.addEventListener("click", function (event) {

@@ -11,6 +11,16 @@ public struct CoverageFileSummary: Sendable, Hashable {
     /// The file's coverage frame and its place in that frame's table.
     let frameOffset: Int64
     let position: Int
+
+    /// Where the file's coverage is in the bundle, for ``BundleReader/coverage(at:)``: what a reader of many files
+    /// keeps instead of the summary (its path is the bulk of a summary).
+    public var location: CoverageFileLocation { CoverageFileLocation(frameOffset: frameOffset, position: position) }
+}
+
+/// Where one file's coverage is in a bundle: its coverage frame and its place in that frame's table.
+public struct CoverageFileLocation: Sendable, Hashable {
+    let frameOffset: Int64
+    let position: Int
 }
 
 /// A coverage frame's payload and table, as read.
@@ -36,29 +46,42 @@ extension BundleReader {
     /// - Complexity: inflating the run's coverage frames (about 1 MiB each) and reading their tables.
     public func coverageFiles(ofRun runIndex: Int) throws -> [CoverageFileSummary] {
         var files: [CoverageFileSummary] = []
+        try forEachCoverageFileSummary(ofRun: runIndex) { files.append($0) }
+        return files
+    }
+
+    /// Calls `body` with each file of a run's coverage as ``coverageFiles(ofRun:)`` lists them, one coverage frame
+    /// in memory at a time, so that a run of a million files is listed without holding a million summaries.
+    public func forEachCoverageFileSummary(ofRun runIndex: Int, _ body: (CoverageFileSummary) throws -> Void) throws {
         for offset in index.coverage[runIndex]?.frames ?? [] {
             guard let frame = try coverageFrame(at: offset) else { continue }
             for (position, entry) in frame.table.entries.enumerated() {
-                files.append(
+                try body(
                     CoverageFileSummary(path: entry.path, totals: entry.totals, frameOffset: offset, position: position)
                 )
             }
         }
-        return files
     }
 
     /// One file's full coverage: lines, branches, functions and regions.
     /// - Throws: ``BundleError`` when the file's frame or its bytes are damaged.
     /// - Complexity: inflating one coverage frame (none when it is the one read last) and decoding the file.
     public func coverage(of file: CoverageFileSummary) throws -> SourceFileCoverage {
-        let frame = try checkedCoverageFrame(at: file.frameOffset)
-        guard frame.table.entries.indices.contains(file.position) else {
-            throw BundleError(.misuse, "no file \(file.position) in the coverage frame at byte \(file.frameOffset)")
+        try coverage(at: file.location)
+    }
+
+    /// The full coverage of the file at `location` (from a ``CoverageFileSummary`` of this bundle).
+    /// - Throws: ``BundleError`` when the file's frame or its bytes are damaged.
+    public func coverage(at location: CoverageFileLocation) throws -> SourceFileCoverage {
+        let frame = try checkedCoverageFrame(at: location.frameOffset)
+        guard frame.table.entries.indices.contains(location.position) else {
+            throw BundleError(
+                .misuse, "no file \(location.position) in the coverage frame at byte \(location.frameOffset)")
         }
         do {
-            return try CoverageFrameLayout.readFile(frame.table.entries[file.position], in: frame.payload)
+            return try CoverageFrameLayout.readFile(frame.table.entries[location.position], in: frame.payload)
         } catch let error as BundleError {
-            throw error.located(path: url.path, byteOffset: file.frameOffset)
+            throw error.located(path: url.path, byteOffset: location.frameOffset)
         }
     }
 

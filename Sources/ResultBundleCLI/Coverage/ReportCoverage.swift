@@ -40,34 +40,55 @@ enum ReportCoverage {
     }
 }
 
-/// One run's coverage section as the report reads it: the list of files from the section's tables, each file's
-/// lines decoded when its page is written.
+/// One run's coverage section as the report reads it: the files listed from the section's tables one frame at a
+/// time, each file's lines decoded when its page is written. Looking a file up by path (a failure's source excerpt)
+/// builds, on first use, a table of the paths' hashes and the files' places: 24 bytes a file, not its path.
 final class BundleCoverageSource: CoverageReportSource {
     let reader: BundleReader
     let runIndex: Int
-    /// The section's entries by path, read once.
-    private var entries: [String: CoverageFileSummary]?
+    /// The file being handed to `forEachCoverageFile`'s body: its page asks for its coverage.
+    private var current: CoverageFileSummary?
+    /// Every file's path hash and place, sorted by hash; read at the first lookup of a path.
+    private var places: [(hash: UInt64, location: CoverageFileLocation)]?
 
     init(reader: BundleReader, runIndex: Int) {
         self.reader = reader
         self.runIndex = runIndex
     }
 
-    func coverageFiles() throws -> [CoverageReportFile] {
-        try summaries().values.map { CoverageReportFile(path: $0.path, totals: $0.totals) }.sorted {
-            $0.path < $1.path
+    func forEachCoverageFile(_ body: (CoverageReportFile) throws -> Void) throws {
+        defer { current = nil }
+        try reader.forEachCoverageFileSummary(ofRun: runIndex) { summary in
+            current = summary
+            try body(CoverageReportFile(path: summary.path, totals: summary.totals))
         }
     }
 
     func coverage(ofFile path: String) throws -> SourceFileCoverage? {
-        guard let summary = try summaries()[path] else { return nil }
-        return try reader.coverage(of: summary)
+        if let current, current.path == path { return try reader.coverage(of: current) }
+        let places = try self.places ?? readPlaces()
+        let hash = StableHash.of(path)
+        var low = 0
+        var high = places.count
+        while low < high {
+            let middle = (low + high) / 2
+            if places[middle].hash < hash { low = middle + 1 } else { high = middle }
+        }
+        // Paths whose hashes are equal are told apart by the path each file's coverage carries.
+        while low < places.count, places[low].hash == hash {
+            let coverage = try reader.coverage(at: places[low].location)
+            if coverage.path == path { return coverage }
+            low += 1
+        }
+        return nil
     }
 
-    private func summaries() throws -> [String: CoverageFileSummary] {
-        if let entries { return entries }
-        let read = Dictionary(try reader.coverageFiles(ofRun: runIndex).map { ($0.path, $0) }) { first, _ in first }
-        entries = read
+    private func readPlaces() throws -> [(hash: UInt64, location: CoverageFileLocation)] {
+        var read: [(hash: UInt64, location: CoverageFileLocation)] = []
+        read.reserveCapacity(reader.coverageFileCount(ofRun: runIndex))
+        try reader.forEachCoverageFileSummary(ofRun: runIndex) { read.append((StableHash.of($0.path), $0.location)) }
+        read.sort { $0.hash < $1.hash }
+        places = read
         return read
     }
 }

@@ -31,6 +31,17 @@ extension UnsafeBufferPointer where Element == UInt8 {
         return count == 0 || memcmp(baseAddress!, other.baseAddress!, count) == 0
     }
 
+    /// Negative, zero or positive as the bytes sort before, with or after `other`'s, byte by byte (a prefix first).
+    @inline(__always)
+    package func compareBytes(with other: UnsafeBufferPointer<UInt8>) -> Int {
+        let shared = Swift.min(count, other.count)
+        if shared > 0 {
+            let result = memcmp(baseAddress!, other.baseAddress!, shared)
+            if result != 0 { return Int(result) }
+        }
+        return count - other.count
+    }
+
     /// Whether the bytes end with `suffix`.
     package func hasSuffix(_ suffix: StaticString) -> Bool {
         let length = suffix.utf8CodeUnitCount

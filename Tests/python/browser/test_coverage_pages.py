@@ -136,3 +136,37 @@ def test_axe_clean_and_uncovered_lines_keep_their_contrast(driver, site, dark):
     assert contrast(colors["count"], colors["background"]) >= 4.5, colors
     assert "✗" in colors["glyph"], colors
     emulate(driver, 1200)
+
+
+@pytest.fixture(scope="module")
+def paged_site(tmp_path_factory):
+    """A tree of 5,050 files, one more page than the 5,000 a page holds, none of them with a source."""
+    folder = tmp_path_factory.mktemp("coverage-paged")
+    (folder / "coverage.info").write_text("".join(
+        f"SF:src/d{index // 100}/f{index}.c\nDA:1,{index % 3}\nDA:2,0\nend_of_record\n" for index in range(5_050)))
+    site = folder / "site"
+    run("report", EXAMPLES, "-o", site, "--coverage-file", folder / "coverage.info", "--source-root", folder)
+    return site
+
+
+def test_a_paged_tree_links_its_pages_without_javascript(driver_without_javascript, paged_site):
+    browser = driver_without_javascript
+    emulate(browser, 390)
+    browser.get((paged_site / "coverage.html").as_uri())
+    first = [e.get_attribute("data-path") for e in browser.find_elements(By.CSS_SELECTOR, "li.cov-file")]
+    assert len(first) == 5_000
+    browser.find_element(By.CSS_SELECTOR, "nav.pages").find_element(By.LINK_TEXT, "2").click()
+    assert browser.current_url.endswith("/coverage-2.html")
+    second = [e.get_attribute("data-path") for e in browser.find_elements(By.CSS_SELECTOR, "li.cov-file")]
+    assert len(second) == 50 and not set(first) & set(second)
+    wide = browser.execute_script("return document.documentElement.scrollWidth")
+    assert wide <= 390, f"coverage-2.html at 390 px is {wide} px wide"
+    emulate(browser, 1200)
+
+
+def test_a_paged_trees_orders_are_pages_with_the_script(driver, paged_site):
+    driver.get((paged_site / "coverage-2.html").as_uri())
+    driver.find_element(By.LINK_TEXT, "least covered first").click()
+    # A page holds a slice of one order: the link goes to the other order's first page, not a re-sort in place.
+    assert driver.current_url.endswith("/coverage-by-coverage.html")
+    assert_axe_clean(driver, paged_site, ("coverage-2.html", "coverage-by-uncovered-2.html"))

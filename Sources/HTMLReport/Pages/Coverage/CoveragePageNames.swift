@@ -12,15 +12,30 @@ struct CoveragePageNames {
 
     /// The page of the file at `path`, inside the report folder; a new name for each call.
     mutating func pagePath(for path: String) -> String {
-        let stem = Self.safeStem(path) + "-" + Self.hex(StableHash.of(path) >> 32)
-        var name = stem
-        var counter = 2
-        while used.contains(name) {
-            name = stem + "-\(counter)"
-            counter += 1
-        }
-        used.insert(name)
-        return Self.folder + name + ".html"
+        Self.pagePath(for: path, number: pageNumber(for: path))
+    }
+
+    /// The number of the page of the file at `path` (1 for its plain name, 2 and up when that name was taken):
+    /// what the coverage tree keeps of a file's page instead of its name (``pagePath(for:number:)``).
+    mutating func pageNumber(for path: String) -> Int {
+        let stem = Self.stem(of: path)
+        var number = 1
+        while used.contains(Self.name(stem, number)) { number += 1 }
+        used.insert(Self.name(stem, number))
+        return number
+    }
+
+    /// The page numbered `number` of the file at `path`.
+    static func pagePath(for path: String, number: Int) -> String {
+        folder + name(stem(of: path), number) + ".html"
+    }
+
+    private static func stem(of path: String) -> String {
+        safeStem(path) + "-" + hex(StableHash.of(path) >> 32)
+    }
+
+    private static func name(_ stem: String, _ number: Int) -> String {
+        number > 1 ? stem + "-\(number)" : stem
     }
 
     /// The last component of `path` with every byte outside `[A-Za-z0-9._-]` dropped, at most 40 bytes, never

@@ -4,7 +4,8 @@ import ResultSupport
 
 /// The report's coverage pages: one page per source file with its source annotated, written one file at a time
 /// (only that file's coverage and source are in memory), then the coverage page with the module › folder › file
-/// tree in each of ``CoverageTree/Order``'s orders, and the totals box of the index.
+/// tree in each of ``CoverageTree/Order``'s orders, in pages of a few thousand files for a large project, and the
+/// totals box of the index.
 ///
 /// A file gets a page only when it has lines, functions or branches and its source is found under the source root
 /// (read as source excerpts are, ``SourceFiles``: never outside the root); the tree shows the others' numbers
@@ -19,54 +20,95 @@ struct CoveragePages {
     let links: LinkStyle
 
     /// Writes every file's page into `files` with `templates`, each page's chrome from `chrome(title, root)`, and
-    /// returns the tree, its files linked to the pages written.
+    /// returns the tree, its files linked to the pages written. The files are read one at a time; the tree keeps
+    /// each one's path and line counts in flat storage (``CoverageFileTable``).
     func writeFilePages(
         into files: ReportFileWriter?, templates: TemplateSet, chrome: (String, String) -> PageChrome
     ) throws -> CoverageTree {
-        let summaries = try readFiles()
-        var pages: [String: String] = [:]
-        if let files, let sourceRoot {
-            let reader = SourceFiles(root: sourceRoot, maxBytes: Self.maxSourceBytes)
-            var names = CoveragePageNames()
-            let pageChrome = chrome("", "../../")
-            let shell = try CoverageFileShell(chrome: pageChrome, templates: templates)
-            let coverageHref = links.href(toPage: CoverageTree.Order.path.page, from: "../../")
-            for summary in summaries where Self.hasCoverage(summary.totals) {
-                guard let data = reader.contents(of: summary.path, matchingTails: false),
-                    let coverage = try readCoverage(of: summary.path)
-                else { continue }
-                let path = names.pagePath(for: summary.path)
-                let model = Self.fileModel(coverage, source: data, chrome: pageChrome, coverageHref: coverageHref)
-                try files.write(to: path) { append in try shell.write(model, title: summary.path, to: append) }
-                pages[summary.path] = path
+        var table = CoverageFileTable()
+        var names = CoveragePageNames()
+        let writer = try files.flatMap { files in
+            try sourceRoot.map { root in
+                let pageChrome = chrome("", "../../")
+                return (
+                    files: files, reader: SourceFiles(root: root, maxBytes: Self.maxSourceBytes),
+                    chrome: pageChrome, shell: try CoverageFileShell(chrome: pageChrome, templates: templates),
+                    coverageHref: links.href(toPage: CoverageTree.Order.path.page, from: "../../")
+                )
             }
         }
-        return CoverageTree(files: summaries, pages: pages)
+        try readFiles { summary in
+            var pageNumber = 0
+            if let writer, Self.hasCoverage(summary.totals),
+                let data = writer.reader.contents(of: summary.path, matchingTails: false),
+                let coverage = try readCoverage(of: summary.path)
+            {
+                pageNumber = names.pageNumber(for: summary.path)
+                let path = CoveragePageNames.pagePath(for: summary.path, number: pageNumber)
+                let model = Self.fileModel(
+                    coverage, source: data, chrome: writer.chrome, coverageHref: writer.coverageHref)
+                try writer.files.write(to: path) { append in
+                    try writer.shell.write(model, title: summary.path, to: append)
+                }
+            }
+            table.add(path: summary.path, totals: summary.totals, pageNumber: pageNumber)
+        }
+        return CoverageTree(table: table)
     }
 
-    /// The coverage page in each order (one order in the single file), for the report's page list.
-    func summaryPages(_ tree: CoverageTree, chrome: (String) -> PageChrome) -> [ReportPage] {
+    /// The most pages of the tree in one order, so that the report's folder stays a folder of a few thousand
+    /// files: a larger tree's pages hold more files each.
+    static let treePageLimit = 1_000
+
+    /// The files a page of the tree holds in a report of `files` files: `preferred`, or as many more as keep the
+    /// tree within ``treePageLimit`` pages.
+    static func filesPerPage(preferred: Int, files: Int) -> Int {
+        let preferred = max(1, preferred)
+        guard files > preferred * treePageLimit else { return preferred }
+        return (files + treePageLimit - 1) / treePageLimit
+    }
+
+    /// Hands `write` the coverage page in each order (one order in the single file), each in pages of
+    /// `filesPerPage` files (``filesPerPage(preferred:files:)``), one page at a time, so that only one page's
+    /// markup is held at once.
+    func writeSummaryPages(
+        _ tree: CoverageTree, filesPerPage preferred: Int, chrome: (String) -> PageChrome,
+        write: (ReportPage) throws -> Void
+    ) throws {
         let orders: [CoverageTree.Order] = links == .singleFile ? [.path] : CoverageTree.Order.allCases
-        let fileCount = tree.modules.reduce(0) { $0 + $1.folders.reduce(0) { $0 + $1.files.count } }
-        let linkedCount = tree.modules.reduce(0) {
-            $0 + $1.folders.reduce(0) { $0 + $1.files.count { $0.page != nil } }
-        }
+        let fileCount = tree.fileCount
+        let linkedCount = tree.linkedCount
+        let perPage = Self.filesPerPage(preferred: preferred, files: fileCount)
+        let pageCount = max(1, (fileCount + perPage - 1) / perPage)
         var totals = OutputBuffer(capacity: 1024)
         CoverageBarHTML.totals(tree.totals, to: &totals)
-        return orders.map { order in
-            let model = CoveragePageModel(
-                chrome: chrome("Coverage"),
-                heading: "Coverage",
-                description: "Lines, functions and branches that ran, of \(Counted.noun(fileCount, "source file")).",
-                totalsHTML: totals.string,
-                orders: orders.count > 1
-                    ? orders.map {
-                        PageLinkModel(label: $0.label, href: links.href(toPage: $0.page), isCurrent: $0 == order)
-                    } : [],
-                treeHTML: CoverageTreeHTML.html(tree.sorted(by: order)) { links.href(toPage: $0) },
-                unlinkedNote: linkedCount < fileCount
-                    ? Self.unlinkedNote(fileCount - linkedCount, singleFile: links == .singleFile) : nil)
-            return ReportPage(path: order.page, model: model)
+        let noun = Counted.noun(fileCount, "source file")
+        for order in orders {
+            let positions = tree.positions(in: order)
+            for page in 1...pageCount {
+                let first = (page - 1) * perPage
+                let slice = positions[min(first, positions.count)..<min(first + perPage, positions.count)]
+                let model = CoveragePageModel(
+                    chrome: chrome(pageCount > 1 ? "Coverage, page \(page) of \(pageCount)" : "Coverage"),
+                    heading: "Coverage",
+                    description: pageCount > 1
+                        ? "Lines, functions and branches that ran, of \(noun). Page \(page) of \(pageCount): files "
+                            + "\(NumberText.count(first + 1)) to \(NumberText.count(first + slice.count)), \(order.label)."
+                        : "Lines, functions and branches that ran, of \(noun).",
+                    totalsHTML: totals.string,
+                    orders: orders.count > 1
+                        ? orders.map {
+                            PageLinkModel(label: $0.label, href: links.href(toPage: $0.page), isCurrent: $0 == order)
+                        } : [],
+                    pages: PageLinkModel.window(page: page, count: pageCount) { links.href(toPage: order.page($0)) },
+                    isPaged: pageCount > 1,
+                    treeHTML: CoverageTreeHTML.html(tree, positions: slice, paged: pageCount > 1) {
+                        links.href(toPage: $0)
+                    },
+                    unlinkedNote: linkedCount < fileCount
+                        ? Self.unlinkedNote(fileCount - linkedCount, singleFile: links == .singleFile) : nil)
+                try write(ReportPage(path: order.page(page), model: model))
+            }
         }
     }
 
@@ -121,9 +163,11 @@ struct CoveragePages {
                 + "the source root (--source-root)."
     }
 
-    private func readFiles() throws -> [CoverageReportFile] {
+    private func readFiles(_ body: (CoverageReportFile) throws -> Void) throws {
         do {
-            return try source.coverageFiles()
+            try source.forEachCoverageFile(body)
+        } catch let error as ReportError {
+            throw error
         } catch {
             throw ReportError(.io, "cannot read the coverage: \(error)", underlying: error)
         }

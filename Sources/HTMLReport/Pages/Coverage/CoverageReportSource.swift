@@ -5,9 +5,12 @@ import ResultModel
 /// on demand, so that the pages of a large project are written one file at a time. A ``Coverage/CoverageRun`` read
 /// from coverage files is one; a bundle's coverage section is another.
 public protocol CoverageReportSource {
-    /// Every file with its totals, sorted by path (relative to the source root, `/`-separated).
-    func coverageFiles() throws -> [CoverageReportFile]
-    /// The whole coverage of the file at `path`, or `nil` when there is none.
+    /// Calls `body` with every file and its totals (paths relative to the source root, `/`-separated), one at a
+    /// time, so that the list of a million files is never held as values: the report keeps what its tree needs in
+    /// flat storage (``CoverageFileTable``).
+    func forEachCoverageFile(_ body: (CoverageReportFile) throws -> Void) throws
+    /// The whole coverage of the file at `path`, or `nil` when there is none. Cheapest for the file being handed to
+    /// ``forEachCoverageFile(_:)``'s `body`, which is when the report asks for a file's page.
     func coverage(ofFile path: String) throws -> SourceFileCoverage?
 }
 
@@ -26,8 +29,8 @@ public struct CoverageReportFile: Sendable, Hashable {
 }
 
 extension CoverageRun: CoverageReportSource {
-    public func coverageFiles() -> [CoverageReportFile] {
-        files.map { CoverageReportFile(path: $0.path, totals: $0.totals) }
+    public func forEachCoverageFile(_ body: (CoverageReportFile) throws -> Void) rethrows {
+        for file in files { try body(CoverageReportFile(path: file.path, totals: file.totals)) }
     }
 
     public func coverage(ofFile path: String) -> SourceFileCoverage? { file(atPath: path) }

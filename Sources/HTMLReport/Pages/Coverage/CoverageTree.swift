@@ -1,34 +1,40 @@
 import ResultModel
+import ResultSupport
 
 /// The coverage page's tree: modules, the folders in them and their files, each with its totals. A file's module
 /// is the folder under a top folder that holds modules by convention (`Sources/App/x.swift`: `Sources/App`; also
 /// `Tests`, `Plugins`, `packages`, `crates`), else its first folder (`src/a.c`: `src`); a file at the root is in the
 /// module `.`. Its folder is the rest of its folder path in the module (empty for a file directly in it).
+///
+/// The files stay in their ``CoverageFileTable``; the tree is numbers: the files' rows in path order, and the
+/// folders and modules as runs of that order with their sums. An order of the tree is a permutation of positions
+/// (4 bytes a file), so a million files are sorted three ways without a string copied.
 struct CoverageTree {
-    var modules: [Module]
-    var totals: CoverageTotals
+    /// The files.
+    let table: CoverageFileTable
+    /// The files' rows by path: module, then folder, then name, each compared byte by byte (by code point).
+    private(set) var pathOrder: [Int32] = []
+    /// The folder of each position of ``pathOrder``.
+    private(set) var folderOfPosition: [Int32] = []
+    /// The folders in path order, each a run of ``pathOrder``; its owner is its module.
+    private(set) var folders: [Group] = []
+    /// The modules in path order, each a run of ``folders``.
+    private(set) var modules: [Group] = []
 
-    struct File {
-        var path: String
-        var name: String
-        var totals: CoverageTotals
-        /// Its page inside the report, when it has one (its source was readable).
-        var page: String?
+    /// A run of files (a folder: positions in ``pathOrder``) or of folders (a module: indices in ``folders``), with
+    /// the lines found and hit in it.
+    struct Group {
+        var first: Int32
+        var end: Int32
+        var owner: Int32
+        var linesFound = 0
+        var linesHit = 0
     }
 
-    struct Folder {
-        var name: String
-        var totals: CoverageTotals
-        var files: [File]
-    }
+    /// Every file's totals summed.
+    var totals: CoverageTotals { table.totals }
 
-    struct Module {
-        var name: String
-        var totals: CoverageTotals
-        var folders: [Folder]
-    }
-
-    /// The orders the tree is shown in: a page each.
+    /// The orders the tree is shown in: pages of their own.
     enum Order: String, CaseIterable {
         /// By name, the default.
         case path
@@ -37,13 +43,18 @@ struct CoverageTree {
         /// Most uncovered lines first.
         case uncovered
 
-        /// The page of the tree in this order.
-        var page: String {
-            switch self {
-            case .path: "coverage.html"
-            case .coverage: "coverage-by-coverage.html"
-            case .uncovered: "coverage-by-uncovered.html"
-            }
+        /// The first page of the tree in this order.
+        var page: String { page(1) }
+
+        /// Page `number` of the tree in this order: `coverage.html`, `coverage-2.html`, ….
+        func page(_ number: Int) -> String {
+            let stem =
+                switch self {
+                case .path: "coverage"
+                case .coverage: "coverage-by-coverage"
+                case .uncovered: "coverage-by-uncovered"
+                }
+            return number > 1 ? "\(stem)-\(number).html" : "\(stem).html"
         }
 
         /// What the order is called in the page's sort links.
@@ -59,28 +70,68 @@ struct CoverageTree {
     /// Folders that hold one module per subfolder by convention.
     static let moduleContainers: Set<Substring> = ["Sources", "Tests", "Plugins", "packages", "crates"]
 
-    /// The tree of `files` (sorted by path or not), linking each to its page in `pages` (by path) when there.
-    init(files: [CoverageReportFile], pages: [String: String]) {
-        var modules: [String: [String: [File]]] = [:]
-        var total = CoverageTotals()
-        for file in files {
-            let place = Self.place(of: file.path)
-            modules[place.module, default: [:]][place.folder, default: []].append(
-                File(path: file.path, name: place.name, totals: file.totals, page: pages[file.path]))
-            Self.add(file.totals, to: &total)
-        }
-        self.modules = modules.map { name, folders in
-            var moduleTotals = CoverageTotals()
-            let folderList = folders.map { folderName, files in
-                var folderTotals = CoverageTotals()
-                for file in files { Self.add(file.totals, to: &folderTotals) }
-                Self.add(folderTotals, to: &moduleTotals)
-                return Folder(name: folderName, totals: folderTotals, files: files)
+    /// The tree of `table`'s files.
+    /// - Complexity: O(*n* log *n*) comparisons of the files' keys.
+    init(table: CoverageFileTable) {
+        self.table = table
+        let rows = table.rows
+        var order = Array(0..<Int32(rows.count))
+        table.bytes.withUnsafeBufferPointer { bytes in
+            let keys = KeyBytes(bytes: bytes, rows: rows)
+            order.sort { keys.precedes(Int($0), Int($1)) }
+            for (position, row) in order.enumerated() {
+                let entry = rows[Int(row)]
+                let previous = position > 0 ? Int(order[position - 1]) : nil
+                let sameModule = previous.map { keys.sameModule(Int(row), $0) } ?? false
+                if !sameModule {
+                    modules.append(Group(first: Int32(folders.count), end: Int32(folders.count), owner: -1))
+                }
+                if !sameModule || !keys.sameFolder(Int(row), previous ?? 0) {
+                    folders.append(
+                        Group(first: Int32(position), end: Int32(position), owner: Int32(modules.count - 1)))
+                    modules[modules.count - 1].end += 1
+                }
+                folders[folders.count - 1].end += 1
+                folders[folders.count - 1].linesFound += entry.linesFound
+                folders[folders.count - 1].linesHit += entry.linesHit
+                modules[modules.count - 1].linesFound += entry.linesFound
+                modules[modules.count - 1].linesHit += entry.linesHit
+                folderOfPosition.append(Int32(folders.count - 1))
             }
-            return Module(name: name, totals: moduleTotals, folders: folderList)
         }
-        totals = total
-        self = sorted(by: .path)
+        pathOrder = order
+    }
+
+    /// The number of files.
+    var fileCount: Int { pathOrder.count }
+
+    /// The number of files that have a page.
+    var linkedCount: Int { table.rows.count { $0.pageNumber > 0 } }
+
+    /// Every file's position in ``pathOrder``, in `order`: modules in order, the folders of each in order, the files
+    /// of each in order; ties in path order.
+    func positions(in order: Order) -> [Int32] {
+        guard order != .path else { return Array(0..<Int32(pathOrder.count)) }
+        var positions: [Int32] = []
+        positions.reserveCapacity(pathOrder.count)
+        let moduleOrder = modules.indices.sorted { Self.precedes(modules[$0], modules[$1], order) ?? ($0 < $1) }
+        for module in moduleOrder {
+            let folderOrder = (Int(modules[module].first)..<Int(modules[module].end)).sorted {
+                Self.precedes(folders[$0], folders[$1], order) ?? ($0 < $1)
+            }
+            for folder in folderOrder {
+                let start = positions.count
+                positions.append(contentsOf: folders[folder].first..<folders[folder].end)
+                positions[start...].sort { left, right in
+                    let leftRow = table.rows[Int(pathOrder[Int(left)])]
+                    let rightRow = table.rows[Int(pathOrder[Int(right)])]
+                    return Self.precedes(
+                        (leftRow.linesFound, leftRow.linesHit), (rightRow.linesFound, rightRow.linesHit), order)
+                        ?? (left < right)
+                }
+            }
+        }
+        return positions
     }
 
     /// Module, folder in it and file name of `path`.
@@ -95,38 +146,25 @@ struct CoverageTree {
         )
     }
 
-    /// The same tree, each level in `order`.
-    func sorted(by order: Order) -> CoverageTree {
-        var tree = self
-        tree.modules.sort { Self.precedes($0.totals, $0.name, $1.totals, $1.name, order) }
-        for moduleIndex in tree.modules.indices {
-            tree.modules[moduleIndex].folders.sort { Self.precedes($0.totals, $0.name, $1.totals, $1.name, order) }
-            for folderIndex in tree.modules[moduleIndex].folders.indices {
-                tree.modules[moduleIndex].folders[folderIndex].files.sort {
-                    Self.precedes($0.totals, $0.path, $1.totals, $1.path, order)
-                }
-            }
-        }
-        return tree
+    private static func precedes(_ left: Group, _ right: Group, _ order: Order) -> Bool? {
+        precedes((left.linesFound, left.linesHit), (right.linesFound, right.linesHit), order)
     }
 
-    /// Whether a node with `left` totals and name comes before one with `right` in `order`; names break ties.
-    private static func precedes(
-        _ left: CoverageTotals, _ leftName: String, _ right: CoverageTotals, _ rightName: String, _ order: Order
-    ) -> Bool {
+    /// Whether a node with `left` lines found and hit comes before one with `right` in `order`; `nil` when they
+    /// tie (the caller's path order decides).
+    static func precedes(_ left: (found: Int, hit: Int), _ right: (found: Int, hit: Int), _ order: Order) -> Bool? {
         switch order {
         case .path:
-            break
+            return nil
         case .coverage:
-            let leftRate = CoverageNumbers.rate(left.linesHit, of: left.linesFound) ?? 2
-            let rightRate = CoverageNumbers.rate(right.linesHit, of: right.linesFound) ?? 2
-            if leftRate != rightRate { return leftRate < rightRate }
+            let leftRate = CoverageNumbers.rate(left.hit, of: left.found) ?? 2
+            let rightRate = CoverageNumbers.rate(right.hit, of: right.found) ?? 2
+            return leftRate != rightRate ? leftRate < rightRate : nil
         case .uncovered:
-            let leftMissed = left.linesFound - left.linesHit
-            let rightMissed = right.linesFound - right.linesHit
-            if leftMissed != rightMissed { return leftMissed > rightMissed }
+            let leftMissed = left.found - left.hit
+            let rightMissed = right.found - right.hit
+            return leftMissed != rightMissed ? leftMissed > rightMissed : nil
         }
-        return leftName < rightName
     }
 
     /// Adds one node's totals to another's.
@@ -137,5 +175,46 @@ struct CoverageTree {
         whole.functionsHit += part.functionsHit
         whole.branchesFound += part.branchesFound
         whole.branchesHit += part.branchesHit
+    }
+}
+
+/// The keys of a table's rows compared in place: module, folder, then name, byte by byte.
+private struct KeyBytes {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let rows: [CoverageFileTable.Row]
+    /// The module `.` of files at the root.
+    private static let rootModule: StaticString = "."
+
+    func precedes(_ left: Int, _ right: Int) -> Bool {
+        var result = module(left).compareBytes(with: module(right))
+        if result == 0 { result = folder(left).compareBytes(with: folder(right)) }
+        if result == 0 { result = name(left).compareBytes(with: name(right)) }
+        return result != 0 ? result < 0 : left < right
+    }
+
+    func sameModule(_ left: Int, _ right: Int) -> Bool { module(left).compareBytes(with: module(right)) == 0 }
+
+    func sameFolder(_ left: Int, _ right: Int) -> Bool { folder(left).compareBytes(with: folder(right)) == 0 }
+
+    private func module(_ row: Int) -> UnsafeBufferPointer<UInt8> {
+        let entry = rows[row]
+        guard entry.moduleLength >= 0 else {
+            return UnsafeBufferPointer(start: Self.rootModule.utf8Start, count: Self.rootModule.utf8CodeUnitCount)
+        }
+        return UnsafeBufferPointer(rebasing: bytes[entry.keyStart..<(entry.keyStart + Int(entry.moduleLength))])
+    }
+
+    private func folder(_ row: Int) -> UnsafeBufferPointer<UInt8> {
+        let entry = rows[row]
+        guard entry.moduleLength >= 0 else { return UnsafeBufferPointer(rebasing: bytes[0..<0]) }
+        let start = entry.keyStart + Int(entry.moduleLength) + 1
+        let end = max(start, entry.keyStart + Int(entry.nameStart) - 1)
+        return UnsafeBufferPointer(rebasing: bytes[start..<end])
+    }
+
+    private func name(_ row: Int) -> UnsafeBufferPointer<UInt8> {
+        let entry = rows[row]
+        return UnsafeBufferPointer(
+            rebasing: bytes[(entry.keyStart + Int(entry.nameStart))..<(entry.keyStart + Int(entry.keyLength))])
     }
 }
