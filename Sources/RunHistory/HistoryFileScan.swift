@@ -90,11 +90,11 @@ struct HistoryFrameReader {
     func close() { try? file.close() }
 
     func size(_ url: URL) throws -> Int {
-        var status = stat()
-        guard fstat(file.descriptor, &status) == 0 else {
-            throw HistoryError(.io, "cannot read the history's size", file: url.path)
+        do {
+            return Int(try file.status().st_size)
+        } catch {
+            throw HistoryError(.io, "cannot read the history's size", file: url.path, underlying: error)
         }
-        return Int(status.st_size)
     }
 
     /// `count` bytes at `offset` (fewer at the end of the file).
