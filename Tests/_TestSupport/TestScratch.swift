@@ -22,7 +22,7 @@ public enum TestScratch {
     }()
 
     /// Removes each `resultbundle-tests-PID` folder in `base` whose process no longer runs.
-    static func removeFoldersOfEndedProcesses(in base: URL) {
+    public static func removeFoldersOfEndedProcesses(in base: URL) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: base.path)) ?? []
         for name in names where name.hasPrefix(prefix) {
             guard let pid = pid_t(name.dropFirst(prefix.count)), !isRunning(pid) else { continue }
