@@ -14,6 +14,12 @@ scripts/install-deps.sh test
 python3 -m pytest -p no:cacheprovider -o console_output_style=count -rfEs --durations=25 Tests/python/checks
 swift build --build-tests
 export RESULTBUNDLE_BINARY="$PWD/.build/debug/resultbundle"
-swift test --skip-build
+# The Swift tests keep their temporary folders in one folder per test process, removed when it exits
+# (Tests/_TestSupport/TestScratch.swift); Foundation's atomic writes still leave an empty TemporaryDirectory.* each,
+# so the phase gets a temporary folder of its own, removed after it.
+swift_scratch="$(mktemp -d)"
+trap 'rm -rf "$swift_scratch"' EXIT
+TMPDIR="$swift_scratch" swift test --skip-build
+rm -rf "$swift_scratch"
 python3 -m pytest -p no:cacheprovider -o console_output_style=count -rfEs --durations=25 Tests/python --ignore=Tests/python/checks
 scripts/fuzz.sh "${FUZZ_SECONDS:-3}"

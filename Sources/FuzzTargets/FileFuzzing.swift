@@ -62,7 +62,15 @@ enum FileFuzzing {
 
 /// One scratch folder per fuzzing process, holding the current input.
 enum ScratchInput {
-    private static let folder: URL? = try? ScratchFolder.make(purpose: "fuzz").url
+    private static let folder: URL? = {
+        let made = try? ScratchFolder.make(purpose: "fuzz").url
+        // Removed when the process exits (each fuzzing run, each run of the seed replays in FuzzTargetsTests),
+        // rather than left for a later run to find stale a day on.
+        atexit {
+            if let folder = ScratchInput.folder { try? FileManager.default.removeItem(at: folder) }
+        }
+        return made
+    }()
 
     /// A folder inside the scratch folder (an input that is a folder: an Allure results folder, an `.xcresult`).
     static func subfolder(named name: String) -> URL? {

@@ -2,6 +2,7 @@ import Coverage
 import Foundation
 import ResultModel
 import Testing
+import _TestSupport
 
 /// Inputs made to break a reader: each must give a clear diagnostic with a place, never a crash or a hang.
 struct HostileCoverageTests {
@@ -85,9 +86,7 @@ struct HostileCoverageTests {
     ])
     func survivesTruncationAtEveryByte(fixture: String) throws {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: CoverageFixtures.path(fixture)))
-        let folder = try FileManager.default.url(
-            for: .itemReplacementDirectory, in: .userDomainMask, appropriateFor: URL(fileURLWithPath: "/tmp"),
-            create: true)
+        let folder = try TestPaths.makeTemporaryDirectory("truncated")
         let path = folder.appendingPathComponent("truncated").path
         let root = CoverageFixtures.path("go")
         var failures = 0

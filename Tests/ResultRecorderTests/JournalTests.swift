@@ -1,6 +1,7 @@
 import Foundation
 import ResultModel
 import Testing
+import _TestSupport
 
 @testable import ResultRecorder
 
@@ -15,8 +16,7 @@ import Testing
     }
 
     @Test func withTheVariableEachJournalWritesItsOwnFile() throws {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("journal-tests-\(UUID().uuidString)")
+        let folder = try TestPaths.makeTemporaryDirectory("journal-tests")
         let environment = ["RESULTBUNDLE_JOURNAL_DIR": folder.path]
         let first = Journal(environment: { environment })
         let second = Journal(environment: { environment })

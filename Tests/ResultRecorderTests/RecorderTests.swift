@@ -9,7 +9,7 @@ import _TestSupport
 /// The journal folder every recorder test in this process writes to (set before the journal first opens).
 enum JournalFolder {
     static let url: URL = {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("recorder-tests-\(getpid())")
+        let url = TestScratch.folder.appendingPathComponent("recorder-tests")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         setenv("RESULTBUNDLE_JOURNAL_DIR", url.path, 1)
         return url

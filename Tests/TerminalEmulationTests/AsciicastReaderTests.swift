@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _TestSupport
 
 @testable import TerminalEmulation
 
@@ -30,9 +31,7 @@ struct AsciicastReaderTests {
     }
 
     @Test func replaysAFileIntoAnEmulator() throws {
-        let folder = try FileManager.default.url(
-            for: .itemReplacementDirectory, in: .userDomainMask, appropriateFor: URL(fileURLWithPath: "/tmp"),
-            create: true)
+        let folder = try TestPaths.makeTemporaryDirectory("cast")
         let file = folder.appendingPathComponent("demo.cast")
         try Self.recording.write(to: file, atomically: true, encoding: .utf8)
         let emulator = try AsciicastReader.replay(contentsOf: file)

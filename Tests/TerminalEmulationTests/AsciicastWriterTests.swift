@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _TestSupport
 
 @testable import TerminalEmulation
 
@@ -32,8 +33,7 @@ struct AsciicastWriterTests {
         let session = try PseudoTerminalSession(
             command: ["sh", "-c", "printf 'one\\n'; sleep 0.1; printf '\\033[32mtwo 中文\\n'"], columns: 20, rows: 4)
         #expect(session.waitForExit(timeout: 10) == 0)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cast-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TestPaths.makeTemporaryDirectory("cast")
         let file = folder.appendingPathComponent("session.cast")
         try session.asciicast(title: "demo").write(to: file, atomically: true, encoding: .utf8)
         let replayed = try AsciicastReader.replay(contentsOf: file)

@@ -31,10 +31,9 @@ public enum TestPaths {
     /// `SampleBundles/` in the package.
     public static var sampleBundles: URL { packageRoot.appendingPathComponent("SampleBundles") }
 
-    /// A new empty temporary folder, removed by the system eventually.
+    /// A new empty temporary folder, in this process's ``TestScratch`` folder (removed when the process exits).
     public static func makeTemporaryDirectory(_ label: String = "test") throws -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("resultbundle-\(label)-\(UUID().uuidString)")
+        let url = TestScratch.folder.appendingPathComponent("resultbundle-\(label)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

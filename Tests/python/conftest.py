@@ -12,6 +12,9 @@ BINARY = pathlib.Path(os.environ.get("RESULTBUNDLE_BINARY", ROOT / ".build" / "d
 SAMPLES = sorted((ROOT / "SampleBundles").glob("*.resultbundle"))
 HOSTILE = ROOT / "Tests" / "Fixtures" / "hostile.resultbundle"
 BUNDLES = SAMPLES + [HOSTILE]
+# How every test runs the Examples package's tests: with coverage, as `record --coverage` (the coverage test, the CI
+# recipes) runs them, since SwiftPM rebuilds the package and what it depends on whenever the flag changes.
+EXAMPLES_SWIFT_TEST = ("swift", "test", "--enable-code-coverage")
 
 
 def run(*arguments, check=True):

@@ -190,6 +190,15 @@ struct ShardRunCommand: ParsableCommand {
         let previous = try options.previousDurations()
         var listed = try options.listedTests()
         if listed == nil, let list = invocation.listCommand {
+            if let build = invocation.coverageBuildCommand {
+                StandardError.print("resultbundle: building the tests with coverage: \(build.joined(separator: " "))")
+                let result = try ShardProcess.capture(build)
+                guard result.exitCode == 0 else {
+                    StandardError.print(String(decoding: result.output, as: UTF8.self))
+                    StandardError.print("error: \(build.joined(separator: " ")) exited \(result.exitCode)")
+                    throw ExitCode(result.exitCode)
+                }
+            }
             StandardError.print("resultbundle: listing tests: \(list.joined(separator: " "))")
             let result = try ShardProcess.capture(list)
             guard result.exitCode == 0 else {

@@ -26,20 +26,54 @@ struct ShardInvocation {
     ]
 
     /// The `swift test list` command for the command's `swift test`, carrying the options that choose the package
-    /// and the build; nil when the command has no `swift test`.
+    /// and the build; nil when the command has no `swift test`. After ``coverageBuildCommand`` it skips the build.
     var listCommand: [String]? {
         guard let start = swiftTestStart else { return nil }
         let tool = command[start]
-        var result = URL(fileURLWithPath: tool).lastPathComponent == "swift-test" ? [tool] : [tool, "test"]
-        result.append("list")
-        var position = start + (result.count == 2 ? 1 : 2)
+        let standalone = URL(fileURLWithPath: tool).lastPathComponent == "swift-test"
+        var result =
+            (standalone ? [tool] : [tool, "test"]) + ["list"] + buildOptions(after: start + (standalone ? 1 : 2))
+        if coverageBuildCommand != nil { result.append("--skip-build") }
+        return result
+    }
+
+    /// Whether the tests build with coverage: `swift test --enable-code-coverage`, or `swift test` wrapped in
+    /// `resultbundle record --coverage`, which adds that option.
+    var buildsWithCoverage: Bool {
+        guard let start = swiftTestStart else { return false }
+        return command[start...].contains("--enable-code-coverage")
+            || (command[..<start].contains("record") && command[..<start].contains("--coverage"))
+    }
+
+    /// The build a coverage run needs before its tests are listed: `swift test list` has no coverage option and
+    /// builds without coverage, so the test command would then build everything again with it (two builds a
+    /// shard). `swift build --build-tests --enable-code-coverage` builds what `swift test --enable-code-coverage`
+    /// does, and the list then skips its build. Nil when the tests build without coverage or skip their build.
+    var coverageBuildCommand: [String]? {
+        guard buildsWithCoverage, let start = swiftTestStart, !command[start...].contains("--skip-build") else {
+            return nil
+        }
+        let tool = command[start]
+        let standalone = URL(fileURLWithPath: tool).lastPathComponent == "swift-test"
+        // `swift-build` where `swift-test` is (beside it, or on the path).
+        let build = standalone ? [String(tool.dropLast("swift-test".count)) + "swift-build"] : [tool, "build"]
+        let options = buildOptions(after: start + (standalone ? 1 : 2), excluding: ["--test-product"])
+        return build + ["--build-tests", "--enable-code-coverage"] + options
+    }
+
+    /// The options of ``listOptions`` that `swift test` gets from the argument at `position` on, but `excluding`.
+    private func buildOptions(after position: Int, excluding: Set<String> = []) -> [String] {
+        var result: [String] = []
+        var position = position
         while position < command.count {
             let argument = command[position]
             let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
             if let values = Self.listOptions[name] {
                 let takesNext = values > 0 && !argument.contains("=")
-                result.append(argument)
-                if takesNext, position + 1 < command.count { result.append(command[position + 1]) }
+                if !excluding.contains(name) {
+                    result.append(argument)
+                    if takesNext, position + 1 < command.count { result.append(command[position + 1]) }
+                }
                 position += takesNext ? 2 : 1
             } else {
                 position += 1

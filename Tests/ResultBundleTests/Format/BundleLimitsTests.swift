@@ -1,6 +1,7 @@
 import Foundation
 import ResultModel
 import Testing
+import _TestSupport
 
 @testable import ResultBundle
 
@@ -56,7 +57,7 @@ import Testing
     }
 
     @Test func aWriterRefusesARecordOverTheBatchLimit() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("limit-\(UUID()).resultbundle")
+        let url = try TestPaths.makeTemporaryDirectory("limit").appendingPathComponent("limit.resultbundle")
         let writer = try BundleWriter(creating: url, limits: BundleLimits(maxRecordBatchBytes: 1000))
         let big = TestRecord(
             identity: TestIdentity(name: "big"),

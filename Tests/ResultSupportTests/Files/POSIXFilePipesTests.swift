@@ -1,6 +1,7 @@
 import Foundation
 import ResultSupport
 import Testing
+import _TestSupport
 
 /// A pipe's ends, whether a read would wait, and the paths the C library finds (a link resolved, a glob matched).
 struct POSIXFilePipesTests {
@@ -20,8 +21,7 @@ struct POSIXFilePipesTests {
     }
 
     @Test func aLinkResolvesToItsTargetAndAGlobMatchesInOrder() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lookup-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TestPaths.makeTemporaryDirectory("lookup")
         defer { try? FileManager.default.removeItem(at: folder) }
         for name in ["b.xml", "a.xml", "c.txt"] {
             try Data().write(to: folder.appendingPathComponent(name))

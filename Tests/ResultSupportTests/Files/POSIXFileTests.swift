@@ -1,14 +1,13 @@
 import Foundation
 import ResultSupport
 import Testing
+import _TestSupport
 
 /// The one POSIX file type: whole writes, reads, positioned calls, the exchange of two paths, and errors that
 /// name the call, the path and the system's reason.
 struct POSIXFileTests {
     func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("posix-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try TestPaths.makeTemporaryDirectory("posix")
     }
 
     @Test func writesReadsAndPositionedCallsMeetInTheSameFile() throws {

@@ -8,14 +8,14 @@ import subprocess
 
 import pytest
 
-from conftest import BINARY, ROOT, run
+from conftest import BINARY, EXAMPLES_SWIFT_TEST, ROOT, run
 
 FILTER = "WordTallyXCTests/testTablePerformance"
 
 
 def record(bundle, *options):
     return subprocess.run(
-        [str(BINARY), "record", "-o", str(bundle), *map(str, options), "--", "swift", "test", "--filter", FILTER],
+        [str(BINARY), "record", "-o", str(bundle), *map(str, options), "--", *EXAMPLES_SWIFT_TEST, "--filter", FILTER],
         cwd=ROOT / "Examples", capture_output=True, text=True, timeout=1500)
 
 

@@ -4,7 +4,7 @@ import json
 import xml.etree.ElementTree as ET
 import subprocess
 
-from conftest import BINARY, ROOT, run
+from conftest import BINARY, EXAMPLES_SWIFT_TEST, ROOT, run
 
 
 def depth(activity):
@@ -24,7 +24,7 @@ def walk_attachments(test):
 def test_recording_the_examples_keeps_steps_snapshots_and_measurements(tmp_path):
     bundle = tmp_path / "demo.resultbundle"
     result = subprocess.run(
-        [str(BINARY), "record", "-o", str(bundle), "--", "swift", "test"],
+        [str(BINARY), "record", "-o", str(bundle), "--", *EXAMPLES_SWIFT_TEST],
         cwd=ROOT / "Examples", capture_output=True, text=True, timeout=1500)
     assert result.returncode == 1, result.stderr[-2000:]
     totals = json.loads(run("info", "--json", bundle).stdout)["totals"]

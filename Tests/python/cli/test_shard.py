@@ -12,9 +12,10 @@ from conftest import BINARY, ROOT, run
 SAMPLE = ROOT / "SampleBundles" / "v1.0-examples.resultbundle"
 
 FAKE_SWIFT = """#!/bin/sh
-# Stands in for `swift`: `swift test list` prints $FAKE_LIST; `swift test ...` appends its arguments, one JSON
-# array a line, to $FAKE_CALLS and exits with $FAKE_EXIT (or the next code in $FAKE_EXITS).
+# Stands in for `swift`: `swift test list` appends its arguments to $FAKE_CALLS.lists and prints $FAKE_LIST; `swift
+# test ...` (or `swift build ...`) appends its arguments, one JSON array a line, to $FAKE_CALLS and exits with $FAKE_EXIT (or the next code in $FAKE_EXITS).
 if [ "$1 $2" = "test list" ]; then
+    python3 -c 'import json, sys; print(json.dumps(sys.argv[1:]))' "$@" >> "$FAKE_CALLS.lists"
     echo "Building for debugging..."
     echo "[3/7] Compiling WordTallyTests WordTallyXCTests.swift"
     echo "Build complete! (0.10s)"
@@ -167,3 +168,29 @@ def test_run_reaches_swift_test_through_record(tmp_path):
     call = calls(tmp_path)[-1]
     assert call[0] == "test" and call[-2] == "--filter"
     assert bundle.exists()
+
+
+def test_a_run_with_coverage_lists_its_tests_without_building_them_again(tmp_path):
+    # `swift test list` builds without coverage: listing before a coverage run would build everything twice.
+    environment = fake_swift(tmp_path, LISTED)
+    bundle = tmp_path / "shard.resultbundle"
+    result = shard_run(environment, "--index", 0, "--count", 2, "--from", SAMPLE, "--",
+                       BINARY, "record", "--coverage", "--quiet", "--no-event-stream", "--allow-empty", "-o", bundle,
+                       "--", "swift", "test", "-c", "debug", "--test-product", "WordTallyPackageTests")
+    assert result.returncode == 0, result.stderr
+    made = calls(tmp_path)
+    assert made[0] == ["build", "--build-tests", "--enable-code-coverage", "-c", "debug"], made
+    lists = [json.loads(line) for line in (tmp_path / "calls.jsonl.lists").read_text().splitlines()]
+    assert lists[0] == ["test", "list", "-c", "debug", "--test-product", "WordTallyPackageTests", "--skip-build"]
+    [tests] = [call for call in made if "--filter" in call]
+    assert tests[0] == "test" and "--enable-code-coverage" in tests and "--skip-build" not in tests
+
+    # Without coverage, the list builds the tests as the test command will.
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    environment = fake_swift(plain, LISTED)
+    result = shard_run(environment, "--index", 0, "--count", 2, "--from", SAMPLE, "--", "swift", "test")
+    assert result.returncode == 0, result.stderr
+    assert not any(call[0] == "build" for call in calls(plain))
+    lists = [json.loads(line) for line in (plain / "calls.jsonl.lists").read_text().splitlines()]
+    assert lists[0] == ["test", "list"]
