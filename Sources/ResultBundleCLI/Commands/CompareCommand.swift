@@ -122,18 +122,29 @@ struct CompareCommand: ParsableCommand {
         let window = HistoryAnalysis.defaultWindow
         // The history is read on another thread while the runs are.
         let pending = history.map { PendingHistory(URL(fileURLWithPath: $0), decodingNewest: window) }
-        let digests = try [base, head].map { path in
-            return try RunDigest(BundleOpening.open(path, quiet: true, limits: .display))
+        let bundles = try [base, head].map { try BundleOpening.open($0, quiet: true, limits: .display) }
+        var judge: RunComparer?
+        // Made once both runs are read, or when the partitioned comparison gives up (the history is read by then).
+        let comparer = { () throws -> RunComparer in
+            if let judge { return judge }
+            let analysis = try pending.map { pending in
+                let loaded = try pending.get()
+                HistoryWarnings.print(loaded.damage, file: history ?? "")
+                return HistoryAnalysis(loaded, window: window)
+            }
+            let made = RunComparer(
+                thresholds: .init(seconds: slowerSeconds, percent: slowerPercent),
+                spread: { [analysis] key in analysis?.durationSpread(for: key) })
+            judge = made
+            return made
         }
-        let analysis = try pending.map { pending in
-            let loaded = try pending.get()
-            HistoryWarnings.print(loaded.damage, file: history ?? "")
-            return HistoryAnalysis(loaded, window: window)
-        }
-        var comparison = RunComparer(
-            thresholds: .init(seconds: slowerSeconds, percent: slowerPercent),
-            spread: { [analysis] key in analysis?.durationSpread(for: key) }
-        ).compare(base: digests[0], head: digests[1])
+        let spilled = SpilledComparer(
+            partitions: Self.environmentNumber("RESULTBUNDLE_COMPARE_PARTITIONS"),
+            bufferBytes: Self.environmentNumber("RESULTBUNDLE_COMPARE_PARTITION_BYTES"))
+        // Runs that need every test in memory (docs/COMPARE.md, "Scale") are compared as a whole.
+        var comparison =
+            try spilled.compare(base: bundles[0], head: bundles[1], judge: comparer)
+            ?? comparer().compare(base: try RunDigest(bundles[0]), head: try RunDigest(bundles[1]))
         comparison.coverage = try Self.coverage(base: base, head: head)
         switch format {
         case .text: try StandardOutput.line(ComparisonText.table(comparison))
@@ -185,6 +196,12 @@ struct CompareCommand: ParsableCommand {
         guard let before = try BundleCoverageInput.merged([base]), let after = try BundleCoverageInput.merged([head])
         else { return nil }
         return CoverageComparison(base: before, head: after)
+    }
+
+    /// A whole number from the environment variable `name`, when it holds one (the partitions of a comparison, which
+    /// tests make small).
+    static func environmentNumber(_ name: String) -> Int? {
+        ProcessInfo.processInfo.environment[name].flatMap { Int($0) }
     }
 
     /// The relative path from the folder `from` to the folder `to`, ending in `/` (empty when they are the same).

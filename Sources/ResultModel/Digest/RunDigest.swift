@@ -13,12 +13,37 @@ public struct RunDigest: Sendable {
     /// on the source's decoding threads (``ResultModel/ResultSource/forEachTestBatch(_:_:)``), and a passed test a
     /// bundle keeps as text is digested from its name without being decoded.
     public init(_ source: any ResultSource) throws {
+        configurations = Self.configurations(of: source)
+        try Self.readDigests(source) { digests in
+            for digest in digests { add(digest) }
+        }
+        shareWallClock(source.runs)
+    }
+
+    /// Digests `digests` as read, without wall-clock shares (those already set are kept); the same key twice keeps
+    /// the later digest at the earlier one's position, as ``init(_:)`` does.
+    package init(digests: [TestDigest]) {
+        for digest in digests { add(digest) }
+    }
+
+    /// The configurations (run names) `source` holds, in order.
+    public static func configurations(of source: any ResultSource) -> [String] {
+        var distinct: [String] = []
+        for run in source.runs {
+            let name = run.record.name ?? "run \(run.index + 1)"
+            if !distinct.contains(name) { distinct.append(name) }
+        }
+        return distinct
+    }
+
+    /// Calls `body` with the digests of every test of `source` (each test, and each parameterized case as its own
+    /// digest), in order, a batch at a time, without wall-clock shares. Batches are digested on the source's
+    /// decoding threads (``ResultModel/ResultSource/forEachTestBatch(_:_:)``), and a passed test a bundle keeps as
+    /// text is digested from its name without being decoded.
+    public static func readDigests(_ source: any ResultSource, _ body: ([TestDigest]) throws -> Void) throws {
         var names: [Int: String] = [:]
         for run in source.runs { names[run.index] = run.record.name ?? "run \(run.index + 1)" }
-        var distinct: [String] = []
-        for run in source.runs where !distinct.contains(names[run.index]!) { distinct.append(names[run.index]!) }
-        configurations = distinct
-        let configurationNames = distinct.count > 1 ? names : [:]
+        let configurationNames = configurations(of: source).count > 1 ? names : [:]
         try source.forEachTestBatch({ batch in
             var digests: [TestDigest] = []
             digests.reserveCapacity(max(64, batch.byteCountHint / 128))
@@ -46,10 +71,7 @@ public struct RunDigest: Sendable {
                         measurements: []))
             }
             return digests
-        }) { digests in
-            for digest in digests { add(digest) }
-        }
-        shareWallClock(source.runs)
+        }, body)
     }
 
     /// Sets each test's ``TestDigest/wallShare`` from the tests of its run (a parameterized case shares its test's
