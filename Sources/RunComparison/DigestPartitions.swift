@@ -63,7 +63,8 @@ final class DigestPartitions {
                 initialized = try spill.read(into: UnsafeMutableRawBufferPointer(buffer), at: part.start)
             }
             guard chunk.count == part.count else {
-                throw SystemCallError("read the compared digests back (the scratch file ended early)", path: spill.path, number: EIO)
+                throw SystemCallError(
+                    "read the compared digests back (the scratch file ended early)", path: spill.path, number: EIO)
             }
             bytes += chunk
         }

@@ -2,8 +2,9 @@
 /// of the runs at a time come out in the order of the whole runs (HEAD's, BASE's for removed tests), entries of one
 /// test in the order they were added.
 struct PlacedBuckets {
-    private var entries: [WritableKeyPath<Comparison.Buckets, [Comparison.Entry]>: [(place: Int, entry: Comparison.Entry)]] =
-        [:]
+    private var entries:
+        [WritableKeyPath<Comparison.Buckets, [Comparison.Entry]>: [(place: Int, entry: Comparison.Entry)]] =
+            [:]
 
     /// Adds `entry` to `bucket`, for the test at `place`.
     mutating func append(

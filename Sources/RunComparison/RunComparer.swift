@@ -24,9 +24,11 @@ public struct RunComparer: Sendable {
     /// Compares `base` with `head`.
     public func compare(base: RunDigest, head: RunDigest) -> Comparison {
         var placed = PlacedBuckets()
-        collect(base: base, head: head, basePlaces: Array(base.tests.indices), headPlaces: Array(head.tests.indices),
+        collect(
+            base: base, head: head, basePlaces: Array(base.tests.indices), headPlaces: Array(head.tests.indices),
             into: &placed)
-        return finish(placed, baseTests: base.count, headTests: head.count,
+        return finish(
+            placed, baseTests: base.count, headTests: head.count,
             causes: CauseComparison(base: base, head: head))
     }
 

@@ -31,7 +31,9 @@ public struct SpilledComparer {
         else { return nil }
         let comparer = try judge()
         var placed = PlacedBuckets()
-        var counts = (base: TestCount(tests: 0, parameterized: 0, cases: 0), head: TestCount(tests: 0, parameterized: 0, cases: 0))
+        var counts = (
+            base: TestCount(tests: 0, parameterized: 0, cases: 0), head: TestCount(tests: 0, parameterized: 0, cases: 0)
+        )
         for partition in 0..<layout.count {
             guard let basePart = try baseRun.part(partition), let headPart = try headRun.part(partition) else {
                 return nil
@@ -71,7 +73,9 @@ private struct SpilledRun {
             return nil
         }
         var factors: [Int: Double] = [:]
-        for run in source.runs { factors[run.index] = shares.factor(runIndex: run.index, wallClock: run.end?.wallClock) }
+        for run in source.runs {
+            factors[run.index] = shares.factor(runIndex: run.index, wallClock: run.end?.wallClock)
+        }
         self.partitions = partitions
         self.factors = factors
     }

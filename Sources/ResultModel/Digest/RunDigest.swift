@@ -44,34 +44,35 @@ public struct RunDigest: Sendable {
         var names: [Int: String] = [:]
         for run in source.runs { names[run.index] = run.record.name ?? "run \(run.index + 1)" }
         let configurationNames = configurations(of: source).count > 1 ? names : [:]
-        try source.forEachTestBatch({ batch in
-            var digests: [TestDigest] = []
-            digests.reserveCapacity(max(64, batch.byteCountHint / 128))
-            // The id of the last decoded test without its name (`Module/Suite/`), for the passed tests after it.
-            var prefix = ""
-            var configuration: String?
-            var runIndex = 0
-            try batch.forEachTest { test in
-                configuration = configurationNames[test.runIndex]
-                runIndex = test.runIndex
-                var parent = test.identity
-                parent.name = ""
-                prefix = parent.id
-                digests.append(Self.digest(test, configuration: configuration))
-                for testCase in test.cases {
-                    digests.append(Self.digest(testCase, of: test, configuration: configuration))
+        try source.forEachTestBatch(
+            { batch in
+                var digests: [TestDigest] = []
+                digests.reserveCapacity(max(64, batch.byteCountHint / 128))
+                // The id of the last decoded test without its name (`Module/Suite/`), for the passed tests after it.
+                var prefix = ""
+                var configuration: String?
+                var runIndex = 0
+                try batch.forEachTest { test in
+                    configuration = configurationNames[test.runIndex]
+                    runIndex = test.runIndex
+                    var parent = test.identity
+                    parent.name = ""
+                    prefix = parent.id
+                    digests.append(Self.digest(test, configuration: configuration))
+                    for testCase in test.cases {
+                        digests.append(Self.digest(testCase, of: test, configuration: configuration))
+                    }
+                } passedInSameSuite: { passed in
+                    let id = prefix + String(decoding: passed.name, as: UTF8.self)
+                    digests.append(
+                        TestDigest(
+                            key: Self.key(test: id, arguments: nil, configuration: configuration), test: id,
+                            arguments: nil, configuration: configuration, status: .passed, duration: passed.duration,
+                            start: passed.start, runIndex: runIndex, attempts: 1, isFlaky: false, message: nil,
+                            measurements: []))
                 }
-            } passedInSameSuite: { passed in
-                let id = prefix + String(decoding: passed.name, as: UTF8.self)
-                digests.append(
-                    TestDigest(
-                        key: Self.key(test: id, arguments: nil, configuration: configuration), test: id,
-                        arguments: nil, configuration: configuration, status: .passed, duration: passed.duration,
-                        start: passed.start, runIndex: runIndex, attempts: 1, isFlaky: false, message: nil,
-                        measurements: []))
-            }
-            return digests
-        }, body)
+                return digests
+            }, body)
     }
 
     /// Sets each test's ``TestDigest/wallShare`` from the tests of its run (a parameterized case shares its test's
