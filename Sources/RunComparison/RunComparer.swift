@@ -83,12 +83,14 @@ public struct RunComparer: Sendable {
     func finish(
         _ placed: PlacedBuckets, baseTests: TestCount, headTests: TestCount, causes: CauseComparison
     ) -> Comparison {
-        var buckets = placed.buckets
+        var (buckets, omitted) = placed.buckets()
         buckets.slower.sort { DurationJudgement.change(of: $0) > DurationJudgement.change(of: $1) }
         buckets.faster.sort { DurationJudgement.change(of: $0) < DurationJudgement.change(of: $1) }
-        return Comparison(
+        var comparison = Comparison(
             baseCount: baseTests.tests, headCount: headTests.tests, baseTests: baseTests, headTests: headTests,
             thresholds: thresholds, buckets: buckets, causes: causes)
+        comparison.omitted = omitted
+        return comparison
     }
 
     static func entry(base: TestDigest?, head: TestDigest?) -> Comparison.Entry {

@@ -12,10 +12,14 @@ import ResultModel
 /// run holding a test twice (the later result takes the earlier one's place, which moves its share and its cause).
 public struct SpilledComparer {
     let layout: DigestPartitions.Layout
+    /// The most entries a bucket keeps (``Comparison/omitted`` counts the rest); nil for all.
+    let keep: Int?
 
     /// A comparer that splits each run into `partitions` partitions of `bufferBytes` in memory each (the rest on
-    /// disk, in the system's temporary folder). Small values make a small run spill (tests).
-    public init(partitions: Int? = nil, bufferBytes: Int? = nil) {
+    /// disk, in the system's temporary folder). Small values make a small run spill (tests). Each bucket ordered by
+    /// its tests' places keeps its first `keep` entries (all without it): as many as the output shows.
+    public init(partitions: Int? = nil, bufferBytes: Int? = nil, keep: Int? = nil) {
+        self.keep = keep
         let standard = DigestPartitions.Layout.standard
         layout = .init(count: partitions ?? standard.count, bufferBytes: bufferBytes ?? standard.bufferBytes)
     }
@@ -30,7 +34,7 @@ public struct SpilledComparer {
             let headRun = try SpilledRun(head, layout: layout, { causes.addHead($0) })
         else { return nil }
         let comparer = try judge()
-        var placed = PlacedBuckets()
+        var placed = PlacedBuckets(limit: keep)
         var counts = (
             base: TestCount(tests: 0, parameterized: 0, cases: 0), head: TestCount(tests: 0, parameterized: 0, cases: 0)
         )

@@ -83,6 +83,17 @@ struct SpilledComparerTests {
             }
             #expect(try ComparisonText.json(spilled) == ComparisonText.json(expected))
             #expect(ComparisonText.table(spilled, limit: 10_000) == ComparisonText.table(expected, limit: 10_000))
+            // Kept only as far as shown, the buckets say the same in the table and in the Markdown.
+            let kept = try #require(
+                try SpilledComparer(partitions: partitions, bufferBytes: bufferBytes, keep: 5).compare(
+                    base: base, head: head, judge: { RunComparer() }))
+            #expect(kept.buckets.removedTests.count == 5 && kept.total(\.removedTests) > 5)
+            #expect(ComparisonText.table(kept, limit: 5) == ComparisonText.table(expected, limit: 5))
+            let short = try #require(
+                try SpilledComparer(partitions: partitions, bufferBytes: bufferBytes, keep: 2_048 / 8 + 1).compare(
+                    base: base, head: head, judge: { RunComparer() }))
+            #expect(
+                ComparisonText.markdown(short, maxBytes: 2_047) == ComparisonText.markdown(expected, maxBytes: 2_047))
         }
     }
 

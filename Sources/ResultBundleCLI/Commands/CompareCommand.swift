@@ -140,7 +140,7 @@ struct CompareCommand: ParsableCommand {
         }
         let spilled = SpilledComparer(
             partitions: Self.environmentNumber("RESULTBUNDLE_COMPARE_PARTITIONS"),
-            bufferBytes: Self.environmentNumber("RESULTBUNDLE_COMPARE_PARTITION_BYTES"))
+            bufferBytes: Self.environmentNumber("RESULTBUNDLE_COMPARE_PARTITION_BYTES"), keep: entriesShown)
         // Runs that need every test in memory (docs/COMPARE.md, "Scale") are compared as a whole.
         var comparison =
             try spilled.compare(base: bundles[0], head: bundles[1], judge: comparer)
@@ -173,7 +173,7 @@ struct CompareCommand: ParsableCommand {
                 try Data(page.utf8).write(to: folder.appendingPathComponent("index.html"))
             }
         }
-        if try gates().contains(where: { !comparison.buckets[keyPath: $0.keyPath].isEmpty }) { throw ExitCode(1) }
+        if try gates().contains(where: { comparison.total($0.keyPath) > 0 }) { throw ExitCode(1) }
     }
 
     /// Where a test's name links on the page written into `outputFolder`: its page in `--head-report`, by the path
@@ -196,6 +196,18 @@ struct CompareCommand: ParsableCommand {
         guard let before = try BundleCoverageInput.merged([base]), let after = try BundleCoverageInput.merged([head])
         else { return nil }
         return CoverageComparison(base: before, head: after)
+    }
+
+    /// The most entries of a bucket the outputs asked for show: the table's 50, what fits in the Markdown's
+    /// `--max-bytes` (a line takes at least 8 bytes), the HTML page's 10,000; every entry for the JSON.
+    var entriesShown: Int? {
+        let shown: Int
+        switch format {
+        case .json: return nil
+        case .text: shown = 50
+        case .markdown: shown = maxBytes / 8 + 1
+        }
+        return output == nil ? shown : max(shown, 10_000)
     }
 
     /// A whole number from the environment variable `name`, when it holds one (the partitions of a comparison, which

@@ -67,6 +67,11 @@ def test_spilled_buckets_come_out_in_the_runs_order(tmp_path):
         f"test{n:04}" for n in head_order if in_base(n) and fails_in_base(n) and not fails_in_head(n)]
     assert names(buckets["stillFailing"]) == [
         f"test{n:04}" for n in head_order if in_base(n) and fails_in_base(n) and fails_in_head(n)]
+    # The table keeps 50 entries a bucket and counts the rest, as the JSON's buckets number them.
+    text = compare(base, head).stdout
+    for key, label in [("newTests", "New tests"), ("removedTests", "Removed tests"), ("newFailures", "New failures")]:
+        assert f"{label} ({len(buckets[key]):,})" in text
+    assert f"  … and {len(buckets['newTests']) - 50} more" in text
     # The same runs compared with the standard partitions, which keep 3,000 tests in memory, say the same.
     assert run("compare", base, head, "--format", "json").stdout == result.stdout
     assert run("compare", base, head).stdout == compare(base, head).stdout
