@@ -29,9 +29,19 @@ public struct SpilledComparer {
     public func compare(
         base: any ResultSource, head: any ResultSource, judge: () throws -> RunComparer
     ) throws -> Comparison? {
+        try compare(opening: { base }, { head }, judge: judge)
+    }
+
+    /// ``compare(base:head:judge:)`` of the sources `base` and `head` open, each opened when it is read and let go
+    /// once it is (a reader of ten million tests holds a few hundred megabytes it would keep while the other is
+    /// read).
+    public func compare(
+        opening base: () throws -> any ResultSource, _ head: () throws -> any ResultSource,
+        judge: () throws -> RunComparer
+    ) throws -> Comparison? {
         var causes = CauseComparison.Builder()
-        guard let baseRun = try SpilledRun(base, layout: layout, { causes.addBase($0) }),
-            let headRun = try SpilledRun(head, layout: layout, { causes.addHead($0) })
+        guard let baseRun = try SpilledRun(try base(), layout: layout, { causes.addBase($0) }),
+            let headRun = try SpilledRun(try head(), layout: layout, { causes.addHead($0) })
         else { return nil }
         let comparer = try judge()
         var placed = PlacedBuckets(limit: keep)
