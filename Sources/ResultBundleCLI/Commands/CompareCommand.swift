@@ -122,7 +122,7 @@ struct CompareCommand: ParsableCommand {
         let window = HistoryAnalysis.defaultWindow
         // The history is read on another thread while the runs are.
         let pending = history.map { PendingHistory(URL(fileURLWithPath: $0), decodingNewest: window) }
-        let open = { (path: String) in try BundleOpening.open(path, quiet: true, limits: .display) }
+        let opened = { (path: String) in try BundleOpening.open(path, quiet: true, limits: .display) }
         var judge: RunComparer?
         // Made once both runs are read, or when the partitioned comparison gives up (the history is read by then).
         let comparer = { () throws -> RunComparer in
@@ -143,8 +143,8 @@ struct CompareCommand: ParsableCommand {
             bufferBytes: Self.environmentNumber("RESULTBUNDLE_COMPARE_PARTITION_BYTES"), keep: entriesShown)
         // Runs that need every test in memory (docs/COMPARE.md, "Scale") are compared as a whole.
         var comparison =
-            try spilled.compare(opening: { try open(base) }, { try open(head) }, judge: comparer)
-            ?? comparer().compare(base: try RunDigest(open(base)), head: try RunDigest(open(head)))
+            try spilled.compare(opening: { try opened(base) }, { try opened(head) }, judge: comparer)
+            ?? comparer().compare(base: try RunDigest(opened(base)), head: try RunDigest(opened(head)))
         comparison.coverage = try Self.coverage(base: base, head: head)
         switch format {
         case .text: try StandardOutput.line(ComparisonText.table(comparison))
