@@ -33,22 +33,41 @@ public struct CauseComparison: Sendable, Codable, Hashable {
     /// Causes of BASE's failures that HEAD no longer has.
     public var goneCount = 0
 
+    /// No causes.
+    init() {}
+
     /// Groups `head`'s failures by cause and looks each up among `base`'s.
     public init(base: RunDigest, head: RunDigest) {
-        var baseCounts: [FailureSignature: Int] = [:]
-        for test in base.tests {
-            guard let cause = test.cause else { continue }
-            if baseCounts[cause] != nil || baseCounts.count < Self.maxCauses { baseCounts[cause, default: 0] += 1 }
+        var builder = Builder()
+        for test in base.tests { builder.addBase(test) }
+        for test in head.tests { builder.addHead(test) }
+        self = builder.comparison
+    }
+
+    /// Builds a ``CauseComparison`` from the tests as they are read: every test of BASE in order, then every test
+    /// of HEAD in order, holding only the causes.
+    public struct Builder: Sendable {
+        private var baseCounts: [FailureSignature: Int] = [:]
+        private var causes: [Cause] = []
+        private var positions: [FailureSignature: Int] = [:]
+
+        /// An empty builder.
+        public init() {}
+
+        /// Adds a test of BASE (all of them before the first of HEAD).
+        public mutating func addBase(_ test: TestDigest) {
+            guard let cause = test.cause else { return }
+            if baseCounts[cause] != nil || baseCounts.count < maxCauses { baseCounts[cause, default: 0] += 1 }
         }
-        var causes: [Cause] = []
-        var positions: [FailureSignature: Int] = [:]
-        for test in head.tests {
-            guard let signature = test.cause else { continue }
+
+        /// Adds a test of HEAD.
+        public mutating func addHead(_ test: TestDigest) {
+            guard let signature = test.cause else { return }
             let position: Int
             if let known = positions[signature] {
                 position = known
             } else {
-                guard causes.count < Self.maxCauses else { continue }
+                guard causes.count < maxCauses else { return }
                 position = causes.count
                 positions[signature] = position
                 causes.append(
@@ -61,13 +80,19 @@ public struct CauseComparison: Sendable, Codable, Hashable {
                         tests: []))
             }
             causes[position].count += 1
-            if causes[position].tests.count < Self.testsKept { causes[position].tests.append(test.key) }
+            if causes[position].tests.count < testsKept { causes[position].tests.append(test.key) }
         }
-        let largestFirst = causes.enumerated().sorted {
-            ($0.element.count, -$0.offset) > ($1.element.count, -$1.offset)
-        }.map(\.element)
-        newCauses = largestFirst.filter { $0.baseCount == 0 }
-        seenInBase = largestFirst.filter { $0.baseCount > 0 }
-        goneCount = baseCounts.keys.filter { positions[$0] == nil }.count
+
+        /// The comparison of the tests added.
+        public var comparison: CauseComparison {
+            let largestFirst = causes.enumerated().sorted {
+                ($0.element.count, -$0.offset) > ($1.element.count, -$1.offset)
+            }.map(\.element)
+            var result = CauseComparison()
+            result.newCauses = largestFirst.filter { $0.baseCount == 0 }
+            result.seenInBase = largestFirst.filter { $0.baseCount > 0 }
+            result.goneCount = baseCounts.keys.filter { positions[$0] == nil }.count
+            return result
+        }
     }
 }

@@ -87,6 +87,19 @@ public struct Comparison: Sendable, Codable {
     public var causes: CauseComparison?
     /// How code coverage changed, when both runs carry it (schema 1.4).
     public var coverage: CoverageComparison?
+    /// How many entries each bucket (by key) left out, past those an output shows (``SpilledComparer``): counted,
+    /// not kept. Not part of the JSON, which is written only of comparisons that kept every entry.
+    public var omitted: [String: Int] = [:]
+
+    enum CodingKeys: String, CodingKey {
+        case schemaVersion, baseCount, headCount, baseTests, headTests, thresholds, buckets, causes, coverage
+    }
+
+    /// How many tests `bucket` holds: its entries and those it left out (``omitted``).
+    public func total(_ bucket: KeyPath<Buckets, [Entry]>) -> Int {
+        let key = Self.bucketNames.first { $0.keyPath == bucket }?.key ?? ""
+        return buckets[keyPath: bucket].count + (omitted[key] ?? 0)
+    }
 
     /// The names of the buckets, in the order they are shown, with their labels. (A constant; its key paths are
     /// immutable, though the standard library does not mark them `Sendable`.)

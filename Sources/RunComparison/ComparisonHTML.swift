@@ -26,7 +26,7 @@ public enum ComparisonHTML {
             """
         html += "<table class=\"counts\"><tbody>"
         for bucket in Comparison.bucketNames {
-            let count = comparison.buckets[keyPath: bucket.keyPath].count
+            let count = comparison.total(bucket.keyPath)
             let link = count > 0 ? "<a href=\"#\(bucket.key)\">\(bucket.label)</a>" : bucket.label
             html += "<tr><th scope=\"row\">\(link)</th><td class=\"num\">\(NumberText.count(count))</td></tr>"
         }
@@ -35,10 +35,11 @@ public enum ComparisonHTML {
         html += CoverageComparisonHTML.section(comparison.coverage)
         for bucket in Comparison.bucketNames {
             let entries = comparison.buckets[keyPath: bucket.keyPath]
-            guard !entries.isEmpty else { continue }
+            let total = comparison.total(bucket.keyPath)
+            guard total > 0 else { continue }
             html += "<section aria-labelledby=\"\(bucket.key)\"><h2 id=\"\(bucket.key)\">\(bucket.label) "
             html +=
-                "(\(NumberText.count(entries.count)))</h2>\n<table class=\"compare\"><thead><tr><th scope=\"col\">Test</th>"
+                "(\(NumberText.count(total)))</h2>\n<table class=\"compare\"><thead><tr><th scope=\"col\">Test</th>"
             html +=
                 "<th scope=\"col\">BASE</th><th scope=\"col\">HEAD</th><th scope=\"col\">Detail</th></tr></thead><tbody>"
             for entry in entries.prefix(10_000) {
@@ -61,8 +62,8 @@ public enum ComparisonHTML {
                 html += "</td></tr>"
             }
             html += "</tbody></table>"
-            if entries.count > 10_000 {
-                html += "<p>… and \(NumberText.count(entries.count - 10_000)) more (see the JSON).</p>"
+            if total > 10_000 {
+                html += "<p>… and \(NumberText.count(total - 10_000)) more (see the JSON).</p>"
             }
             html += "</section>\n"
         }
@@ -79,11 +80,11 @@ public enum ComparisonHTML {
             "newlySkipped": "skipped",
         ]
         let counts = Comparison.bucketNames.compactMap { bucket -> (String, Int, String, String)? in
-            let count = comparison.buckets[keyPath: bucket.keyPath].count
+            let count = comparison.total(bucket.keyPath)
             guard count > 0 else { return nil }
             return (bucket.label.lowercased(), count, statuses[bucket.key] ?? "all", "#\(bucket.key)")
         }
-        let new = comparison.buckets.newFailures.count
+        let new = comparison.total(\.newFailures)
         return (
             new == 0 ? "No new failures" : "\(new) new failure\(new == 1 ? "" : "s")", new == 0 ? "passed" : "failed",
             counts

@@ -63,7 +63,7 @@ public enum ComparisonText {
     public static func table(_ comparison: Comparison, limit: Int = 50) -> String {
         var lines = ["BASE: \(count(comparison, base: true)), HEAD: \(count(comparison, base: false))"]
         let counts = Comparison.bucketNames.map {
-            "\($0.label): \(NumberText.count(comparison.buckets[keyPath: $0.keyPath].count))"
+            "\($0.label): \(NumberText.count(comparison.total($0.keyPath)))"
         }
         lines.append(counts.joined(separator: ", "))
         let causes = causeLines(comparison.causes, limit: limit)
@@ -72,14 +72,15 @@ public enum ComparisonText {
         if !coverage.isEmpty { lines += [""] + coverage.map { TerminalText.escapingControls($0) } }
         for bucket in Comparison.bucketNames {
             let entries = comparison.buckets[keyPath: bucket.keyPath]
-            guard !entries.isEmpty else { continue }
+            let total = comparison.total(bucket.keyPath)
+            guard total > 0 else { continue }
             lines.append("")
-            lines.append("\(bucket.label) (\(NumberText.count(entries.count)))")
+            lines.append("\(bucket.label) (\(NumberText.count(total)))")
             for entry in entries.prefix(limit) {
                 lines.append(
                     "  " + TerminalText.escapingControls(name(entry) + "  " + detail(entry, bucket: bucket.key)))
             }
-            if entries.count > limit { lines.append("  … and \(entries.count - limit) more") }
+            if total > limit { lines.append("  … and \(total - limit) more") }
         }
         return lines.joined(separator: "\n")
     }
@@ -90,7 +91,7 @@ public enum ComparisonText {
         let buckets = comparison.buckets
         var head = "## Compared with BASE\n\n"
         let counts = Comparison.bucketNames.compactMap { bucket -> String? in
-            let count = buckets[keyPath: bucket.keyPath].count
+            let count = comparison.total(bucket.keyPath)
             return count == 0 ? nil : "\(bucket.label): **\(NumberText.count(count))**"
         }
         head += counts.isEmpty ? "No changes.\n" : counts.joined(separator: " · ") + "\n"
@@ -111,23 +112,24 @@ public enum ComparisonText {
         var left = 0
         for bucket in Comparison.bucketNames {
             let entries = buckets[keyPath: bucket.keyPath]
-            guard !entries.isEmpty else { continue }
+            let total = comparison.total(bucket.keyPath)
+            guard total > 0 else { continue }
             let title = "\n### \(bucket.label)\n\n"
             guard output.utf8.count + title.utf8.count + 64 <= maxBytes else {
-                left += entries.count
+                left += total
                 continue
             }
             output += title
-            for (index, entry) in entries.enumerated() {
+            var shown = 0
+            for entry in entries {
                 let line =
                     "- **" + MarkdownEscaping.inline(name(entry)) + "** "
                     + MarkdownEscaping.inline(detail(entry, bucket: bucket.key)) + "\n"
-                guard output.utf8.count + line.utf8.count + 64 <= maxBytes else {
-                    left += entries.count - index
-                    break
-                }
+                guard output.utf8.count + line.utf8.count + 64 <= maxBytes else { break }
                 output += line
+                shown += 1
             }
+            left += total - shown
         }
         if left > 0 { output += "\n_\(left) more not shown (size limit)._\n" }
         return output

@@ -23,48 +23,74 @@ public struct RunComparer: Sendable {
 
     /// Compares `base` with `head`.
     public func compare(base: RunDigest, head: RunDigest) -> Comparison {
-        var buckets = Comparison.Buckets()
+        var placed = PlacedBuckets()
+        collect(
+            base: base, head: head, basePlaces: Array(base.tests.indices), headPlaces: Array(head.tests.indices),
+            into: &placed)
+        return finish(
+            placed, baseTests: base.count, headTests: head.count,
+            causes: CauseComparison(base: base, head: head))
+    }
+
+    /// Puts the tests of `head` and `base` into buckets, each entry at its test's place in its whole run
+    /// (`headPlaces`, or `basePlaces` for removed tests, by position in ``RunDigest/tests``): the runs may be parts
+    /// of larger ones (``SpilledComparer``), whose tests' counterparts are in the same part.
+    func collect(
+        base: RunDigest, head: RunDigest, basePlaces: [Int], headPlaces: [Int], into placed: inout PlacedBuckets
+    ) {
         let durations = DurationJudgement(thresholds: thresholds)
         // Tests one side recorded without their module (docs/COMPARE.md, "Matching").
         let counterparts = RunDigest.moduleLessMatches(base: base, head: head)
         for (position, current) in head.tests.enumerated() {
+            let place = headPlaces[position]
             let previous = base.matching(current) ?? counterparts[position].map { base.tests[$0] }
             let entry = Self.entry(base: previous, head: current)
             guard let previous else {
-                buckets.newTests.append(entry)
-                if current.status.isFailure { buckets.newFailures.append(entry) }
-                if current.isFlaky { buckets.flaky.append(entry) }
+                placed.append(entry, to: \.newTests, at: place)
+                if current.status.isFailure { placed.append(entry, to: \.newFailures, at: place) }
+                if current.isFlaky { placed.append(entry, to: \.flaky, at: place) }
                 continue
             }
             switch (previous.status.isFailure, current.status.isFailure) {
-            case (false, true): buckets.newFailures.append(entry)
-            case (true, true): buckets.stillFailing.append(entry)
-            case (true, false) where current.status.isPass: buckets.fixed.append(entry)
+            case (false, true): placed.append(entry, to: \.newFailures, at: place)
+            case (true, true): placed.append(entry, to: \.stillFailing, at: place)
+            case (true, false) where current.status.isPass: placed.append(entry, to: \.fixed, at: place)
             default: break
             }
-            if current.status == .skipped && previous.status != .skipped { buckets.newlySkipped.append(entry) }
-            if current.isFlaky { buckets.flaky.append(entry) }
+            if current.status == .skipped && previous.status != .skipped {
+                placed.append(entry, to: \.newlySkipped, at: place)
+            }
+            if current.isFlaky { placed.append(entry, to: \.flaky, at: place) }
             if let judged = durations.judge(entry, base: previous, head: current, spread: spread) {
-                if judged.slower { buckets.slower.append(judged.entry) } else { buckets.faster.append(judged.entry) }
+                placed.append(judged.entry, to: judged.slower ? \.slower : \.faster, at: place)
             }
             for measurement in current.measurements {
                 guard let old = previous.measurements.first(where: { $0.metric == measurement.metric }),
                     let change = Self.measurementChange(old: old, new: measurement, entry: entry)
                 else { continue }
-                buckets.measurementChanges.append(change)
+                placed.append(change, to: \.measurementChanges, at: place)
             }
         }
         let matchedBase = Set(counterparts.values)
         for (position, previous) in base.tests.enumerated()
         where head.matching(previous) == nil && !matchedBase.contains(position) {
-            buckets.removedTests.append(Self.entry(base: previous, head: nil))
+            placed.append(Self.entry(base: previous, head: nil), to: \.removedTests, at: basePlaces[position])
         }
+    }
+
+    /// The comparison of what ``collect(base:head:basePlaces:headPlaces:into:)`` put into `placed`: each bucket in
+    /// its tests' order, slower and faster tests by their change.
+    func finish(
+        _ placed: PlacedBuckets, baseTests: TestCount, headTests: TestCount, causes: CauseComparison
+    ) -> Comparison {
+        var (buckets, omitted) = placed.buckets()
         buckets.slower.sort { DurationJudgement.change(of: $0) > DurationJudgement.change(of: $1) }
         buckets.faster.sort { DurationJudgement.change(of: $0) < DurationJudgement.change(of: $1) }
-        let (baseTests, headTests) = (base.count, head.count)
-        return Comparison(
+        var comparison = Comparison(
             baseCount: baseTests.tests, headCount: headTests.tests, baseTests: baseTests, headTests: headTests,
-            thresholds: thresholds, buckets: buckets, causes: CauseComparison(base: base, head: head))
+            thresholds: thresholds, buckets: buckets, causes: causes)
+        comparison.omitted = omitted
+        return comparison
     }
 
     static func entry(base: TestDigest?, head: TestDigest?) -> Comparison.Entry {

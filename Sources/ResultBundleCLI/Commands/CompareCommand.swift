@@ -122,18 +122,29 @@ struct CompareCommand: ParsableCommand {
         let window = HistoryAnalysis.defaultWindow
         // The history is read on another thread while the runs are.
         let pending = history.map { PendingHistory(URL(fileURLWithPath: $0), decodingNewest: window) }
-        let digests = try [base, head].map { path in
-            return try RunDigest(BundleOpening.open(path, quiet: true, limits: .display))
+        let opened = { (path: String) in try BundleOpening.open(path, quiet: true, limits: .display) }
+        var judge: RunComparer?
+        // Made once both runs are read, or when the partitioned comparison gives up (the history is read by then).
+        let comparer = { () throws -> RunComparer in
+            if let judge { return judge }
+            let analysis = try pending.map { pending in
+                let loaded = try pending.get()
+                HistoryWarnings.print(loaded.damage, file: history ?? "")
+                return HistoryAnalysis(loaded, window: window)
+            }
+            let made = RunComparer(
+                thresholds: .init(seconds: slowerSeconds, percent: slowerPercent),
+                spread: { [analysis] key in analysis?.durationSpread(for: key) })
+            judge = made
+            return made
         }
-        let analysis = try pending.map { pending in
-            let loaded = try pending.get()
-            HistoryWarnings.print(loaded.damage, file: history ?? "")
-            return HistoryAnalysis(loaded, window: window)
-        }
-        var comparison = RunComparer(
-            thresholds: .init(seconds: slowerSeconds, percent: slowerPercent),
-            spread: { [analysis] key in analysis?.durationSpread(for: key) }
-        ).compare(base: digests[0], head: digests[1])
+        let spilled = SpilledComparer(
+            partitions: Self.environmentNumber("RESULTBUNDLE_COMPARE_PARTITIONS"),
+            bufferBytes: Self.environmentNumber("RESULTBUNDLE_COMPARE_PARTITION_BYTES"), keep: entriesShown)
+        // Runs that need every test in memory (docs/COMPARE.md, "Scale") are compared as a whole.
+        var comparison =
+            try spilled.compare(opening: { try opened(base) }, { try opened(head) }, judge: comparer)
+            ?? comparer().compare(base: try RunDigest(opened(base)), head: try RunDigest(opened(head)))
         comparison.coverage = try Self.coverage(base: base, head: head)
         switch format {
         case .text: try StandardOutput.line(ComparisonText.table(comparison))
@@ -162,7 +173,7 @@ struct CompareCommand: ParsableCommand {
                 try Data(page.utf8).write(to: folder.appendingPathComponent("index.html"))
             }
         }
-        if try gates().contains(where: { !comparison.buckets[keyPath: $0.keyPath].isEmpty }) { throw ExitCode(1) }
+        if try gates().contains(where: { comparison.total($0.keyPath) > 0 }) { throw ExitCode(1) }
     }
 
     /// Where a test's name links on the page written into `outputFolder`: its page in `--head-report`, by the path
@@ -185,6 +196,24 @@ struct CompareCommand: ParsableCommand {
         guard let before = try BundleCoverageInput.merged([base]), let after = try BundleCoverageInput.merged([head])
         else { return nil }
         return CoverageComparison(base: before, head: after)
+    }
+
+    /// The most entries of a bucket the outputs asked for show: the table's 50, what fits in the Markdown's
+    /// `--max-bytes` (a line takes at least 8 bytes), the HTML page's 10,000; every entry for the JSON.
+    var entriesShown: Int? {
+        let shown: Int
+        switch format {
+        case .json: return nil
+        case .text: shown = 50
+        case .markdown: shown = maxBytes / 8 + 1
+        }
+        return output == nil ? shown : max(shown, 10_000)
+    }
+
+    /// A whole number from the environment variable `name`, when it holds one (the partitions of a comparison, which
+    /// tests make small).
+    static func environmentNumber(_ name: String) -> Int? {
+        ProcessInfo.processInfo.environment[name].flatMap { Int($0) }
     }
 
     /// The relative path from the folder `from` to the folder `to`, ending in `/` (empty when they are the same).

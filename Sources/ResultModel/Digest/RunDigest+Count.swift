@@ -17,3 +17,13 @@ extension RunDigest {
         return TestCount(tests: tests, parameterized: parameterized.count, cases: cases)
     }
 }
+
+extension TestCount {
+    /// This count and `other`'s together: counts of parts of a run that share no test (``RunDigest/count`` of
+    /// each part, when a test and its cases are in the same part).
+    public func adding(_ other: TestCount) -> TestCount {
+        TestCount(
+            tests: tests + other.tests, parameterized: (parameterized ?? 0) + (other.parameterized ?? 0),
+            cases: cases + other.cases)
+    }
+}

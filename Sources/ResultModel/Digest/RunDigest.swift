@@ -13,43 +13,66 @@ public struct RunDigest: Sendable {
     /// on the source's decoding threads (``ResultModel/ResultSource/forEachTestBatch(_:_:)``), and a passed test a
     /// bundle keeps as text is digested from its name without being decoded.
     public init(_ source: any ResultSource) throws {
-        var names: [Int: String] = [:]
-        for run in source.runs { names[run.index] = run.record.name ?? "run \(run.index + 1)" }
-        var distinct: [String] = []
-        for run in source.runs where !distinct.contains(names[run.index]!) { distinct.append(names[run.index]!) }
-        configurations = distinct
-        let configurationNames = distinct.count > 1 ? names : [:]
-        try source.forEachTestBatch({ batch in
-            var digests: [TestDigest] = []
-            digests.reserveCapacity(max(64, batch.byteCountHint / 128))
-            // The id of the last decoded test without its name (`Module/Suite/`), for the passed tests after it.
-            var prefix = ""
-            var configuration: String?
-            var runIndex = 0
-            try batch.forEachTest { test in
-                configuration = configurationNames[test.runIndex]
-                runIndex = test.runIndex
-                var parent = test.identity
-                parent.name = ""
-                prefix = parent.id
-                digests.append(Self.digest(test, configuration: configuration))
-                for testCase in test.cases {
-                    digests.append(Self.digest(testCase, of: test, configuration: configuration))
-                }
-            } passedInSameSuite: { passed in
-                let id = prefix + String(decoding: passed.name, as: UTF8.self)
-                digests.append(
-                    TestDigest(
-                        key: Self.key(test: id, arguments: nil, configuration: configuration), test: id,
-                        arguments: nil, configuration: configuration, status: .passed, duration: passed.duration,
-                        start: passed.start, runIndex: runIndex, attempts: 1, isFlaky: false, message: nil,
-                        measurements: []))
-            }
-            return digests
-        }) { digests in
+        configurations = Self.configurations(of: source)
+        try Self.readDigests(source) { digests in
             for digest in digests { add(digest) }
         }
         shareWallClock(source.runs)
+    }
+
+    /// Digests `digests` as read, without wall-clock shares (those already set are kept); the same key twice keeps
+    /// the later digest at the earlier one's position, as ``init(_:)`` does.
+    package init(digests: [TestDigest]) {
+        for digest in digests { add(digest) }
+    }
+
+    /// The configurations (run names) `source` holds, in order.
+    public static func configurations(of source: any ResultSource) -> [String] {
+        var distinct: [String] = []
+        for run in source.runs {
+            let name = run.record.name ?? "run \(run.index + 1)"
+            if !distinct.contains(name) { distinct.append(name) }
+        }
+        return distinct
+    }
+
+    /// Calls `body` with the digests of every test of `source` (each test, and each parameterized case as its own
+    /// digest), in order, a batch at a time, without wall-clock shares. Batches are digested on the source's
+    /// decoding threads (``ResultModel/ResultSource/forEachTestBatch(_:_:)``), and a passed test a bundle keeps as
+    /// text is digested from its name without being decoded.
+    public static func readDigests(_ source: any ResultSource, _ body: ([TestDigest]) throws -> Void) throws {
+        var names: [Int: String] = [:]
+        for run in source.runs { names[run.index] = run.record.name ?? "run \(run.index + 1)" }
+        let configurationNames = configurations(of: source).count > 1 ? names : [:]
+        try source.forEachTestBatch(
+            { batch in
+                var digests: [TestDigest] = []
+                digests.reserveCapacity(max(64, batch.byteCountHint / 128))
+                // The id of the last decoded test without its name (`Module/Suite/`), for the passed tests after it.
+                var prefix = ""
+                var configuration: String?
+                var runIndex = 0
+                try batch.forEachTest { test in
+                    configuration = configurationNames[test.runIndex]
+                    runIndex = test.runIndex
+                    var parent = test.identity
+                    parent.name = ""
+                    prefix = parent.id
+                    digests.append(Self.digest(test, configuration: configuration))
+                    for testCase in test.cases {
+                        digests.append(Self.digest(testCase, of: test, configuration: configuration))
+                    }
+                } passedInSameSuite: { passed in
+                    let id = prefix + String(decoding: passed.name, as: UTF8.self)
+                    digests.append(
+                        TestDigest(
+                            key: Self.key(test: id, arguments: nil, configuration: configuration), test: id,
+                            arguments: nil, configuration: configuration, status: .passed, duration: passed.duration,
+                            start: passed.start, runIndex: runIndex, attempts: 1, isFlaky: false, message: nil,
+                            measurements: []))
+                }
+                return digests
+            }, body)
     }
 
     /// Sets each test's ``TestDigest/wallShare`` from the tests of its run (a parameterized case shares its test's
