@@ -32,7 +32,7 @@ enum HistoryStreamingAdd {
         let records = try PartitionedSpill(partitions: 1, beside: url)
         var totals = HistoryRunTotals()
         var testCount = 0
-        try RunDigest.forEachDigest(of: source) { batch in
+        try RunDigest.readDigests(source) { batch in
             for test in batch {
                 totals.add(test)
                 try records.add(to: 0) { buffer in
