@@ -2,9 +2,9 @@ import Foundation
 import ResultModel
 import ResultSupport
 
-/// One run's digests kept on disk, split into partitions by a hash of the last component of their test's id: a
-/// test, its parameterized cases, the same test in the other run, and its counterpart recorded with or without its
-/// module (``ResultModel/ModuleLessMatching`` adds or removes the first component only) all land in the same
+/// One run's digests kept on disk, split into partitions by a hash of the last two components of their test's id:
+/// a test, its parameterized cases, the same test in the other run, and its counterpart recorded with or without
+/// its module (``ResultModel/ModuleLessMatching`` adds or removes the first component only) all land in the same
 /// partition, so two runs can be compared a partition at a time.
 ///
 /// Each partition gathers its digests' bytes (``ResultModel/TestDigest/append(position:basis:to:)``) in a buffer,
@@ -38,12 +38,26 @@ final class DigestPartitions {
 
     deinit { spill?.remove() }
 
-    /// The partition of a test id (a digest's ``ResultModel/TestDigest/test``).
+    /// The partition of a test id (a digest's ``ResultModel/TestDigest/test``): by its last two components, which
+    /// adding or removing a module leaves alone for an id of two components or more (`Module/Suite/test` and
+    /// `Suite/test` both end `Suite/test`). The last component alone would do too, but suites often share test
+    /// names (`testExample`, `test_parse`), and a partition of every suite's `testExample` holds a large share of a
+    /// large run. An id of one component (whose counterpart `Suite/test` ends otherwise) is left to the comparison
+    /// in memory (``isPartitionable(_:)``).
     func partition(of test: String) -> Int {
-        let last = test.utf8.lastIndex(of: UInt8(ascii: "/")).map { test[test.index(after: $0)...] } ?? test[...]
         var hasher = Hasher()
-        hasher.combine(last)
+        hasher.combine(Self.lastTwoComponents(of: test))
         return Int(UInt(bitPattern: hasher.finalize()) % UInt(layout.count))
+    }
+
+    /// Whether a test id can be compared a partition at a time: it has two components or more.
+    static func isPartitionable(_ test: String) -> Bool { test.utf8.contains(UInt8(ascii: "/")) }
+
+    private static func lastTwoComponents(of test: String) -> Substring {
+        let bytes = test.utf8
+        guard let last = bytes.lastIndex(of: UInt8(ascii: "/")) else { return test[...] }
+        guard let before = bytes[..<last].lastIndex(of: UInt8(ascii: "/")) else { return test[...] }
+        return test[test.index(after: before)...]
     }
 
     /// Adds `digest`, the test at `position` of its run, with its wall-clock share's `basis`.

@@ -7,9 +7,10 @@ import ResultModel
 /// run so the buckets come out as ``RunComparer/compare(base:head:)`` orders them. The comparison is the same, byte
 /// for byte once written.
 ///
-/// Two kinds of run need every test at once, and are left to ``RunComparer/compare(base:head:)``: a run whose tests
-/// ran in parallel or arrive out of order of start (their wall-clock shares, ``ResultModel/WallClockShares``), and a
-/// run holding a test twice (the later result takes the earlier one's place, which moves its share and its cause).
+/// Three kinds of run need every test at once, and are left to ``RunComparer/compare(base:head:)``: a run whose tests
+/// ran in parallel or arrive out of order of start (their wall-clock shares, ``ResultModel/WallClockShares``), a
+/// run holding a test twice (the later result takes the earlier one's place, which moves its share and its cause),
+/// and a run with a test id of one component (``DigestPartitions/partition(of:)``).
 public struct SpilledComparer {
     let layout: DigestPartitions.Layout
     /// The most entries a bucket keeps (``Comparison/omitted`` counts the rest); nil for all.
@@ -77,7 +78,9 @@ private struct SpilledRun {
             try RunDigest.readDigests(source) { digests in
                 for digest in digests {
                     let basis = shares.add(digest)
-                    guard shares.isSerial else { throw NeedsEveryTest() }
+                    guard shares.isSerial, DigestPartitions.isPartitionable(digest.test) else {
+                        throw NeedsEveryTest()
+                    }
                     try partitions.add(digest, position: position, basis: basis)
                     each(digest)
                     position += 1

@@ -105,6 +105,20 @@ struct SpilledComparerTests {
         #expect(spilled == nil)
     }
 
+    @Test func aRunWithATestIdOfOneComponentIsComparedWhole() throws {
+        // `test` may be the module-less form of `Suite/test`, which ends otherwise: its partition would differ.
+        let (base, _) = try Self.runs()
+        let flat = InMemoryResults()
+        _ = try flat.beginRun(RunRecord(name: "pr", producer: "tests", source: "test"))
+        try flat.addTest(
+            TestRecord(
+                runIndex: 0, identity: TestIdentity(name: "test0"),
+                attempts: [TestAttempt(status: .passed, duration: 0.1)]))
+        let spilled = try SpilledComparer(partitions: 3, bufferBytes: 1).compare(
+            base: base, head: flat, judge: { RunComparer() })
+        #expect(spilled == nil)
+    }
+
     @Test func aRunHoldingATestTwiceIsComparedWhole() throws {
         let (base, _) = try Self.runs()
         let twice = try Self.run("pr", count: 4, moduleLess: false) { _ in (.passed, 0.1) }
