@@ -90,6 +90,9 @@ public struct Comparison: Sendable, Codable {
     /// How many entries each bucket (by key) left out, past those an output shows (``SpilledComparer``): counted,
     /// not kept. Not part of the JSON, which is written only of comparisons that kept every entry.
     public var omitted: [String: Int] = [:]
+    /// Every entry of the buckets ordered by place, on disk, when the comparison was made for its JSON in flat memory
+    /// (``SpilledComparer``); ``ComparisonText/writeJSON(_:_:)`` writes them in place of the buckets' own.
+    public var spilledEntries: SpilledJSONEntries?
 
     enum CodingKeys: String, CodingKey {
         case schemaVersion, baseCount, headCount, baseTests, headTests, thresholds, buckets, causes, coverage

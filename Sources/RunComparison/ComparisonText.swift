@@ -159,11 +159,48 @@ public enum ComparisonText {
 
     /// The JSON document (`docs/schemas/compare.schema.json`).
     public static func json(_ comparison: Comparison) throws -> String {
+        String(decoding: try encoder.encode(comparison), as: UTF8.self)
+    }
+
+    /// The JSON of ``json(_:)``, written in pieces through `write`: the entries a comparison kept on disk
+    /// (``Comparison/spilledEntries``) are read back one at a time and written where their bucket's array is.
+    public static func writeJSON(_ comparison: Comparison, _ write: (String) throws -> Void) throws {
+        guard let spilled = comparison.spilledEntries else { return try write(json(comparison)) }
+        var shell = comparison
+        let keys = spilled.keys
+        for bucket in Comparison.bucketNames where keys.contains(bucket.key) {
+            guard let writable = bucket.keyPath as? WritableKeyPath<Comparison.Buckets, [Comparison.Entry]> else {
+                continue
+            }
+            shell.buckets[keyPath: writable] = []
+        }
+        var text = try json(shell)[...]
+        // The buckets' arrays, each empty in the shell, in the order the keys sort.
+        guard let buckets = text.range(of: "\n  \"buckets\" : {\n") else { return try write(String(text)) }
+        try write(String(text[..<buckets.upperBound]))
+        text = text[buckets.upperBound...]
+        for key in keys.sorted() {
+            let empty = "    \"\(key)\" : [\n\n    ]"
+            guard let array = text.range(of: empty) else { continue }
+            try write(String(text[..<array.lowerBound]) + "    \"\(key)\" : [\n")
+            var first = true
+            try spilled.forEachEntry(of: key) { bytes in
+                try write((first ? "" : ",\n") + String(decoding: bytes, as: UTF8.self))
+                first = false
+            }
+            try write("\n    ]")
+            text = text[array.upperBound...]
+        }
+        try write(String(text))
+    }
+
+    /// The encoder of the JSON: sorted keys, pretty, and, as in the bundle's JSON (docs/FORMAT.md), a duration or an
+    /// average that is infinite or NaN as a string.
+    static var encoder: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // As in the bundle's JSON (docs/FORMAT.md): a duration or an average may be infinite or NaN.
         encoder.nonConformingFloatEncodingStrategy = .convertToString(
             positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        return String(decoding: try encoder.encode(comparison), as: UTF8.self)
+        return encoder
     }
 }

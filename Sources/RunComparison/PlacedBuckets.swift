@@ -12,13 +12,21 @@ struct PlacedBuckets {
     private var added = 0
     /// The most entries a bucket ordered by place keeps; nil for all.
     let limit: Int?
+    /// Every entry of the buckets ordered by place, for the JSON, when it is kept on disk.
+    let spilled: SpilledJSONEntries?
 
-    init(limit: Int? = nil) {
+    init(limit: Int? = nil, spillingJSON: Bool = false) {
         self.limit = limit.map { max(1, $0) }
+        spilled = spillingJSON ? SpilledJSONEntries() : nil
     }
 
     /// Adds `entry` to `bucket`, for the test at `place`.
     mutating func append(_ entry: Comparison.Entry, to bucket: Bucket, at place: Int) {
+        if let spilled, bucket != \.slower, bucket != \.faster,
+            let key = Comparison.bucketNames.first(where: { $0.keyPath == bucket })?.key
+        {
+            spilled.append(entry, bucket: key, place: place, order: added)
+        }
         entries[bucket, default: []].append((place, added, entry))
         added += 1
         guard let limit, bucket != \.slower, bucket != \.faster, let count = entries[bucket]?.count, count >= 2 * limit

@@ -90,6 +90,8 @@ public struct RunComparer: Sendable {
             baseCount: baseTests.tests, headCount: headTests.tests, baseTests: baseTests, headTests: headTests,
             thresholds: thresholds, buckets: buckets, causes: causes)
         comparison.omitted = omitted
+        placed.spilled?.sort()
+        comparison.spilledEntries = placed.spilled
         return comparison
     }
 

@@ -15,12 +15,17 @@ public struct SpilledComparer {
     let layout: DigestPartitions.Layout
     /// The most entries a bucket keeps (``Comparison/omitted`` counts the rest); nil for all.
     let keep: Int?
+    /// Whether every entry is also kept on disk for the JSON (``Comparison/spilledEntries``).
+    let spillsJSON: Bool
 
     /// A comparer that splits each run into `partitions` partitions of `bufferBytes` in memory each (the rest on
     /// disk, in the system's temporary folder). Small values make a small run spill (tests). Each bucket ordered by
     /// its tests' places keeps its first `keep` entries (all without it): as many as the output shows.
-    public init(partitions: Int? = nil, bufferBytes: Int? = nil, keep: Int? = nil) {
+    /// With `spillingJSON`, every entry of the buckets ordered by place is also kept in a scratch file, for
+    /// ``ComparisonText/writeJSON(_:_:)``, while the buckets keep `keep`.
+    public init(partitions: Int? = nil, bufferBytes: Int? = nil, keep: Int? = nil, spillingJSON: Bool = false) {
         self.keep = keep
+        spillsJSON = spillingJSON
         let standard = DigestPartitions.Layout.standard
         layout = .init(count: partitions ?? standard.count, bufferBytes: bufferBytes ?? standard.bufferBytes)
     }
@@ -45,7 +50,7 @@ public struct SpilledComparer {
             let headRun = try SpilledRun(try head(), layout: layout, { causes.addHead($0) })
         else { return nil }
         let comparer = try judge()
-        var placed = PlacedBuckets(limit: keep)
+        var placed = PlacedBuckets(limit: keep, spillingJSON: spillsJSON)
         var counts = (
             base: TestCount(tests: 0, parameterized: 0, cases: 0), head: TestCount(tests: 0, parameterized: 0, cases: 0)
         )

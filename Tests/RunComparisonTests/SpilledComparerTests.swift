@@ -97,6 +97,22 @@ struct SpilledComparerTests {
         }
     }
 
+    @Test(arguments: [(1, 1 << 20), (7, 1)])
+    func theJSONOfEntriesKeptOnDiskIsTheWholeComparisons(partitions: Int, bufferBytes: Int) throws {
+        for wallClock in [nil, 320.0] {
+            let (base, head) = try Self.runs(wallClock: wallClock)
+            let expected = try ComparisonText.json(try Self.whole(base, head))
+            // The buckets keep 3 entries each; the JSON still has every one, read back from the scratch file.
+            let spilled = try #require(
+                try SpilledComparer(partitions: partitions, bufferBytes: bufferBytes, keep: 3, spillingJSON: true)
+                    .compare(base: base, head: head, judge: { RunComparer() }))
+            #expect(spilled.buckets.stillFailing.count == 3 && spilled.total(\.stillFailing) > 3)
+            var written = ""
+            try ComparisonText.writeJSON(spilled) { written += $0 }
+            #expect(written == expected)
+        }
+    }
+
     @Test func aParallelRunIsComparedWhole() throws {
         let (base, _) = try Self.runs()
         let parallel = try DurationJudgementTests.parallelRun(each: 0.2)

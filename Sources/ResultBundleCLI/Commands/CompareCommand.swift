@@ -140,7 +140,8 @@ struct CompareCommand: ParsableCommand {
         }
         let spilled = SpilledComparer(
             partitions: Self.environmentNumber("RESULTBUNDLE_COMPARE_PARTITIONS"),
-            bufferBytes: Self.environmentNumber("RESULTBUNDLE_COMPARE_PARTITION_BYTES"), keep: entriesShown)
+            bufferBytes: Self.environmentNumber("RESULTBUNDLE_COMPARE_PARTITION_BYTES"), keep: entriesShown,
+            spillingJSON: format == .json)
         // Runs that need every test in memory (docs/COMPARE.md, "Scale") are compared as a whole.
         var comparison =
             try spilled.compare(opening: { try opened(base) }, { try opened(head) }, judge: comparer)
@@ -149,7 +150,9 @@ struct CompareCommand: ParsableCommand {
         switch format {
         case .text: try StandardOutput.line(ComparisonText.table(comparison))
         case .markdown: try StandardOutput.line(ComparisonText.markdown(comparison, maxBytes: maxBytes - 1))
-        case .json: try StandardOutput.line(try ComparisonText.json(comparison))
+        case .json:
+            try ComparisonText.writeJSON(comparison) { try StandardOutput.write($0) }
+            try StandardOutput.write("\n")
         }
         if let plan {
             let stylesheet = try ReportGenerator.stylesheet()
@@ -199,11 +202,12 @@ struct CompareCommand: ParsableCommand {
     }
 
     /// The most entries of a bucket the outputs asked for show: the table's 50, what fits in the Markdown's
-    /// `--max-bytes` (a line takes at least 8 bytes), the HTML page's 10,000; every entry for the JSON.
+    /// `--max-bytes` (a line takes at least 8 bytes), the HTML page's 10,000 (also for the JSON, whose every entry
+    /// is kept on disk apart: ``RunComparison/SpilledJSONEntries``).
     var entriesShown: Int? {
         let shown: Int
         switch format {
-        case .json: return nil
+        case .json: return 10_000
         case .text: shown = 50
         case .markdown: shown = maxBytes / 8 + 1
         }

@@ -9,8 +9,9 @@ SWIFT_FILES = sorted(
     path for folder in ("Sources", "Tests", "Examples") for path in (ROOT / folder).rglob("*.swift")
     if ".build" not in path.parts)
 
-# FileHandle.write(_: Data) traps on a failed write; write(contentsOf:) throws instead.
-TRAPPING_WRITE = re.compile(r"(?i:handle|standardOutput|standardError)\.write\((?!contentsOf:)")
+# FileHandle.write(_: Data) traps on a failed write; write(contentsOf:) throws instead. (The CLI's own
+# `StandardOutput.write` checks every write.)
+TRAPPING_WRITE = re.compile(r"(?:(?i:handle)|\.(?i:standardOutput|standardError))\.write\((?!contentsOf:)")
 FORCED_TRY = re.compile(r"\btry!")
 
 
