@@ -2,6 +2,7 @@
 import json
 import os
 import pathlib
+import stat
 import subprocess
 
 import pytest
@@ -22,6 +23,18 @@ def run(*arguments, check=True):
     if check and result.returncode != 0:
         raise AssertionError(f"resultbundle {' '.join(map(str, arguments))} failed: {result.stderr}")
     return result
+
+
+def stand_in(tmp_path, name, script, **variables):
+    """An environment whose PATH finds `script` first as the command `name` (a stand-in for `swift`), with
+    `variables` set; the script goes in `tmp_path/bin`."""
+    folder = tmp_path / "bin"
+    folder.mkdir(exist_ok=True)
+    tool = folder / name
+    tool.write_text(script)
+    tool.chmod(tool.stat().st_mode | stat.S_IEXEC)
+    return dict(os.environ, PATH=f"{folder}:{os.environ['PATH']}",
+                **{key: str(value) for key, value in variables.items()})
 
 
 def info(bundle):

@@ -3,15 +3,13 @@ side by side): the wall clock and the summed durations shown apart in info, summ
 finds no slower or faster test between runs of unchanged code but still finds a test that got three times slower;
 shard balances by what tests cost the run's wall clock."""
 import json
-import os
 import re
-import stat
 import subprocess
 import xml.etree.ElementTree as ElementTree
 
 import pytest
 
-from conftest import BINARY, FIXTURES, run
+from conftest import BINARY, FIXTURES, run, stand_in
 
 RUNS = FIXTURES / "corpus" / "swift-log-runs"
 
@@ -156,16 +154,10 @@ cat "$FAKE_CONSOLE"
 def test_record_of_swift_test_keeps_the_runs_wall_clock(tmp_path):
     # `record -- swift test` follows the event stream: its run events give the wall clock, and every swift-testing
     # test its start, so `compare` shares the wall clock out exactly.
-    folder = tmp_path / "bin"
-    folder.mkdir()
-    script = folder / "swift"
-    script.write_text(FAKE_SWIFT)
-    script.chmod(script.stat().st_mode | stat.S_IEXEC)
     bundles = []
     for number in (1, 4):
-        environment = dict(os.environ, PATH=f"{folder}:{os.environ['PATH']}",
-                           FAKE_EVENTS=str(RUNS / f"run{number}.events.jsonl"),
-                           FAKE_CONSOLE=str(RUNS / f"run{number}.console.txt"))
+        environment = stand_in(tmp_path, "swift", FAKE_SWIFT, FAKE_EVENTS=RUNS / f"run{number}.events.jsonl",
+                               FAKE_CONSOLE=RUNS / f"run{number}.console.txt")
         bundle = tmp_path / f"run{number}.resultbundle"
         subprocess.run([str(BINARY), "record", "-o", bundle, "--quiet", "--", "swift", "test"], env=environment,
                        check=True, capture_output=True, cwd=tmp_path)
@@ -192,13 +184,7 @@ def test_a_parallel_run_is_not_timed_by_its_swift_testing_part_alone(tmp_path):
     # times its own part: that part's 0.435 s is not the run's wall clock (the XCTest processes ran for longer).
     console = FIXTURES / "corpus" / "swift-argument-parser" / "sap-parallel.log"
     events = RUNS / "run1.events.jsonl"
-    folder = tmp_path / "bin"
-    folder.mkdir()
-    script = folder / "swift"
-    script.write_text(FAKE_SWIFT)
-    script.chmod(script.stat().st_mode | stat.S_IEXEC)
-    environment = dict(os.environ, PATH=f"{folder}:{os.environ['PATH']}", FAKE_EVENTS=str(events),
-                       FAKE_CONSOLE=str(console))
+    environment = stand_in(tmp_path, "swift", FAKE_SWIFT, FAKE_EVENTS=events, FAKE_CONSOLE=console)
     recorded = tmp_path / "recorded.resultbundle"
     subprocess.run([str(BINARY), "record", "-o", recorded, "--quiet", "--", "swift", "test", "--parallel"],
                    env=environment, check=False, capture_output=True, cwd=tmp_path)

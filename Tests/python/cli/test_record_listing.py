@@ -1,10 +1,8 @@
 """`record -- swift test` lists the tests in the background (`swift test list --skip-build --ignore-lock`) for the
 modules of XCTest tests; the list must not make the recorded command itself wait for SwiftPM's lock."""
-import os
-import stat
 import subprocess
 
-from conftest import BINARY
+from conftest import BINARY, stand_in
 
 FAKE_SWIFT = """#!/bin/sh
 # Stands in for SwiftPM: `swift test list` notes that it ran; `swift test` notes whether the list had already
@@ -22,14 +20,9 @@ echo "	 Executed 1 test, with 0 failures (0 unexpected) in 0.001 (0.002) seconds
 
 
 def test_the_list_of_a_command_that_skips_its_build_starts_after_the_command(tmp_path):
-    folder = tmp_path / "bin"
-    folder.mkdir()
-    script = folder / "swift"
-    script.write_text(FAKE_SWIFT)
-    script.chmod(script.stat().st_mode | stat.S_IEXEC)
     marks = tmp_path / "marks"
     marks.mkdir()
-    environment = dict(os.environ, PATH=f"{folder}:{os.environ['PATH']}", MARKS=str(marks))
+    environment = stand_in(tmp_path, "swift", FAKE_SWIFT, MARKS=marks)
     subprocess.run([str(BINARY), "record", "-o", tmp_path / "run.resultbundle", "--quiet", "--",
                     "swift", "test", "--skip-build"], env=environment, check=True, capture_output=True, cwd=tmp_path)
     assert (marks / "listed").exists(), "the list was never made"

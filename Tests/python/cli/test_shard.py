@@ -4,10 +4,9 @@ exit code passes through. A small script stands in for `swift` and records the a
 import json
 import os
 import re
-import stat
 import subprocess
 
-from conftest import BINARY, ROOT, run
+from conftest import BINARY, ROOT, run, stand_in
 
 SAMPLE = ROOT / "SampleBundles" / "v1.0-examples.resultbundle"
 
@@ -30,16 +29,9 @@ exit "${code:-0}"
 
 
 def fake_swift(tmp_path, listed, exit_code=0, exits=None):
-    folder = tmp_path / "bin"
-    folder.mkdir()
-    script = folder / "swift"
-    script.write_text(FAKE_SWIFT)
-    script.chmod(script.stat().st_mode | stat.S_IEXEC)
     (tmp_path / "list.txt").write_text("".join(line + "\n" for line in listed))
-    environment = dict(os.environ)
-    environment.update(
-        PATH=f"{folder}:{environment['PATH']}", FAKE_LIST=str(tmp_path / "list.txt"),
-        FAKE_CALLS=str(tmp_path / "calls.jsonl"), FAKE_EXIT=str(exit_code))
+    environment = stand_in(tmp_path, "swift", FAKE_SWIFT, FAKE_LIST=tmp_path / "list.txt",
+                           FAKE_CALLS=tmp_path / "calls.jsonl", FAKE_EXIT=exit_code)
     if exits:
         environment["FAKE_EXITS"] = ",".join(map(str, exits))
     for name in ("CI_NODE_INDEX", "CI_NODE_TOTAL", "CIRCLE_NODE_INDEX", "CIRCLE_NODE_TOTAL",
