@@ -10,7 +10,7 @@ apt_packages=(pkg-config zlib1g-dev libdeflate-dev libxml2-dev libsqlite3-dev)
 pip_packages=()
 if [ "$mode" = test ]; then
     apt_packages+=(chromium chromium-driver fonts-dejavu-core tmux libxml2-utils htop time lcov gcc)
-    pip_packages+=(pytest selenium axe-selenium-python junitparser junit2html tap2junit pyte scipy jsonschema check-jsonschema pyyaml pycobertura
+    pip_packages+=(pytest pytest-xdist selenium axe-selenium-python junitparser junit2html tap2junit pyte scipy jsonschema check-jsonschema pyyaml pycobertura
         pillow)
 fi
 

@@ -7,11 +7,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/install-deps.sh test
-# A line per test file as it runs (its name, a dot per test, the share done), and at the end a line per failed,
-# errored or skipped test, and the slowest 25 tests (to keep the suite short): the Python phases take minutes, and a
-# person watching sees them move. The checks run before the long Swift build, so a broken dependency rule fails in
+# Two pytest-xdist workers (the Python phase is mostly waiting on other processes: tests of the Examples package
+# share one worker, since SwiftPM locks its .build; see docs/TESTING.md); a dot per test and the count done, and at
+# the end a line per failed, errored or skipped test, and the slowest 25 tests (to keep the suite short): the Python
+# phases take minutes, and a person watching sees them move. The checks run before the long Swift build, so a broken dependency rule fails in
 # seconds.
-python3 -m pytest -p no:cacheprovider -o console_output_style=count -rfEs --durations=25 Tests/python/checks
+python3 -m pytest -p no:cacheprovider -n 2 --dist loadgroup -o console_output_style=count -rfEs --durations=25 Tests/python/checks
 swift build --build-tests
 export RESULTBUNDLE_BINARY="$PWD/.build/debug/resultbundle"
 # The Swift tests keep their temporary folders in one folder per test process, removed when it exits
@@ -21,5 +22,5 @@ swift_scratch="$(mktemp -d)"
 trap 'rm -rf "$swift_scratch"' EXIT
 TMPDIR="$swift_scratch" swift test --skip-build
 rm -rf "$swift_scratch"
-python3 -m pytest -p no:cacheprovider -o console_output_style=count -rfEs --durations=25 Tests/python --ignore=Tests/python/checks
+python3 -m pytest -p no:cacheprovider -n 2 --dist loadgroup -o console_output_style=count -rfEs --durations=25 Tests/python --ignore=Tests/python/checks
 scripts/fuzz.sh "${FUZZ_SECONDS:-3}"

@@ -51,3 +51,16 @@ def reports(tmp_path_factory):
         run("report", bundle, "-o", folder, "--title", f"Report of {bundle.stem}")
         folders[bundle.stem] = folder
     return folders
+
+
+# The test files that build and run the Examples package: SwiftPM locks its `.build`, so under pytest-xdist they
+# share one worker (`--dist loadgroup`) instead of waiting on each other's lock.
+EXAMPLES_TEST_FILES = {"test_baselines_e2e.py", "test_ci_recipes.py", "test_examples_recording.py",
+                       "test_record_coverage.py"}
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups off the items
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if item.path.name in EXAMPLES_TEST_FILES:
+            item.add_marker(pytest.mark.xdist_group("examples"))

@@ -1,5 +1,6 @@
-"""scripts/test.sh's Python phase shows where it is: a line per test file, not a wall of dots (it runs for many
-minutes). Runs the script's own pytest options on two quick test files and reads what a person would see."""
+"""scripts/test.sh's Python phases: the same options for both, two pytest-xdist workers with the tests of the Examples
+package kept on one, and progress a person watching can follow (they run for minutes). Runs the script's own pytest
+options on quick test files and reads what a person would see."""
 import re
 import shlex
 import subprocess
@@ -28,12 +29,28 @@ def test_the_checks_run_first_and_once():
     assert "Tests/python" in rest and "--ignore=Tests/python/checks" in rest
 
 
-def test_the_python_phase_prints_a_line_per_test_file():
+def test_the_python_phases_run_on_two_workers_with_the_examples_tests_on_one():
+    options = pytest_options()
+    assert options[options.index("-n") + 1] == "2" and options[options.index("--dist") + 1] == "loadgroup"
+    result = subprocess.run([sys.executable, "-m", "pytest", *options, "-v", "-k", "validate or version or lint",
+                             "Tests/python/cli/test_ci_recipes.py", "Tests/python/checks/test_lint_rules.py"],
+                            cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stdout[-3000:]
+    # `[gw1] [ 40%] PASSED Tests/python/cli/test_ci_recipes.py::test_x[a]@examples`: the worker, and the group after
+    # an "@" in the test's id.
+    ran = re.findall(r"^\[(gw\d)\] .*? PASSED (\S+)", result.stdout, re.MULTILINE)
+    recipes = [(worker, test) for worker, test in ran if "test_ci_recipes.py" in test]
+    assert len(recipes) >= 3 and all(test.endswith("@examples") for _, test in recipes), ran
+    assert len({worker for worker, _ in recipes}) == 1, ran
+    assert not any("@" in test for _, test in ran if "test_lint_rules.py" in test), ran
+
+
+def test_the_python_phase_shows_its_progress():
     options = pytest_options()
     assert "-q" not in options and "--quiet" not in options
     files = ["Tests/python/checks/test_architecture.py", "Tests/python/checks/test_lint_rules.py"]
     result = subprocess.run([sys.executable, "-m", "pytest", *options, *files], cwd=ROOT, capture_output=True,
                             text=True, timeout=600)
     assert result.returncode == 0, result.stdout[-3000:]
-    for name in files:
-        assert re.search(rf"^{re.escape(name)} [.sx]+", result.stdout, re.MULTILINE), result.stdout[-3000:]
+    total = re.search(r"(\d+) passed", result.stdout).group(1)
+    assert re.search(rf"^[.sx]+ +\[ *{total}/{total}\]$", result.stdout, re.MULTILINE), result.stdout[-3000:]
