@@ -1,0 +1,141 @@
+import ResultModel
+
+/// Every suite's totals (format 1.9), counted as the writer goes: at most ``capacity`` suites are held, and when
+/// more wait, all of them are written as one suite totals frame per run and the table starts again, so that the
+/// writer's memory stays flat however many suites a run has.
+///
+/// Suites mostly arrive whole (a runner finishes one before the next), so each suite usually lands in one frame.
+/// Parallel runs interleave them: a suite may then continue after its first part was written. The collector
+/// remembers a 64-bit hash of every suite written (8 bytes each: under a megabyte at 100,000 suites) to count
+/// such continuations per run (``RunSuiteTotals/split``), which tells a reader whether it must sum parts.
+struct SuiteTotalsCollector {
+    /// The most suites held before they are written (tests set it small to exercise the frames).
+    var capacity = SuiteTotalsLayout.suitesPerFrame
+    private var places: [SuitePlace: Int] = [:]
+    private var entries: [SuiteTotals] = []
+    /// The entry the last test was counted in, and the bytes of its module and suites: most tests belong to the
+    /// suite of the test before them, and a plain passed test is matched by its bytes without building names.
+    private var last: (entry: Int, runIndex: Int, module: [UInt8]?, suites: [[UInt8]])?
+    /// The entry the last test was counted in: kept when the others are written, since its suite's next test is
+    /// most likely still to come.
+    private var current: Int?
+    private var writtenSuites: Set<UInt64> = []
+    /// Each run's frames written so far, by run index.
+    private(set) var written: [Int: RunSuiteTotals] = [:]
+
+    /// Counts `test` in its suite.
+    mutating func add(_ test: TestRecord) {
+        let place = SuitePlace(of: test)
+        let entry = self.entry(for: place)
+        entries[entry].totals.add(test)
+        last = nil
+        current = entry
+    }
+
+    /// Counts a plain passed test, by ``ResultModel/ResultTotals/addPassed(duration:)``.
+    mutating func addPassed(_ test: PassedTestText) {
+        let suites = Array(test.outerSuites) + (test.suite.map { [$0] } ?? [])
+        if let last, last.runIndex == test.runIndex, Self.same(last.module, test.module),
+            last.suites.count == suites.count, zip(last.suites, suites).allSatisfy({ $0.elementsEqual($1) })
+        {
+            entries[last.entry].totals.addPassed(duration: test.duration)
+            return
+        }
+        let place = SuitePlace(
+            runIndex: test.runIndex, module: test.module.map { String(decoding: $0, as: UTF8.self) },
+            suites: suites.map { String(decoding: $0, as: UTF8.self) })
+        let entry = self.entry(for: place)
+        entries[entry].totals.addPassed(duration: test.duration)
+        last = (entry, test.runIndex, test.module.map(Array.init), suites.map(Array.init))
+        current = entry
+    }
+
+    private static func same(_ kept: [UInt8]?, _ bytes: UnsafeBufferPointer<UInt8>?) -> Bool {
+        switch (kept, bytes) {
+        case (nil, nil): true
+        case (let kept?, let bytes?): kept.elementsEqual(bytes)
+        default: false
+        }
+    }
+
+    private mutating func entry(for place: SuitePlace) -> Int {
+        if let known = places[place] { return known }
+        places[place] = entries.count
+        entries.append(SuiteTotals(place: place))
+        return entries.count - 1
+    }
+
+    /// Whether more suites wait than the table holds.
+    var isFull: Bool { entries.count >= capacity }
+
+    /// Takes the waiting suites: each run's, in ``ResultModel/SuitePlace`` order, in run order. With `keepingCurrent`,
+    /// the suite of the last test stays (it is written later, whole when its tests arrive together).
+    mutating func takePending(keepingCurrent: Bool) -> [(runIndex: Int, suites: [SuiteTotals])] {
+        var kept: SuiteTotals?
+        if keepingCurrent, let current, entries.count > 1 { kept = entries.remove(at: current) }
+        let sorted = entries.sorted { $0.place < $1.place }
+        places = [:]
+        entries = []
+        last = nil
+        current = nil
+        if let kept {
+            places[kept.place] = 0
+            entries = [kept]
+            current = 0
+        }
+        var runs: [(runIndex: Int, suites: [SuiteTotals])] = []
+        for suite in sorted {
+            if runs.last?.runIndex != suite.place.runIndex { runs.append((suite.place.runIndex, [])) }
+            runs[runs.count - 1].suites.append(suite)
+        }
+        return runs
+    }
+
+    /// Notes that run `runIndex`'s frame of `suites` was written at `offset`.
+    mutating func didWrite(runIndex: Int, _ suites: [SuiteTotals], at offset: Int64) {
+        var directory = written[runIndex] ?? RunSuiteTotals(entries: 0, frames: [])
+        directory.entries += suites.count
+        directory.frames.append(offset)
+        for suite in suites where !writtenSuites.insert(Self.hash(suite.place)).inserted { directory.split += 1 }
+        written[runIndex] = directory
+    }
+
+    /// A hash of the place's run, module and suites, each component closed by a zero byte (no name holds one
+    /// that counts: a collision only makes a reader sum parts it did not need to).
+    private static func hash(_ place: SuitePlace) -> UInt64 {
+        var hash = StableHash()
+        hash.add(String(place.runIndex))
+        hash.add(0)
+        if let module = place.module { hash.add(module) }
+        hash.add(place.module == nil ? 1 : 0)
+        for suite in place.suites {
+            hash.add(suite)
+            hash.add(0)
+        }
+        return hash.value
+    }
+}
+
+extension BundleWriter {
+    /// Writes the waiting suite totals, one frame per run.
+    /// With `keepingCurrent`, the suite of the last test is kept back (the writer's table is full, not closing).
+    func writeSuiteTotals(keepingCurrent: Bool) throws {
+        for (runIndex, suites) in suiteTotals.takePending(keepingCurrent: keepingCurrent) {
+            let payload = SuiteTotalsLayout.payload(runIndex: runIndex, suites)
+            let compressed = try payload.withUnsafeBytes { try Compression.deflate($0) }
+            try settle()
+            let frameOffset = offset
+            try writeFrame(.suiteTotals, compressed: true, payload: compressed, uncompressedLength: payload.count)
+            suiteTotals.didWrite(runIndex: runIndex, suites, at: frameOffset)
+        }
+    }
+
+    /// Each run's suite totals for the index: every run gets a directory (empty when it has no test).
+    func suiteTotalsForIndex() -> [Int: RunSuiteTotals] {
+        var directories = suiteTotals.written
+        for run in index.runs where directories[run.index] == nil {
+            directories[run.index] = RunSuiteTotals(entries: 0, frames: [])
+        }
+        return directories
+    }
+}
