@@ -27,6 +27,14 @@ struct SuiteRanking {
     /// Adds a suite of the run named `runName`, the summary's `runOrdinal`th.
     mutating func add(_ suite: SuiteTotals, runName: String, runOrdinal: Int) {
         suiteCount += 1
+        // Most suites cannot enter a full list: tell from the counts alone, before naming the suite.
+        if suite.totals.failed > 0 {
+            if failing.count == Self.rowsShown, let last = failing.last, suite.totals.failed < last.totals.failed {
+                return
+            }
+        } else if slowest.count == Self.rowsShown, let last = slowest.last, suite.totals.duration < last.totals.duration {
+            return
+        }
         let row = Row(
             name: suite.place.name, runName: runName, runOrdinal: runOrdinal, place: suite.place, totals: suite.totals)
         if row.totals.failed > 0 {

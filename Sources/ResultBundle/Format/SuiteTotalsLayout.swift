@@ -85,16 +85,17 @@ enum SuiteTotalsLayout {
             }
             var names: [String] = []
             for _ in 0..<suiteCount { names.append(try reader.name()) }
-            var counts: [Int] = []
-            for _ in 0..<9 { counts.append(Int(clamping: try reader.uint64())) }
-            let parameterized = try reader.uint64()
             var totals = ResultTotals()
-            (totals.tests, totals.passed, totals.failed, totals.skipped, totals.expectedFailures) = (
-                counts[0], counts[1], counts[2], counts[3], counts[4]
-            )
-            (totals.warnings, totals.interrupted, totals.flaky, totals.testCases) = (
-                counts[5], counts[6], counts[7], counts[8]
-            )
+            totals.tests = try reader.count()
+            totals.passed = try reader.count()
+            totals.failed = try reader.count()
+            totals.skipped = try reader.count()
+            totals.expectedFailures = try reader.count()
+            totals.warnings = try reader.count()
+            totals.interrupted = try reader.count()
+            totals.flaky = try reader.count()
+            totals.testCases = try reader.count()
+            let parameterized = try reader.uint64()
             totals.parameterizedTests = parameterized == unknownCount ? nil : Int(clamping: parameterized)
             totals.duration = Double(bitPattern: try reader.uint64())
             suites.append(
@@ -123,6 +124,7 @@ enum SuiteTotalsLayout {
         mutating func byte() throws -> UInt8 { bytes[try take(1)] }
         mutating func uint32() throws -> UInt32 { bytes.readLittleEndian(UInt32.self, at: try take(4)) }
         mutating func uint64() throws -> UInt64 { bytes.readLittleEndian(UInt64.self, at: try take(8)) }
+        mutating func count() throws -> Int { Int(clamping: try uint64()) }
 
         mutating func name() throws -> String {
             let length = Int(try uint32())
