@@ -3,8 +3,9 @@ import ResultModel
 import ResultSupport
 
 /// A GitHub-flavored Markdown summary for job summaries and pull-request comments: a verdict line, a counts table
-/// per run, the suites with the most failures and the slowest ones (``SuiteRanking``), the failed tests with `file:line` and the first lines of their message in collapsible details,
-/// performance regressions, and a link to the HTML report. A run's time is how long its tests took by the clock
+/// per run, the suites with the most failures and the slowest ones (``SuiteRanking``), the failed tests with
+/// `file:line` and the first lines of their message in collapsible details, performance regressions, and a link to
+/// the HTML report. A run's time is how long its tests took by the clock
 /// (``ResultModel/RunEnd/wallClock``, else ``ResultModel/ElapsedTestTime``), not the sum of their durations, which
 /// parallel tests inflate; when they ran in parallel, a line under the table gives both, named as such.
 ///

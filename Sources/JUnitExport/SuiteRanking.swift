@@ -32,7 +32,8 @@ struct SuiteRanking {
             if failing.count == Self.rowsShown, let last = failing.last, suite.totals.failed < last.totals.failed {
                 return
             }
-        } else if slowest.count == Self.rowsShown, let last = slowest.last, suite.totals.duration < last.totals.duration {
+        } else if slowest.count == Self.rowsShown, let last = slowest.last, suite.totals.duration < last.totals.duration
+        {
             return
         }
         let row = Row(
@@ -60,7 +61,8 @@ struct SuiteRanking {
     }
 
     private static func slower(_ left: Row, _ right: Row) -> Bool {
-        left.totals.duration != right.totals.duration ? left.totals.duration > right.totals.duration : byName(left, right)
+        left.totals.duration != right.totals.duration
+            ? left.totals.duration > right.totals.duration : byName(left, right)
     }
 
     /// Name, then run, then the place itself (two places can read the same: module `A.B`, and suite `B` of `A`).

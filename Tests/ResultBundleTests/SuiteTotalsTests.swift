@@ -52,7 +52,8 @@ import _TestSupport
                 try name.withUnsafeBufferPointer { name in
                     try writer.addPassedTest(
                         PassedTestText(
-                            runIndex: run, module: module == nil ? nil : moduleBuffer, suite: suite == nil ? nil : suiteBuffer,
+                            runIndex: run, module: module == nil ? nil : moduleBuffer,
+                            suite: suite == nil ? nil : suiteBuffer,
                             name: name,
                             duration: 0.25))
                 }

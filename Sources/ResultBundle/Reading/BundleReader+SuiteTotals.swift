@@ -18,7 +18,8 @@ extension BundleReader {
                 do {
                     let frame = try source.checkedFrame(at: frameOffset)
                     guard frame.header.type == .suiteTotals else {
-                        throw BundleError(.damaged, "the index points at a \(FrameType.describe(frame.header.typeByte))")
+                        throw BundleError(
+                            .damaged, "the index points at a \(FrameType.describe(frame.header.typeByte))")
                     }
                 } catch let problem as BundleError where problem.code != .io {
                     note(
@@ -83,7 +84,8 @@ extension BundleReader {
                 let message = (error as? BundleError)?.message ?? "\(error)"
                 problems.append(
                     BundleDamage(
-                        kind: .damagedFrame, byteOffset: place, message: "suite totals of run \(run.index + 1): \(message)"))
+                        kind: .damagedFrame, byteOffset: place,
+                        message: "suite totals of run \(run.index + 1): \(message)"))
                 continue
             }
             let storedSuites = stored.suites
@@ -105,7 +107,8 @@ extension BundleReader {
                             + " tests, \(stored.totals.failed) failed listed, \(found.totals.tests) and"
                             + " \(found.totals.failed) found"
                         : "suite \(stored.place.name) listed where \(found.place.name) was found"
-                } ?? "\(directory.entries) entries of \(storedSuites.count) suites listed, \(expected.count) suites found"
+                }
+                ?? "\(directory.entries) entries of \(storedSuites.count) suites listed, \(expected.count) suites found"
             problems.append(
                 BundleDamage(
                     kind: .damagedIndex, byteOffset: place, message: "suite totals of run \(run.index + 1): \(detail)"))
