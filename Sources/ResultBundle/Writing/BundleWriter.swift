@@ -54,7 +54,7 @@ public final class BundleWriter: ResultSink {
     /// Each run's failures by cause (format 1.8), stored in the index at close.
     private var failureCauses = FailureCauseTally()
     /// Each run's suite totals, written in frames of their own as the table fills (format 1.9).
-    var suiteTotals = SuiteTotalsCollector()
+    @exclusivity(unchecked) var suiteTotals = SuiteTotalsCollector()
     // A writer is used from one thread at a time, so the records being batched skip the runtime's exclusivity
     // checks (a few percent of an import's encoding thread).
     @exclusivity(unchecked) private var pending = JSONBytes(capacity: 1 << 20)

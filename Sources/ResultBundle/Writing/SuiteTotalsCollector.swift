@@ -1,4 +1,5 @@
 import ResultModel
+import ResultSupport
 
 /// Every suite's totals (format 1.9), counted as the writer goes: at most ``capacity`` suites are held, and when
 /// more wait, all of them are written as one suite totals frame per run and the table starts again, so that the
@@ -15,7 +16,10 @@ struct SuiteTotalsCollector {
     private var entries: [SuiteTotals] = []
     /// The entry the last test was counted in, and the bytes of its module and suites: most tests belong to the
     /// suite of the test before them, and a plain passed test is matched by its bytes without building names.
-    private var last: (entry: Int, runIndex: Int, module: [UInt8]?, suites: [[UInt8]])?
+    private var lastEntry: Int?
+    private var lastRunIndex = 0
+    private var lastModule: [UInt8]?
+    private var lastSuites: [[UInt8]] = []
     /// The entry the last test was counted in: kept when the others are written, since its suite's next test is
     /// most likely still to come.
     private var current: Int?
@@ -28,34 +32,47 @@ struct SuiteTotalsCollector {
         let place = SuitePlace(of: test)
         let entry = self.entry(for: place)
         entries[entry].totals.add(test)
-        last = nil
+        lastEntry = nil
         current = entry
     }
 
     /// Counts a plain passed test, by ``ResultModel/ResultTotals/addPassed(duration:)``.
     mutating func addPassed(_ test: PassedTestText) {
-        let suites = Array(test.outerSuites) + (test.suite.map { [$0] } ?? [])
-        if let last, last.runIndex == test.runIndex, Self.same(last.module, test.module),
-            last.suites.count == suites.count, zip(last.suites, suites).allSatisfy({ $0.elementsEqual($1) })
+        if let lastEntry, lastRunIndex == test.runIndex, Self.same(lastModule, test.module),
+            Self.same(lastSuites, outer: test.outerSuites, innermost: test.suite)
         {
-            entries[last.entry].totals.addPassed(duration: test.duration)
+            entries[lastEntry].totals.addPassed(duration: test.duration)
             return
         }
+        let suites = Array(test.outerSuites) + (test.suite.map { [$0] } ?? [])
         let place = SuitePlace(
             runIndex: test.runIndex, module: test.module.map { String(decoding: $0, as: UTF8.self) },
             suites: suites.map { String(decoding: $0, as: UTF8.self) })
         let entry = self.entry(for: place)
         entries[entry].totals.addPassed(duration: test.duration)
-        last = (entry, test.runIndex, test.module.map(Array.init), suites.map(Array.init))
+        (lastEntry, lastRunIndex) = (entry, test.runIndex)
+        (lastModule, lastSuites) = (test.module.map(Array.init), suites.map(Array.init))
         current = entry
     }
 
     private static func same(_ kept: [UInt8]?, _ bytes: UnsafeBufferPointer<UInt8>?) -> Bool {
         switch (kept, bytes) {
         case (nil, nil): true
-        case (let kept?, let bytes?): kept.elementsEqual(bytes)
+        case (let kept?, let bytes?): bytes.hasSameBytes(as: kept)
         default: false
         }
+    }
+
+    /// Whether `kept` holds the bytes of `outer` and then `innermost`, compared without building an array (this runs
+    /// for nearly every test of an import).
+    private static func same(
+        _ kept: [[UInt8]], outer: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>,
+        innermost: UnsafeBufferPointer<UInt8>?
+    ) -> Bool {
+        guard kept.count == outer.count + (innermost == nil ? 0 : 1) else { return false }
+        for (position, suite) in outer.enumerated() where !suite.hasSameBytes(as: kept[position]) { return false }
+        guard let innermost else { return true }
+        return innermost.hasSameBytes(as: kept[kept.count - 1])
     }
 
     private mutating func entry(for place: SuitePlace) -> Int {
@@ -76,7 +93,7 @@ struct SuiteTotalsCollector {
         let sorted = entries.sorted { $0.place < $1.place }
         places = [:]
         entries = []
-        last = nil
+        lastEntry = nil
         current = nil
         if let kept {
             places[kept.place] = 0
