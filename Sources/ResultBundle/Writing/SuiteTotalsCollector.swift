@@ -113,24 +113,10 @@ struct SuiteTotalsCollector {
         var directory = written[runIndex] ?? RunSuiteTotals(entries: 0, frames: [])
         directory.entries += suites.count
         directory.frames.append(offset)
-        for suite in suites where !writtenSuites.insert(Self.hash(suite.place)).inserted { directory.split += 1 }
+        for suite in suites where !writtenSuites.insert(suite.place.stableHash).inserted { directory.split += 1 }
         written[runIndex] = directory
     }
 
-    /// A hash of the place's run, module and suites, each component closed by a zero byte (no name holds one
-    /// that counts: a collision only makes a reader sum parts it did not need to).
-    private static func hash(_ place: SuitePlace) -> UInt64 {
-        var hash = StableHash()
-        hash.add(String(place.runIndex))
-        hash.add(0)
-        if let module = place.module { hash.add(module) }
-        hash.add(place.module == nil ? 1 : 0)
-        for suite in place.suites {
-            hash.add(suite)
-            hash.add(0)
-        }
-        return hash.value
-    }
 }
 
 extension BundleWriter {
