@@ -110,57 +110,96 @@ extension BundleReader {
 }
 
 /// Every suite's totals as `verify` counts them from the records, each run's by ``ResultModel/SuitePlace``'s
-/// 64-bit hash rather than by name (about 140 bytes a suite: 14 MB for 100,000 suites), then checked by taking the
-/// stored entries off them.
+/// 64-bit hash rather than by name, in 56 bytes a suite (about 9 MB for 100,000 suites), then checked by taking
+/// the stored entries off them. The tests of one suite mostly come together: they are counted as
+/// ``ResultModel/ResultTotals`` while they do, and hashed and stored once for each such stretch.
 struct ScannedSuiteTotals {
+    /// A suite's counts (as ``ResultModel/ResultTotals``' fields) and how many stored entries were taken off them.
     private struct Counted {
-        var totals = ResultTotals()
-        /// How many stored entries were taken off.
-        var listed = 0
+        var tests: Int32 = 0
+        var passed: Int32 = 0
+        var failed: Int32 = 0
+        var skipped: Int32 = 0
+        var expectedFailures: Int32 = 0
+        var warnings: Int32 = 0
+        var interrupted: Int32 = 0
+        var flaky: Int32 = 0
+        var testCases: Int32 = 0
+        var parameterizedTests: Int32 = 0
+        var listed: Int32 = 0
+        /// Whether every count added had `parameterizedTests` (totals of format 1.4 and later).
+        var knowsParameterizedTests = true
+        var duration: Double = 0
+
+        /// Adds (`sign` 1) or takes off (`sign` -1) `totals`.
+        mutating func add(_ totals: ResultTotals, sign: Int32) {
+            tests &+= sign &* Int32(truncatingIfNeeded: totals.tests)
+            passed &+= sign &* Int32(truncatingIfNeeded: totals.passed)
+            failed &+= sign &* Int32(truncatingIfNeeded: totals.failed)
+            skipped &+= sign &* Int32(truncatingIfNeeded: totals.skipped)
+            expectedFailures &+= sign &* Int32(truncatingIfNeeded: totals.expectedFailures)
+            warnings &+= sign &* Int32(truncatingIfNeeded: totals.warnings)
+            interrupted &+= sign &* Int32(truncatingIfNeeded: totals.interrupted)
+            flaky &+= sign &* Int32(truncatingIfNeeded: totals.flaky)
+            testCases &+= sign &* Int32(truncatingIfNeeded: totals.testCases)
+            if let counted = totals.parameterizedTests {
+                parameterizedTests &+= sign &* Int32(truncatingIfNeeded: counted)
+            } else {
+                knowsParameterizedTests = false
+            }
+            duration += Double(sign) * totals.duration
+        }
+
+        /// Whether the counts came out at zero (durations within rounding; an unknown parameterized count is not
+        /// checked, as for run totals).
+        var isZero: Bool {
+            [tests, passed, failed, skipped, expectedFailures, warnings, interrupted, flaky, testCases].allSatisfy {
+                $0 == 0
+            } && (parameterizedTests == 0 || !knowsParameterizedTests) && abs(duration) <= 1e-6
+        }
     }
 
     private var runs: [Int: [UInt64: Counted]] = [:]
+    private var stretch: (place: SuitePlace, totals: ResultTotals)?
 
     /// Counts `test` in its suite.
     mutating func add(_ test: TestRecord) {
-        runs[test.runIndex, default: [:]][SuitePlace(of: test).stableHash, default: Counted()].totals.add(test)
+        let place = SuitePlace(of: test)
+        if stretch?.place != place {
+            finishStretch()
+            stretch = (place, ResultTotals())
+        }
+        stretch!.totals.add(test)
+    }
+
+    private mutating func finishStretch() {
+        guard let stretch else { return }
+        runs[stretch.place.runIndex, default: [:]][stretch.place.stableHash, default: Counted()].add(
+            stretch.totals, sign: 1)
+        self.stretch = nil
     }
 
     /// Takes a stored entry off its suite's counted totals; `false` when no test of that suite was counted.
     mutating func takeOff(_ suite: SuiteTotals) -> Bool {
+        finishStretch()
         let key = suite.place.stableHash
         guard runs[suite.place.runIndex]?[key] != nil else { return false }
         runs[suite.place.runIndex]![key]!.listed += 1
-        Self.subtract(suite.totals, from: &runs[suite.place.runIndex]![key]!.totals)
+        runs[suite.place.runIndex]![key]!.add(suite.totals, sign: -1)
         return true
     }
 
     /// The run's counted suites, those whose counts the stored entries did not take to zero (or that no entry
     /// listed), and the entries beyond the first of each suite.
-    func leftOver(runIndex: Int) -> (suites: Int, unequal: Int, continuations: Int) {
+    mutating func leftOver(runIndex: Int) -> (suites: Int, unequal: Int, continuations: Int) {
+        finishStretch()
         let counted = runs[runIndex] ?? [:]
         var unequal = 0
         var continuations = 0
         for suite in counted.values {
-            if suite.listed == 0 || !BundleReader.sameCounts(suite.totals, ResultTotals()) { unequal += 1 }
-            continuations += max(0, suite.listed - 1)
+            if suite.listed == 0 || !suite.isZero { unequal += 1 }
+            continuations += max(0, Int(suite.listed) - 1)
         }
         return (counted.count, unequal, continuations)
-    }
-
-    private static func subtract(_ stored: ResultTotals, from counted: inout ResultTotals) {
-        counted.tests -= stored.tests
-        counted.passed -= stored.passed
-        counted.failed -= stored.failed
-        counted.skipped -= stored.skipped
-        counted.expectedFailures -= stored.expectedFailures
-        counted.warnings -= stored.warnings
-        counted.interrupted -= stored.interrupted
-        counted.flaky -= stored.flaky
-        counted.testCases -= stored.testCases
-        counted.parameterizedTests = counted.parameterizedTests.flatMap { mine in
-            stored.parameterizedTests.map { mine - $0 }
-        }
-        counted.duration -= stored.duration
     }
 }
