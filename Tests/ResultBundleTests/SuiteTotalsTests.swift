@@ -98,6 +98,30 @@ import _TestSupport
         #expect(try Self.stored(reader) == Self.counted(reader))
     }
 
+    @Test func longNamesFillAFrameSooner() throws {
+        let url = try TestPaths.makeTemporaryDirectory("suites").appendingPathComponent("long.resultbundle")
+        let writer = try BundleWriter(creating: url, flushPolicy: .batched)
+        let run = try writer.beginRun(RunRecord(producer: "test", source: "test"))
+        for suite in 0..<4 {
+            let module = String(repeating: "m", count: 3 << 20) + "\(suite)"
+            for test in 0..<2 {
+                try writer.addTest(
+                    TestRecord(
+                        runIndex: run, identity: TestIdentity(module: module, suites: [], name: "t\(test)"),
+                        attempts: [TestAttempt(status: .passed, duration: 1)]))
+            }
+        }
+        try writer.endRun(run, RunEnd(exitCode: 0))
+        try writer.close()
+        // Stored cut at 1 MiB, as the outputs that show them read the tests.
+        let reader = try BundleReader(url: url, limits: .display)
+        #expect((reader.index.suiteTotals[0]?.frames.count ?? 0) >= 2)
+        #expect(try Self.stored(reader) == Self.counted(reader))
+        #expect(
+            try Self.stored(reader)?.allSatisfy { $0.place.name.hasSuffix("… [cut: 3145729 bytes in all]") } == true)
+        #expect(try reader.verify().problems.isEmpty)
+    }
+
     @Test func verifyNamesSuiteTotalsThatAreNotWhatTheRecordsSay() throws {
         let reader = try Self.bundle("altered", suites: 9, perSuite: 5, capacity: 3, interleaved: true)
         #expect(try reader.verify().problems.isEmpty)

@@ -28,8 +28,9 @@ enum SuiteTotalsLayout {
     /// The suites a writer holds before it writes them out: with names of about 50 bytes, under 1 MiB of table,
     /// and one frame for the common run of fewer suites.
     static let suitesPerFrame = 4_096
-    /// A name longer than this is damage (names are cut by the records' own limits long before).
-    static let maxNameBytes = 1 << 20
+    /// The most bytes of names a writer puts in one frame (or holds before it writes them): with long names, a
+    /// frame holds fewer suites, and stays far under the frame limit.
+    static let nameBytesPerFrame = 8 << 20
     private static let unknownCount = UInt64.max
 
     /// The payload for `suites` of run `runIndex`, in the order given.
@@ -128,9 +129,6 @@ enum SuiteTotalsLayout {
 
         mutating func name() throws -> String {
             let length = Int(try uint32())
-            guard length <= SuiteTotalsLayout.maxNameBytes else {
-                throw BundleError(.damaged, "suite totals frame: a name of \(length) bytes at byte \(position)")
-            }
             let start = try take(length)
             return String(decoding: bytes[start..<start + length], as: UTF8.self)
         }

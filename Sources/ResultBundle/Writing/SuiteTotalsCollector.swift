@@ -24,6 +24,8 @@ struct SuiteTotalsCollector {
     /// most likely still to come.
     private var current: Int?
     private var writtenSuites: Set<UInt64> = []
+    /// The bytes of the names held: long names fill the table sooner, so that it and each frame stay small.
+    private var nameBytes = 0
     /// Each run's frames written so far, by run index.
     private(set) var written: [Int: RunSuiteTotals] = [:]
 
@@ -79,33 +81,65 @@ struct SuiteTotalsCollector {
         if let known = places[place] { return known }
         places[place] = entries.count
         entries.append(SuiteTotals(place: place))
+        nameBytes += Self.nameBytes(place)
         return entries.count - 1
     }
 
-    /// Whether more suites wait than the table holds.
-    var isFull: Bool { entries.count >= capacity }
+    private static func nameBytes(_ place: SuitePlace) -> Int {
+        place.suites.reduce(place.module?.utf8.count ?? 0) { $0 + $1.utf8.count }
+    }
 
-    /// Takes the waiting suites: each run's, in ``ResultModel/SuitePlace`` order, in run order. With `keepingCurrent`,
+    /// Whether more suites, or longer names, wait than the table holds.
+    var isFull: Bool { entries.count >= capacity || nameBytes >= SuiteTotalsLayout.nameBytesPerFrame }
+
+    /// Takes the waiting suites in frames: each run's, in ``ResultModel/SuitePlace`` order, in run order. With `keepingCurrent`,
     /// the suite of the last test stays (it is written later, whole when its tests arrive together).
     mutating func takePending(keepingCurrent: Bool) -> [(runIndex: Int, suites: [SuiteTotals])] {
         var kept: SuiteTotals?
         if keepingCurrent, let current, entries.count > 1 { kept = entries.remove(at: current) }
-        let sorted = entries.sorted { $0.place < $1.place }
+        let sorted = entries.map(Self.displayed).sorted { $0.place < $1.place }
         places = [:]
         entries = []
         lastEntry = nil
         current = nil
+        nameBytes = 0
         if let kept {
             places[kept.place] = 0
             entries = [kept]
             current = 0
+            nameBytes = Self.nameBytes(kept.place)
         }
-        var runs: [(runIndex: Int, suites: [SuiteTotals])] = []
+        // One frame per run, or more when its names would make a frame over the bytes a frame holds.
+        var frames: [(runIndex: Int, suites: [SuiteTotals])] = []
+        var frameBytes = 0
         for suite in sorted {
-            if runs.last?.runIndex != suite.place.runIndex { runs.append((suite.place.runIndex, [])) }
-            runs[runs.count - 1].suites.append(suite)
+            let bytes = Self.nameBytes(suite.place)
+            if frames.last?.runIndex != suite.place.runIndex
+                || frameBytes > 0 && frameBytes + bytes > SuiteTotalsLayout.nameBytesPerFrame
+            {
+                frames.append((suite.place.runIndex, []))
+                frameBytes = 0
+            }
+            frames[frames.count - 1].suites.append(suite)
+            frameBytes += bytes
         }
-        return runs
+        return frames
+    }
+
+    /// `suite` with its names as display readers read them (cut at ``BundleLimits/display``'s string limit): a name
+    /// over 1 MiB is stored cut, so the summary says the same from stored totals as from the tests it reads with that
+    /// cut, and `verify` (which reads with it too) finds the suites it counts. Two names cut alike become one
+    /// suite's parts, which readers sum.
+    private static func displayed(_ suite: SuiteTotals) -> SuiteTotals {
+        let limit = BundleLimits.display.maxDecodedStringBytes
+        let place = suite.place
+        guard (place.module?.utf8.count ?? 0) > limit || place.suites.contains(where: { $0.utf8.count > limit }) else {
+            return suite
+        }
+        var shown = suite
+        shown.place.module = place.module.map { TextCut.cut($0, to: limit) }
+        shown.place.suites = place.suites.map { TextCut.cut($0, to: limit) }
+        return shown
     }
 
     /// Notes that run `runIndex`'s frame of `suites` was written at `offset`.
