@@ -35,4 +35,8 @@ RECORD_SAMPLES=1 swift test --filter SampleBundleGeneration
 # imported; see SampleBundles/README.md):
 #   (cd DIR-WITH-012-report.xml && resultbundle import --name failure-causes 012-report.xml \
 #       -o .../SampleBundles/v1.8-failure-causes.resultbundle)
+# v1.9-suite-totals is a real import of a corpus JUnit file, made in a folder outside any git repository (kept as
+# imported; see SampleBundles/README.md):
+#   (cd DIR-WITH-phpunit.xml && resultbundle import --name suite-totals phpunit.xml \
+#       -o .../SampleBundles/v1.9-suite-totals.resultbundle)
 ls -l SampleBundles/

@@ -3,8 +3,9 @@ import ResultModel
 import ResultSupport
 
 /// A GitHub-flavored Markdown summary for job summaries and pull-request comments: a verdict line, a counts table
-/// per run, the failed tests with `file:line` and the first lines of their message in collapsible details,
-/// performance regressions, and a link to the HTML report. A run's time is how long its tests took by the clock
+/// per run, the suites with the most failures and the slowest ones (``SuiteRanking``), the failed tests with
+/// `file:line` and the first lines of their message in collapsible details, performance regressions, and a link to
+/// the HTML report. A run's time is how long its tests took by the clock
 /// (``ResultModel/RunEnd/wallClock``, else ``ResultModel/ElapsedTestTime``), not the sum of their durations, which
 /// parallel tests inflate; when they ran in parallel, a line under the table gives both, named as such.
 ///
@@ -60,6 +61,8 @@ public struct MarkdownSummary {
         // Only entries that could fit are built: what is shown is a prefix, and no entry is shorter than these.
         let keptFailures = maxBytes / Self.shortestFailureEntry + 1
         let keptRegressions = maxBytes / Self.shortestRegressionLine + 1
+        var suites = SuiteRanking()
+        var runOrdinal = 0
         for source in sources {
             var perRun: [Int: ResultTotals] = [:]
             var elapsed: [Int: ElapsedTestTime] = [:]
@@ -87,8 +90,20 @@ public struct MarkdownSummary {
                 showRegressions(test)
             }
             let stored = Self.storedRunTotals(of: source)
+            var runNames: [Int: (name: String, ordinal: Int)] = [:]
+            for run in source.runs {
+                runNames[run.index] = (run.record.name ?? "run \(run.index + 1)", runOrdinal)
+                runOrdinal += 1
+            }
+            func rank(_ suite: SuiteTotals) {
+                let run = runNames[suite.place.runIndex] ?? ("run \(suite.place.runIndex + 1)", runOrdinal)
+                suites.add(suite, runName: run.name, runOrdinal: run.ordinal)
+            }
+            // The suites come from the stored totals (format 1.9), or else are counted from every test read below.
+            let suitesStored = try source.forEachStoredSuiteTotals(rank)
+            var countedSuites = SuiteTotalsTally()
             var readShownOnly = false
-            if let stored {
+            if let stored, suitesStored {
                 // The counts and every run's wall clock are known without the passed tests: read only those shown,
                 // and of the failed ones, when the causes are stored too, only those whose entries could fit.
                 if let counted = try readShownFailures(
@@ -112,9 +127,11 @@ public struct MarkdownSummary {
                     totals.add(test)
                     perRun[test.runIndex, default: ResultTotals()].add(test)
                     elapsed[test.runIndex, default: ElapsedTestTime()].add(test)
+                    if !suitesStored { countedSuites.add(test) }
                     show(test)
                 }
             }
+            for suite in countedSuites.suites { rank(suite) }
             for run in source.runs {
                 let counts = perRun[run.index] ?? ResultTotals()
                 let measured = elapsed[run.index]?.wallClock
@@ -150,6 +167,8 @@ public struct MarkdownSummary {
 
         var output = head
         var budget = maxBytes - 200
+        let suitesSection = Self.suitesSection(suites, severalRuns: runOrdinal > 1)
+        if output.utf8.count + suitesSection.utf8.count < budget { output += suitesSection }
         output += Self.causesSection(causes)
         if !failures.isEmpty {
             output += "\n### Failed tests\n\n"

@@ -91,6 +91,10 @@ public protocol ResultSource {
     /// Each run's failures grouped by cause (in the order of ``runs``) when the source knows them without reading
     /// the tests; `nil` otherwise.
     var storedFailureCauses: [RunFailureCauses]? { get }
+    /// Calls `body` with every suite's totals of every run, each suite once and complete, in no particular order,
+    /// when the source knows them without reading the tests (a bundle's suite totals, format 1.9), and returns
+    /// `true`; returns `false` without calling `body` otherwise (the caller counts them from the tests).
+    func forEachStoredSuiteTotals(_ body: (SuiteTotals) throws -> Void) throws -> Bool
     /// Calls `body` with each test of a kind in `selection` (and possibly others the source keeps with them), in the
     /// order written, reading no other test, and returns `true`; returns `false` without calling `body` when the
     /// source cannot find those tests without reading every test (the caller reads them all then).
@@ -116,6 +120,9 @@ extension ResultSource {
 
     /// Not known without reading the tests.
     public var storedFailureCauses: [RunFailureCauses]? { nil }
+
+    /// Not known without reading the tests.
+    public func forEachStoredSuiteTotals(_ body: (SuiteTotals) throws -> Void) throws -> Bool { false }
 
     /// Cannot select: the caller reads every test.
     public func forEachTest(in selection: TestSelection, _ body: (TestRecord) throws -> Void) throws -> Bool {

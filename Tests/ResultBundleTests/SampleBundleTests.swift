@@ -133,6 +133,24 @@ import _TestSupport
         #expect(try reader.verify().isIntact)
     }
 
+    @Test func formatOnePointNineCountsEverySuite() throws {
+        let reader = try BundleReader(
+            url: TestPaths.sampleBundles.appendingPathComponent("v1.9-suite-totals.resultbundle"))
+        #expect(reader.formatVersion == FormatVersion(major: 1, minor: 9))
+        // test-reporter's phpunit.xml: 12 tests in 4 suites, the 2 failures in `CLI Arguments`.
+        var suites: [String] = []
+        let stored = try reader.forEachStoredSuiteTotals {
+            suites.append("\($0.place.name) \($0.totals.tests) \($0.totals.failed)")
+        }
+        #expect(stored)
+        #expect(
+            suites.sorted() == [
+                "CLI Arguments 2 2", "PHPUnit.Event.CollectingDispatcherTest 2 0",
+                "PHPUnit.Event.DeferringDispatcherTest 4 0", "PHPUnit.Event.DirectDispatcherTest 4 0",
+            ])
+        #expect(try reader.verify().isIntact)
+    }
+
     @Test func formatOnePointEightCountsItsRunsFailuresByCause() throws {
         let reader = try BundleReader(
             url: TestPaths.sampleBundles.appendingPathComponent("v1.8-failure-causes.resultbundle"))

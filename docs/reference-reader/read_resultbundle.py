@@ -22,7 +22,7 @@ FILE_MAGIC = b"\x89RBUNDL\n"
 FRAME_MAGIC = b"\xd7RBF"
 HEADER = 20
 MAX_UNCOMPRESSED = {0x52: 64 << 20, 0x42: 1 << 30, 0x49: 64 << 20, 0x58: 1 << 30, 0x54: 64, 0x43: 64 << 20,
-                    0x50: 64 << 20}  # 0x50: test positions (1.7), skipped like any frame it does not need
+                    0x50: 64 << 20, 0x53: 64 << 20}  # test positions (1.7), suite totals (1.9): skipped when not needed
 INDEX_TYPES = (0x49, 0x58)  # index, and (1.2) large index
 MAX_UNKNOWN = 1 << 30
 MAX_RATIO, RATIO_EXEMPT = 1100, 64 << 10

@@ -52,7 +52,8 @@ extension BundleIndex {
         var runList = JSONBytes()
         runList.beginArray()
         for run in IndexedRun.list(
-            runs, totals: runTotals, coverage: coverage, positions: positions, causes: causes)
+            runs, totals: runTotals, coverage: coverage, positions: positions, causes: causes,
+            suites: suiteTotals)
         {
             runList.encode(run)
         }
@@ -167,6 +168,7 @@ extension BundleIndex {
                 coverage[run.index] = run.coverage
                 positions[run.index] = run.positions
                 causes[run.index] = run.causes
+                suiteTotals[run.index] = run.suites
             }
             let totals = list.compactMap(\.totals)
             runTotals = totals.count == list.count ? totals : []

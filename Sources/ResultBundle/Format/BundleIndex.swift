@@ -62,6 +62,8 @@ struct BundleIndex {
     var positions: [Int: RunTestPositions] = [:]
     /// Each run's failures grouped by cause, by run index (format 1.8: a `causes` key in the run list).
     var causes: [Int: RunFailureCauses] = [:]
+    /// Each run's suite totals frames, by run index (format 1.9: a `suites` key in the run list).
+    var suiteTotals: [Int: RunSuiteTotals] = [:]
     /// Offset just past the last frame the index describes.
     var dataEnd: Int64 = Int64(FileHeader.size)
 
@@ -239,18 +241,21 @@ struct IndexedRun {
     var positions: RunTestPositions?
     /// The run's failures grouped by cause (format 1.8).
     var causes: RunFailureCauses?
+    /// Where the run's suite totals are (format 1.9).
+    var suites: RunSuiteTotals?
 
     var run: RunResult { RunResult(index: index, record: record, end: end) }
 
     static func list(
         _ runs: [RunResult], totals: [ResultTotals], coverage: [Int: RunCoverageDirectory] = [:],
-        positions: [Int: RunTestPositions] = [:], causes: [Int: RunFailureCauses] = [:]
+        positions: [Int: RunTestPositions] = [:], causes: [Int: RunFailureCauses] = [:],
+        suites: [Int: RunSuiteTotals] = [:]
     ) -> [IndexedRun] {
         runs.enumerated().map { position, run in
             IndexedRun(
                 index: run.index, record: run.record, end: run.end,
                 totals: totals.count == runs.count ? totals[position] : nil, coverage: coverage[run.index],
-                positions: positions[run.index], causes: causes[run.index])
+                positions: positions[run.index], causes: causes[run.index], suites: suites[run.index])
         }
     }
 }

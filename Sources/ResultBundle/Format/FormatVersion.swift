@@ -15,7 +15,7 @@ public struct FormatVersion: Sendable, Hashable, Comparable, CustomStringConvert
     }
 
     /// The version this library writes, and the newest it reads fully.
-    public static let current = FormatVersion(major: 1, minor: 8)
+    public static let current = FormatVersion(major: 1, minor: 9)
 
     /// `1.0`.
     public var description: String { "\(major).\(minor)" }

@@ -24,6 +24,9 @@ enum FrameType: UInt8, CustomStringConvertible {
     /// The places of a run's failed, skipped, flaky and badly measured tests (format 1.7), so that bounded outputs
     /// read those tests alone. Older readers skip it as a frame of an unknown type.
     case testPositions = 0x50  // "P"
+    /// Part of a run's per-suite totals (format 1.9), so that bounded outputs show suites without reading their
+    /// tests. Older readers skip it as a frame of an unknown type.
+    case suiteTotals = 0x53  // "S"
 
     var description: String {
         switch self {
@@ -35,6 +38,7 @@ enum FrameType: UInt8, CustomStringConvertible {
         case .coverage: "coverage frame"
         case .indexDirectory: "index directory"
         case .testPositions: "test positions frame"
+        case .suiteTotals: "suite totals frame"
         }
     }
 
@@ -124,7 +128,7 @@ struct FrameHeader: Equatable {
         case .index: maxUncompressed = limits.maxIndexBytes
         case .largeIndex: maxUncompressed = limits.maxLargeIndexBytes
         case .trailer: maxUncompressed = 64
-        case .coverage, .testPositions: maxUncompressed = limits.maxRecordBatchBytes
+        case .coverage, .testPositions, .suiteTotals: maxUncompressed = limits.maxRecordBatchBytes
         case .indexDirectory: maxUncompressed = IndexDirectory.maxPayloadBytes
         case nil: maxUncompressed = limits.maxUnknownFrameBytes
         }

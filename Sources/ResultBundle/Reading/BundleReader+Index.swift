@@ -127,7 +127,7 @@ extension BundleReader {
                 }
             case .coverage:
                 damage += CoverageDirectoryScan.add(frame, from: source, to: &index)
-            case .index, .largeIndex, .indexDirectory, .trailer, .testPositions, nil:
+            case .index, .largeIndex, .indexDirectory, .trailer, .testPositions, .suiteTotals, nil:
                 break
             }
             index.dataEnd = frame.end

@@ -53,6 +53,8 @@ public final class BundleWriter: ResultSink {
     var testPositions = TestPositionsCollector()
     /// Each run's failures by cause (format 1.8), stored in the index at close.
     private var failureCauses = FailureCauseTally()
+    /// Each run's suite totals, written in frames of their own as the table fills (format 1.9).
+    @exclusivity(unchecked) var suiteTotals = SuiteTotalsCollector()
     // A writer is used from one thread at a time, so the records being batched skip the runtime's exclusivity
     // checks (a few percent of an import's encoding thread).
     @exclusivity(unchecked) private var pending = JSONBytes(capacity: 1 << 20)
@@ -107,6 +109,7 @@ public final class BundleWriter: ResultSink {
         let kinds = TestSelection(of: test)
         if test.attempts.contains(where: { $0.start != nil }) { testPositions.addTimedTest(runIndex: runIndex) }
         count(runIndex) { $0.add(test) }
+        if runTotals != nil { suiteTotals.add(test) }
         if !kinds.isEmpty { failureCauses.add(test) }
         let hash = BundleIndex.hash(test.identity)
         let lineOffset = try appendLine { RecordLineCodec.appendTest(test, to: &$0) }
@@ -118,6 +121,7 @@ public final class BundleWriter: ResultSink {
         guard PassedTestLine.isVerbatim(test) else { return try addTest(test.record) }
         try checkOpen()
         count(test.runIndex) { $0.addPassed(duration: test.duration) }
+        if runTotals != nil { suiteTotals.addPassed(test) }
         if test.start != nil { testPositions.addTimedTest(runIndex: test.runIndex) }
         let lineOffset = try appendLine { PassedTestLine.append(test, to: &$0) }
         try didAppendTest(hash: PassedTestLine.hash(test), lineOffset: lineOffset, runIndex: test.runIndex, kinds: [])
@@ -202,6 +206,7 @@ public final class BundleWriter: ResultSink {
         pendingSuites = 0
         pendingLines = 0
         if testPositions.isFull { try writeTestPositions() }
+        if suiteTotals.isFull, runTotals != nil { try writeSuiteTotals(keepingCurrent: true) }
     }
 
     /// Flushes, writes the index and the trailer, syncs and closes the file. Calling it again does nothing.
@@ -216,6 +221,8 @@ public final class BundleWriter: ResultSink {
             // Positions only where every test was counted: a test of a run never begun has no run to belong to.
             try writeTestPositions()
             index.positions = testPositionsForIndex()
+            try writeSuiteTotals(keepingCurrent: false)
+            index.suiteTotals = suiteTotalsForIndex()
             index.causes = Dictionary(
                 uniqueKeysWithValues: failureCauses.causes(runCount: index.runs.count).enumerated().map { ($0, $1) })
         }

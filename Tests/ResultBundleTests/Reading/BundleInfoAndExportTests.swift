@@ -10,7 +10,7 @@ import _TestSupport
         let info = try BundleInfo(url: url)
         var expected = ResultTotals()
         for test in written { expected.add(test) }
-        #expect(info.formatVersion == "1.8" && info.index == "stored" && info.damage.isEmpty)
+        #expect(info.formatVersion == "1.9" && info.index == "stored" && info.damage.isEmpty)
         #expect(info.totals == expected)
         #expect(info.totals.tests == 8 && info.totals.failed == 2 && info.totals.skipped == 1)
         #expect(info.totals.expectedFailures == 1 && info.totals.passed == 4 && info.totals.flaky == 1)
@@ -18,7 +18,7 @@ import _TestSupport
         let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(info)) as? [String: Any]
         let totals = try #require(json?["totals"] as? [String: Any])
         #expect(totals["tests"] as? Int == 8)
-        #expect(json?["formatVersion"] as? String == "1.8")
+        #expect(json?["formatVersion"] as? String == "1.9")
     }
 
     @Test func jsonExportIsValidVersionedJSONWithEveryTestDetail() throws {
@@ -26,7 +26,7 @@ import _TestSupport
         var text = ""
         try BundleJSONExporter(reader: BundleReader(url: url)).write(to: &text)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-        #expect(object["schemaVersion"] as? String == "1.6" && object["formatVersion"] as? String == "1.8")
+        #expect(object["schemaVersion"] as? String == "1.6" && object["formatVersion"] as? String == "1.9")
         let tests = try #require(object["tests"] as? [[String: Any]])
         #expect(tests.map { $0["id"] as? String } == written.map(\.id))
         let divide = try #require(tests.first { ($0["name"] as? String) == "testDivide" })

@@ -266,6 +266,7 @@ extension JSONBytes {
         key("index"); int(record.index)
         if let value = record.positions { key("positions"); encode(value) }
         key("record"); encode(record.record)
+        if let value = record.suites { key("suites"); encode(value) }
         if let value = record.totals { key("totals"); encode(value) }
         endObject()
     }
@@ -310,6 +311,17 @@ extension JSONBytes {
         for element in record.frames { int(element) }
         endArray()
         key("timedTests"); int(record.timedTests)
+        endObject()
+    }
+
+    /// Writes a ``ResultModel/RunSuiteTotals`` as the schema's `RunSuiteTotals` table says.
+    mutating func encode(_ record: RunSuiteTotals) {
+        beginObject()
+        key("entries"); int(record.entries)
+        key("frames"); beginArray()
+        for element in record.frames { int(element) }
+        endArray()
+        key("split"); int(record.split)
         endObject()
     }
 

@@ -557,6 +557,7 @@ extension JSONCursor {
         var coverage: RunCoverageDirectory?
         var positions: RunTestPositions?
         var causes: RunFailureCauses?
+        var suites: RunSuiteTotals?
         try readObject { cursor, key in
             if key.equals("index") {
                 index = try cursor.readInt()
@@ -572,13 +573,15 @@ extension JSONCursor {
                 positions = cursor.readNull() ? nil : try cursor.decodeRunTestPositions()
             } else if key.equals("causes") {
                 causes = cursor.readNull() ? nil : try cursor.decodeRunFailureCauses()
+            } else if key.equals("suites") {
+                suites = cursor.readNull() ? nil : try cursor.decodeRunSuiteTotals()
             } else {
                 try cursor.skipValue()
             }
         }
         guard let index else { throw failure("missing field indexedRun.index") }
         guard let record else { throw failure("missing field indexedRun.record") }
-        return IndexedRun(index: index, record: record, end: end, totals: totals, coverage: coverage, positions: positions, causes: causes)
+        return IndexedRun(index: index, record: record, end: end, totals: totals, coverage: coverage, positions: positions, causes: causes, suites: suites)
     }
 
     /// Reads a ``ResultModel/RunFailureCauses`` as the schema's `RunFailureCauses` table says.
@@ -661,6 +664,26 @@ extension JSONCursor {
         }
         guard let entries else { throw failure("missing field positions.entries") }
         return RunTestPositions(entries: entries, frames: frames, timedTests: timedTests)
+    }
+
+    /// Reads a ``ResultModel/RunSuiteTotals`` as the schema's `RunSuiteTotals` table says.
+    mutating func decodeRunSuiteTotals() throws -> RunSuiteTotals {
+        var entries: Int?
+        var frames: [Int64] = []
+        var split: Int = 0
+        try readObject { cursor, key in
+            if key.equals("entries") {
+                entries = try cursor.readInt()
+            } else if key.equals("frames") {
+                frames = try cursor.array { try $0.readInt64() }
+            } else if key.equals("split") {
+                split = try cursor.readInt()
+            } else {
+                try cursor.skipValue()
+            }
+        }
+        guard let entries else { throw failure("missing field suites.entries") }
+        return RunSuiteTotals(entries: entries, frames: frames, split: split)
     }
 
     /// Reads a ``ResultModel/RunCoverageDirectory`` as the schema's `RunCoverageDirectory` table says.
