@@ -100,7 +100,7 @@ public struct MarkdownSummary {
                 suites.add(suite, runName: run.name, runOrdinal: run.ordinal)
             }
             // The suites come from the stored totals (format 1.9), or else are counted from every test read below.
-            let suitesStored = try source.forEachStoredSuiteTotals(rank)
+            let suitesStored = try source.forEachStoredSuiteTotals(where: { suites.takes($0) }, rank)
             var countedSuites = SuiteTotalsTally()
             var readShownOnly = false
             if let stored, suitesStored {

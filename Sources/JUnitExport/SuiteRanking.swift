@@ -24,18 +24,26 @@ struct SuiteRanking {
     private(set) var failing: [Row] = []
     private(set) var slowest: [Row] = []
 
+    /// Whether a suite of these counts could enter the table; when it cannot, counts it among the suites, so that
+    /// the caller need not name it nor ``add(_:runName:runOrdinal:)`` it. Most suites cannot enter a full list, and
+    /// that is told from the counts alone.
+    mutating func takes(_ totals: ResultTotals) -> Bool {
+        if couldEnter(totals) { return true }
+        suiteCount += 1
+        return false
+    }
+
+    private func couldEnter(_ totals: ResultTotals) -> Bool {
+        if totals.failed > 0 {
+            return failing.count < Self.rowsShown || totals.failed >= failing[failing.count - 1].totals.failed
+        }
+        return slowest.count < Self.rowsShown || totals.duration >= slowest[slowest.count - 1].totals.duration
+    }
+
     /// Adds a suite of the run named `runName`, the summary's `runOrdinal`th.
     mutating func add(_ suite: SuiteTotals, runName: String, runOrdinal: Int) {
         suiteCount += 1
-        // Most suites cannot enter a full list: tell from the counts alone, before naming the suite.
-        if suite.totals.failed > 0 {
-            if failing.count == Self.rowsShown, let last = failing.last, suite.totals.failed < last.totals.failed {
-                return
-            }
-        } else if slowest.count == Self.rowsShown, let last = slowest.last, suite.totals.duration < last.totals.duration
-        {
-            return
-        }
+        guard couldEnter(suite.totals) else { return }
         let row = Row(
             name: suite.place.name, runName: runName, runOrdinal: runOrdinal, place: suite.place, totals: suite.totals)
         if row.totals.failed > 0 {

@@ -91,10 +91,14 @@ public protocol ResultSource {
     /// Each run's failures grouped by cause (in the order of ``runs``) when the source knows them without reading
     /// the tests; `nil` otherwise.
     var storedFailureCauses: [RunFailureCauses]? { get }
-    /// Calls `body` with every suite's totals of every run, each suite once and complete, in no particular order,
-    /// when the source knows them without reading the tests (a bundle's suite totals, format 1.9), and returns
-    /// `true`; returns `false` without calling `body` otherwise (the caller counts them from the tests).
-    func forEachStoredSuiteTotals(_ body: (SuiteTotals) throws -> Void) throws -> Bool
+    /// Calls `body` with every suite's totals of every run for which `include` (given its counts alone) returns
+    /// `true`, each suite once and complete, in no particular order, when the source knows them without reading the
+    /// tests (a bundle's suite totals, format 1.9), and returns `true`; returns `false` without calling either
+    /// otherwise (the caller counts them from the tests). A suite `include` turns down is not named: a summary
+    /// that shows 20 of 100,000 suites builds 20 names.
+    func forEachStoredSuiteTotals(
+        where include: (ResultTotals) throws -> Bool, _ body: (SuiteTotals) throws -> Void
+    ) throws -> Bool
     /// Calls `body` with each test of a kind in `selection` (and possibly others the source keeps with them), in the
     /// order written, reading no other test, and returns `true`; returns `false` without calling `body` when the
     /// source cannot find those tests without reading every test (the caller reads them all then).
@@ -122,7 +126,14 @@ extension ResultSource {
     public var storedFailureCauses: [RunFailureCauses]? { nil }
 
     /// Not known without reading the tests.
-    public func forEachStoredSuiteTotals(_ body: (SuiteTotals) throws -> Void) throws -> Bool { false }
+    public func forEachStoredSuiteTotals(
+        where include: (ResultTotals) throws -> Bool, _ body: (SuiteTotals) throws -> Void
+    ) throws -> Bool { false }
+
+    /// ``forEachStoredSuiteTotals(where:_:)`` of every suite.
+    public func forEachStoredSuiteTotals(_ body: (SuiteTotals) throws -> Void) throws -> Bool {
+        try forEachStoredSuiteTotals(where: { _ in true }, body)
+    }
 
     /// Cannot select: the caller reads every test.
     public func forEachTest(in selection: TestSelection, _ body: (TestRecord) throws -> Void) throws -> Bool {

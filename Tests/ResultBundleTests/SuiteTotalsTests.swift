@@ -76,6 +76,25 @@ import _TestSupport
         return suites.sorted { $0.place < $1.place }
     }
 
+    /// A reader asked for some suites by their counts hands on those alone, in whole frames and in parts alike.
+    @Test(arguments: [false, true]) func suitesChosenByTheirCountsAreTheOnesCountingGives(interleaved: Bool) throws {
+        let reader = try Self.bundle(
+            interleaved ? "chosen-parts" : "chosen", suites: 23, perSuite: 6, capacity: 4, interleaved: interleaved)
+        var offered = 0
+        var chosen: [SuiteTotals] = []
+        let stored = try reader.forEachStoredSuiteTotals(
+            where: { totals in
+                offered += 1
+                return totals.failed >= 2
+            },
+            { chosen.append($0) })
+        #expect(stored)
+        let expected = try Self.counted(reader).filter { $0.totals.failed >= 2 }
+        #expect(!expected.isEmpty)
+        #expect(chosen.sorted { $0.place < $1.place } == expected)
+        #expect(offered == (try Self.counted(reader)).count)
+    }
+
     @Test func suitesWrittenInSeveralFramesGiveWhatEveryTestGives() throws {
         let reader = try Self.bundle("contiguous", suites: 23, perSuite: 6, capacity: 4)
         let directory = try #require(reader.index.suiteTotals[0])

@@ -25,8 +25,10 @@ public struct ShownTestsOnlySource: ResultSource {
     public var storedRunTotals: [ResultTotals]? { base.storedRunTotals }
     public var storedRunsWithTimedTests: Set<Int>? { base.storedRunsWithTimedTests }
     public var storedFailureCauses: [RunFailureCauses]? { base.storedFailureCauses }
-    public func forEachStoredSuiteTotals(_ body: (SuiteTotals) throws -> Void) throws -> Bool {
-        try base.forEachStoredSuiteTotals(body)
+    public func forEachStoredSuiteTotals(
+        where include: (ResultTotals) throws -> Bool, _ body: (SuiteTotals) throws -> Void
+    ) throws -> Bool {
+        try base.forEachStoredSuiteTotals(where: include, body)
     }
     public func forEachTest(in selection: TestSelection, _ body: (TestRecord) throws -> Void) throws -> Bool {
         try base.forEachTest(in: selection) { test in

@@ -62,8 +62,11 @@ enum SuiteTotalsLayout {
         bytes.append(contentsOf: name.utf8)
     }
 
-    /// The run index and entries of `payload`, checking its magic, version and that every entry lies within it.
-    static func read(_ payload: [UInt8]) throws -> (runIndex: Int, suites: [SuiteTotals]) {
+    /// The run index and the entries of `payload` that `include` takes (from their counts: names are built only for
+    /// those), checking its magic, version and that every entry lies within it.
+    static func read(_ payload: [UInt8], where include: (ResultTotals) throws -> Bool = { _ in true }) throws -> (
+        runIndex: Int, suites: [SuiteTotals]
+    ) {
         var reader = Reader(bytes: payload)
         guard payload.count >= headerSize, Array(payload[0..<4]) == magic else {
             throw BundleError(.damaged, "suite totals frame: bad magic")
@@ -76,7 +79,7 @@ enum SuiteTotalsLayout {
         let runIndex = Int(try reader.uint32())
         let count = Int(try reader.uint32())
         var suites: [SuiteTotals] = []
-        suites.reserveCapacity(min(count, payload.count / 90))
+        var names: [Range<Int>] = []
         for _ in 0..<count {
             let flags = try reader.byte()
             let module = flags & 1 == 0 ? nil : try reader.name()
@@ -84,7 +87,7 @@ enum SuiteTotalsLayout {
             guard suiteCount <= (payload.count - reader.position) / 4 else {
                 throw BundleError(.damaged, "suite totals frame: an entry at byte \(reader.position) runs past the end")
             }
-            var names: [String] = []
+            names.removeAll(keepingCapacity: true)
             for _ in 0..<suiteCount { names.append(try reader.name()) }
             var totals = ResultTotals()
             totals.tests = try reader.count()
@@ -99,8 +102,10 @@ enum SuiteTotalsLayout {
             let parameterized = try reader.uint64()
             totals.parameterizedTests = parameterized == unknownCount ? nil : Int(clamping: parameterized)
             totals.duration = Double(bitPattern: try reader.uint64())
-            suites.append(
-                SuiteTotals(place: SuitePlace(runIndex: runIndex, module: module, suites: names), totals: totals))
+            guard try include(totals) else { continue }
+            let place = SuitePlace(
+                runIndex: runIndex, module: module.map(reader.string), suites: names.map(reader.string))
+            suites.append(SuiteTotals(place: place, totals: totals))
         }
         guard reader.position == payload.count else {
             throw BundleError(
@@ -127,10 +132,13 @@ enum SuiteTotalsLayout {
         mutating func uint64() throws -> UInt64 { bytes.readLittleEndian(UInt64.self, at: try take(8)) }
         mutating func count() throws -> Int { Int(clamping: try uint64()) }
 
-        mutating func name() throws -> String {
+        /// Where the next name's bytes are.
+        mutating func name() throws -> Range<Int> {
             let length = Int(try uint32())
             let start = try take(length)
-            return String(decoding: bytes[start..<start + length], as: UTF8.self)
+            return start..<start + length
         }
+
+        func string(_ name: Range<Int>) -> String { String(decoding: bytes[name], as: UTF8.self) }
     }
 }

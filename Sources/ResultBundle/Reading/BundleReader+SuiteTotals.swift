@@ -1,14 +1,16 @@
 import ResultModel
 
 extension BundleReader {
-    /// Calls `body` with every suite's totals of every run as the writer counted them (format 1.9), each suite once
-    /// and whole, and returns `true`; returns `false` without calling `body` for a bundle without suite totals for
+    /// Calls `body` with the totals of every suite of every run that `include` takes (from its counts, before the
+    /// suite's names are read) as the writer counted them (format 1.9), each suite once and whole, and returns `true`; returns `false` without calling `body` for a bundle without suite totals for
     /// every run (older, or with a rebuilt index) or with a damaged suite totals frame (noted in ``damage``).
     /// - Complexity: O(the runs' suites) in time. In memory, one frame's suites (at most a few thousand) when every
     ///   suite lies whole in one frame, as the writer records; otherwise O(the suites of the run with parts), which
     ///   are summed before they are handed on.
     /// - Throws: ``BundleError`` (damaged) for a frame whose checksum holds but whose layout does not.
-    public func forEachStoredSuiteTotals(_ body: (SuiteTotals) throws -> Void) throws -> Bool {
+    public func forEachStoredSuiteTotals(
+        where include: (ResultTotals) throws -> Bool, _ body: (SuiteTotals) throws -> Void
+    ) throws -> Bool {
         guard indexSource == .stored, !index.runs.isEmpty,
             index.runs.allSatisfy({ index.suiteTotals[$0.index] != nil })
         else { return false }
@@ -34,28 +36,32 @@ extension BundleReader {
             guard let directory = index.suiteTotals[run.index] else { continue }
             if directory.split == 0 {
                 for frameOffset in directory.frames {
-                    for suite in try suiteTotals(inFrameAt: frameOffset, ofRun: run.index) { try body(suite) }
+                    for suite in try suiteTotals(inFrameAt: frameOffset, ofRun: run.index, where: include) {
+                        try body(suite)
+                    }
                 }
             } else {
                 var tally = SuiteTotalsTally()
                 for frameOffset in directory.frames {
                     for suite in try suiteTotals(inFrameAt: frameOffset, ofRun: run.index) { tally.add(suite) }
                 }
-                for suite in tally.suites { try body(suite) }
+                for suite in tally.suites where try include(suite.totals) { try body(suite) }
             }
         }
         return true
     }
 
-    /// The entries of the suite totals frame at `frameOffset`, which must be of run `runIndex`.
+    /// The entries of the suite totals frame at `frameOffset` that `include` takes, which must be of run `runIndex`.
     /// - Throws: ``BundleError`` (damaged) for a frame that is damaged, not a suite totals frame or of another run;
-    ///   I/O errors.
-    func suiteTotals(inFrameAt frameOffset: Int64, ofRun runIndex: Int) throws -> [SuiteTotals] {
+    ///   I/O errors; what `include` throws.
+    func suiteTotals(
+        inFrameAt frameOffset: Int64, ofRun runIndex: Int, where include: (ResultTotals) throws -> Bool = { _ in true }
+    ) throws -> [SuiteTotals] {
         let frame = try source.checkedFrame(at: frameOffset)
         guard frame.header.type == .suiteTotals else {
             throw BundleError(.damaged, "the index points at a \(FrameType.describe(frame.header.typeByte))")
         }
-        let read = try SuiteTotalsLayout.read(try source.uncompressedPayload(frame))
+        let read = try SuiteTotalsLayout.read(try source.uncompressedPayload(frame), where: include)
         guard read.runIndex == runIndex else {
             throw BundleError(.damaged, "the frame holds run \(read.runIndex)'s suites, not run \(runIndex)'s")
         }
