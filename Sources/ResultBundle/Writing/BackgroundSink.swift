@@ -51,9 +51,7 @@ public final class BackgroundSink: ResultSink, @unchecked Sendable {
     }
 
     public func addPassedTest(_ test: PassedTestText) throws {
-        let textBefore = chunk.textBytes
-        let stored = chunk.store(test)
-        chunk.append(.passed(stored), bytes: HeldBytes.perRecord + chunk.textBytes - textBefore)
+        chunk.append(.passed(chunk.store(test)), bytes: HeldBytes.perRecord)
         if chunk.isFull || chunk.bytes >= Self.chunkBytes { try submitChunk() }
     }
 
@@ -165,10 +163,7 @@ private final class HandedChunk<Item>: @unchecked Sendable {
     /// The bytes of the chunk's passed tests, one after another.
     private lazy var text = ByteBuffer(capacity: capacity * 64)
 
-    /// How many bytes of passed tests the chunk holds.
-    var textBytes: Int { text.count }
-
-    /// Copies a passed test's bytes into the chunk's text.
+    /// Copies a passed test's bytes into the chunk's text (and counts them in ``bytes``).
     func store(_ test: PassedTestText) -> StoredPassedTest {
         let text = text
         let textStart = text.count
@@ -182,6 +177,7 @@ private final class HandedChunk<Item>: @unchecked Sendable {
         for outer in test.outerSuites { outerSuiteLengths.append(copy(outer)) }
         let suiteLength = copy(test.suite)
         let nameLength = copy(test.name)
+        bytes += text.count - textStart
         return StoredPassedTest(
             runIndex: test.runIndex, textStart: textStart, moduleLength: moduleLength,
             outerSuites: outerStart..<outerSuiteLengths.count, suiteLength: suiteLength, nameLength: nameLength,
