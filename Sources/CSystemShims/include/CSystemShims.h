@@ -17,4 +17,12 @@ int rb_survive_signal(int number);
 /// Sets a pipe's buffer size (Linux `F_SETPIPE_SZ`); returns the new size or -1.
 int rb_set_pipe_size(int descriptor, int size);
 
+/// Makes every allocation of `bytes` or more a mapping of its own, unmapped when freed, from now on (glibc
+/// `mallopt(M_MMAP_THRESHOLD)`, which also stops glibc raising that threshold by itself). Returns 1, or 0 where the
+/// C library has no such setting.
+int rb_map_allocations_from(unsigned long bytes);
+
+/// Whether the allocation at `pointer` (from `malloc`) is mapped on its own; 0 where the C library cannot tell.
+int rb_is_mapped_on_its_own(const void *pointer);
+
 #endif

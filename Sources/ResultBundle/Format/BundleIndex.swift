@@ -166,8 +166,16 @@ struct BundleIndex {
     /// counting passes over 11, 11 and 10 bits, whose 2,048 counters stay in the processor's fastest cache (two
     /// passes over 16 bits spent more time clearing and scanning 65,536 counters and scattering far apart).
     static func sortByHighHalf(_ keys: inout [UInt64]) {
+        var scratch: [UInt64] = []
+        sortByHighHalf(&keys, scratch: &scratch)
+    }
+
+    /// Sorts `keys` as above in `scratch`'s memory, which the caller may keep for the next sort (the two arrays
+    /// trade buffers as the passes go).
+    static func sortByHighHalf(_ keys: inout [UInt64], scratch: inout [UInt64]) {
         guard keys.count > 1 else { return }
-        var scratch = [UInt64](repeating: 0, count: keys.count)
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: repeatElement(0, count: keys.count))
         var counts = [Int](repeating: 0, count: 1 << 11)
         for (shift, bits): (UInt64, UInt64) in [(32, 11), (43, 11), (54, 10)] {
             let mask: UInt64 = (1 << bits) - 1

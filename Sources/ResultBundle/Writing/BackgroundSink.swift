@@ -18,6 +18,11 @@ public final class BackgroundSink: ResultSink, @unchecked Sendable {
     static let chunkSize = 512
     /// Chunks that may wait for the background thread before the producer waits too (bounds memory).
     static let chunksInFlight = 8
+    /// The bytes a chunk's records hold before it is handed over, full or not. A count alone bounds nothing when
+    /// tests carry megabytes of output each; with this, the records not yet taken by the background thread are
+    /// at most ``chunksInFlight`` chunks, one waiting for a slot and the one being filled, each of at most this
+    /// size and one record more.
+    static let chunkBytes = 2 << 20
 
     /// Records are boxed, so the item a passed test needs is a few words, not the size of a record's fields.
     private enum Item {
@@ -40,18 +45,19 @@ public final class BackgroundSink: ResultSink, @unchecked Sendable {
     }
 
     public func addTest(_ test: consuming TestRecord) throws {
-        chunk.append(.test(consume test))
-        if chunk.isFull { try submitChunk() }
+        let bytes = HeldBytes.of(test)
+        chunk.append(.test(consume test), bytes: bytes)
+        if chunk.isFull || chunk.bytes >= Self.chunkBytes { try submitChunk() }
     }
 
     public func addPassedTest(_ test: PassedTestText) throws {
-        chunk.append(.passed(chunk.store(test)))
-        if chunk.isFull { try submitChunk() }
+        chunk.append(.passed(chunk.store(test)), bytes: HeldBytes.perRecord)
+        if chunk.isFull || chunk.bytes >= Self.chunkBytes { try submitChunk() }
     }
 
     public func addSuite(_ suite: SuiteRecord) throws {
-        chunk.append(.suite(suite))
-        if chunk.isFull { try submitChunk() }
+        chunk.append(.suite(suite), bytes: HeldBytes.of(suite))
+        if chunk.isFull || chunk.bytes >= Self.chunkBytes { try submitChunk() }
     }
 
     public func beginRun(_ run: RunRecord) throws -> Int {
@@ -123,6 +129,8 @@ private final class HandedChunk<Item>: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var count = 0
     /// How many records were taken out, from the start.
     @exclusivity(unchecked) private var taken = 0
+    /// Roughly the bytes the records appended hold (``HeldBytes``).
+    @exclusivity(unchecked) private(set) var bytes = 0
 
     init(capacity: Int) {
         items = .allocate(capacity: capacity)
@@ -137,10 +145,12 @@ private final class HandedChunk<Item>: @unchecked Sendable {
     var isEmpty: Bool { count == 0 }
     var isFull: Bool { count == capacity }
 
-    func append(_ item: consuming Item) {
+    /// Appends a record that holds about `bytes` bytes.
+    func append(_ item: consuming Item, bytes: Int) {
         precondition(count < capacity, "a full chunk is handed over before more records arrive")
         (items + count).initialize(to: item)
         count += 1
+        self.bytes += bytes
     }
 
     /// Moves the next record out, in the order appended; `nil` once all were taken.
@@ -153,7 +163,7 @@ private final class HandedChunk<Item>: @unchecked Sendable {
     /// The bytes of the chunk's passed tests, one after another.
     private lazy var text = ByteBuffer(capacity: capacity * 64)
 
-    /// Copies a passed test's bytes into the chunk's text.
+    /// Copies a passed test's bytes into the chunk's text (and counts them in ``bytes``).
     func store(_ test: PassedTestText) -> StoredPassedTest {
         let text = text
         let textStart = text.count
@@ -167,6 +177,7 @@ private final class HandedChunk<Item>: @unchecked Sendable {
         for outer in test.outerSuites { outerSuiteLengths.append(copy(outer)) }
         let suiteLength = copy(test.suite)
         let nameLength = copy(test.name)
+        bytes += text.count - textStart
         return StoredPassedTest(
             runIndex: test.runIndex, textStart: textStart, moduleLength: moduleLength,
             outerSuites: outerStart..<outerSuiteLengths.count, suiteLength: suiteLength, nameLength: nameLength,
@@ -201,6 +212,27 @@ private final class HandedChunk<Item>: @unchecked Sendable {
                         suite: suite, name: name, start: stored.start, duration: stored.duration))
             }
         }
+    }
+}
+
+/// Roughly the bytes a record holds: a few hundred for its fields, plus the texts that grow with a test's output
+/// (captured output kept inline, issue messages and details). Native strings know their length, so this costs a
+/// few loads per attempt.
+private enum HeldBytes {
+    static let perRecord = 256
+
+    static func of(_ test: borrowing TestRecord) -> Int {
+        test.attempts.reduce(perRecord) { sum, attempt in
+            sum + (attempt.output?.text?.utf8.count ?? 0) + of(attempt.issues)
+        }
+    }
+
+    static func of(_ suite: SuiteRecord) -> Int {
+        perRecord + (suite.output?.text?.utf8.count ?? 0) + of(suite.issues)
+    }
+
+    private static func of(_ issues: [IssueRecord]) -> Int {
+        issues.reduce(0) { $0 + $1.message.utf8.count + ($1.details?.utf8.count ?? 0) }
     }
 }
 

@@ -29,6 +29,11 @@ final class TestTableSpill {
     private var spill: SpillFile?
     /// The spilled runs: where each starts in the scratch file and how many entries it holds.
     private var runs: [(start: Int64, count: Int)] = []
+    /// The sort keys of a chunk (hash, then position) and the sort's scratch space, 8 MiB each, kept from one
+    /// spill to the next: fresh ones each time cost a page fault every 4 KiB, since an import gives large
+    /// buffers back to the system when they are freed (docs/IMPORT.md).
+    private var sortKeys: [UInt64] = []
+    private var sortScratch: [UInt64] = []
 
     init(
         directory: URL, chunkCapacity: Int = standardChunkCapacity, entriesPerPart: Int = standardEntriesPerPart
@@ -61,6 +66,10 @@ final class TestTableSpill {
     /// last piece may be shorter), as the 12-byte little-endian entries of the index's test table.
     func forEachSorted(pieceSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
         if !chunk.isEmpty { try spillChunk() }
+        // Nothing more is spilled: the merge needs none of the chunk's or the sort's memory.
+        chunk = []
+        sortKeys = []
+        sortScratch = []
         guard let spill else { return }
         var readers = try runs.map { try RunReader(spill: spill, start: $0.start, count: $0.count) }
         var heap = MergeHeap()
@@ -92,19 +101,38 @@ final class TestTableSpill {
         spill = nil
     }
 
-    /// Sorts the chunk and appends it to the scratch file as one run.
+    /// Sorts the chunk and appends it to the scratch file as one run, ``mergeBufferEntries`` entries at a time.
+    /// The order is ``BundleIndex/lookupOrder(of:)``'s.
     private func spillChunk() throws {
-        let order = BundleIndex.lookupOrder(of: chunk)
-        var bytes = [UInt8](repeating: 0, count: chunk.count * BundleIndex.testEntrySize)
-        bytes.withUnsafeMutableBytes { table in
-            for (rank, position) in order.enumerated() {
-                BundleIndex.store(chunk[position], in: table, at: rank * BundleIndex.testEntrySize)
-            }
+        precondition(chunk.count < Int(UInt32.max), "a chunk's positions fit in a sort key's low half")
+        sortKeys.removeAll(keepingCapacity: true)
+        for (position, entry) in chunk.enumerated() { sortKeys.append(UInt64(entry.idHash) << 32 | UInt64(position)) }
+        if sortKeys.count < 4_096 {
+            sortKeys.sort()
+        } else {
+            BundleIndex.sortByHighHalf(&sortKeys, scratch: &sortScratch)
         }
         let file = try spill ?? openSpill()
         spill = file
-        let start = try bytes.withUnsafeBytes { try appending($0, to: file) }
-        runs.append((start, chunk.count))
+        var start: Int64?
+        var piece = [UInt8](repeating: 0, count: Self.mergeBufferEntries * BundleIndex.testEntrySize)
+        var filled = 0
+        func writePiece() throws {
+            let written = try piece.withUnsafeBytes {
+                try appending(UnsafeRawBufferPointer(rebasing: $0[0..<filled * BundleIndex.testEntrySize]), to: file)
+            }
+            start = start ?? written
+            filled = 0
+        }
+        for key in sortKeys {
+            piece.withUnsafeMutableBytes {
+                BundleIndex.store(chunk[Int(key & 0xFFFF_FFFF)], in: $0, at: filled * BundleIndex.testEntrySize)
+            }
+            filled += 1
+            if filled == Self.mergeBufferEntries { try writePiece() }
+        }
+        if filled > 0 { try writePiece() }
+        runs.append((start!, chunk.count))
         chunk.removeAll(keepingCapacity: true)
     }
 

@@ -194,6 +194,8 @@ struct ImportAction {
     var sourceRoot = FileManager.default.currentDirectoryPath
 
     func run(into url: URL) throws -> Outcome {
+        // The parser and the writer free large buffers on two threads; they go back to the system (docs/IMPORT.md).
+        LargeAllocations.giveBackWhenFreed()
         let writer = try BundleWriter(creating: url, flushPolicy: .batched)
         let counting = CountingSink(wrapping: writer)
         // Measurements are judged before they are counted, so a regression counts as a failure.

@@ -45,6 +45,8 @@ struct RecordSession {
 
     /// Records into the bundle at `url` (written in place: the file is crash-safe while it grows).
     func run(writingTo url: URL) throws -> Outcome {
+        // The reader and the writer free large buffers on two threads; they go back to the system (docs/IMPORT.md).
+        LargeAllocations.giveBackWhenFreed()
         let scratchFolder = try ScratchFolder.make(purpose: "record")
         let scratch = scratchFolder.url
         defer { scratchFolder.remove() }

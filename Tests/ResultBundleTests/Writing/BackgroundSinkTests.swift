@@ -101,6 +101,52 @@ import Testing
         #expect(base.calls == direct.calls)
     }
 
+    /// Takes a while over each test, and notes the most tests the producer had handed over that it had not yet
+    /// taken.
+    private final class SlowSink: ResultSink, @unchecked Sendable {
+        private let lock = NSLock()
+        private var handedCount = 0
+        private(set) var taken = 0
+        private(set) var mostWaiting = 0
+
+        func beginRun(_ run: RunRecord) throws -> Int { 0 }
+        func addSuite(_ suite: SuiteRecord) throws {}
+        func addTest(_ test: consuming TestRecord) throws {
+            mostWaiting = max(mostWaiting, lock.withLock { handedCount } - taken)
+            taken += 1
+            Thread.sleep(forTimeInterval: 0.002)
+        }
+        func addPassedTest(_ test: PassedTestText) throws {}
+        /// Called by the producer once ``BackgroundSink/addTest(_:)`` returned.
+        func didHandOver() { lock.withLock { handedCount += 1 } }
+        func storeBlob(_ data: Data) throws -> BlobReference { throw BundleError(.misuse, "no blobs", path: "slow") }
+        func storeBlob(contentsOf file: URL) throws -> BlobReference { try storeBlob(Data()) }
+        func endRun(_ runIndex: Int, _ end: RunEnd) throws {}
+    }
+
+    @Test func testsWithMegabytesOfOutputWaitInAFewChunksNotInEightOfFiveHundredTests() throws {
+        let base = SlowSink()
+        let background = BackgroundSink(wrapping: base)
+        let megabyte = 1 << 20
+        // One string shared by every test: the test's own memory stays small while the records say 1 MiB each.
+        var attempt = TestAttempt(status: .failed)
+        attempt.output = CapturedOutput(text: String(repeating: "log line\n", count: megabyte / 9))
+        let testCount = 300
+        for index in 0..<testCount {
+            try background.addTest(
+                TestRecord(
+                    runIndex: 0, identity: TestIdentity(module: "M", suites: ["S"], name: "t\(index)"),
+                    attempts: [attempt]))
+            base.didHandOver()
+        }
+        try background.drain()
+        #expect(base.taken == testCount)
+        // Each chunk is handed over at 2 MiB, that is after two such tests; the chunks in flight, the one waiting
+        // for a slot and the one being filled hold the rest.
+        let testsPerChunk = BackgroundSink.chunkBytes / megabyte
+        #expect(base.mostWaiting <= (BackgroundSink.chunksInFlight + 2) * testsPerChunk)
+    }
+
     @Test func anErrorOfTheBaseSinkReachesTheProducerAndNothingAfterItIsWritten() throws {
         let base = Recorder()
         base.failing = 600

@@ -45,6 +45,18 @@ import _TestSupport
         table.remove()
     }
 
+    /// Chunks large enough for the radix sort, each run written in several pieces, the sort's memory kept from
+    /// one run to the next.
+    @Test func largeChunksMergeIntoTheTableSortedInMemory() throws {
+        let entries = Self.entries(count: 25_000, distinctHashes: 20_000)
+        let table = TestTableSpill(
+            directory: try TestPaths.makeTemporaryDirectory("test-table"), chunkCapacity: 10_000)
+        for entry in entries { try table.append(entry) }
+        var merged = [UInt8]()
+        try table.forEachSorted(pieceSize: 4_096) { merged += $0 }
+        #expect(table.isSpilled && merged == Self.sortedInMemory(entries))
+    }
+
     @Test func aTableWithinItsChunkStaysInMemory() throws {
         let entries = Self.entries(count: 99, distinctHashes: 50)
         let table = TestTableSpill(directory: try TestPaths.makeTemporaryDirectory("test-table"), chunkCapacity: 100)
