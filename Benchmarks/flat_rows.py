@@ -1,30 +1,40 @@
 """`BENCH_ONLY=flat make bench`: the commands whose memory must stay flat, at 100,000, 1,000,000 and 10,000,000
-tests in the same run (one run each: CPU seconds, user plus system, and peak memory from /usr/bin/time). Inputs are
-Benchmarks/tools/gen_bench_inputs.py's XCTest console logs; the 10,000,000-test log is 1.8 GB and is deleted once
-imported. `merge` joins each size's bundle with the 100,000-test one (a large run and a small shard), kept for the
+tests in the same run (CPU seconds, user plus system, and peak memory, from the resource usage `wait4` gives: one
+run each, the median of five for `info`, `summary` and `annotate`, whose budgets are ratios of hundredths of a
+second). Inputs are Benchmarks/tools/gen_bench_inputs.py's XCTest console logs; the 10,000,000-test log is 1.8 GB
+and is deleted once imported. `merge` joins each size's bundle with the 100,000-test one (a large run and a small shard), kept for the
 whole run; `compare` compares a bundle with itself (every test matched), as JSON and as the terminal table; it keeps
 its runs' digests in partitions on disk (docs/COMPARE.md, "Scale"). `history add` runs into a new history, then adds
 the same bundle again (`--allow-duplicate`) to the history that holds it: every key found in the table."""
-import re
+import os
+import statistics
 import subprocess
 import sys
 
 SIZES = (100_000, 1_000_000, 10_000_000)
 # Commands that hold every test, run only up to this many tests.
 HOLDING_EVERY_TEST = {}
+# Commands whose budget is a ratio of CPU times of a few hundredths of a second: the median of this many runs.
+REPEATED = {"info": 5, "summary": 5, "annotate --format github": 5}
 
 
-def measure(command):
-    """(CPU seconds, peak RSS in MB) of one run of `command`."""
-    result = subprocess.run(["/usr/bin/time", "-v", *map(str, command)], capture_output=True, text=True)
-    if result.returncode not in (0, 1):
-        raise SystemExit(f"{command} failed: {result.stderr[-2000:]}")
+def measure_once(command):
+    """(CPU seconds, user plus system, to the microsecond; peak RSS in MB) of one run of `command`, from the
+    resource usage `wait4` gives for it (a `sh -c` command line execs its last command, so that is the command's)."""
+    process = subprocess.Popen(list(map(str, command)), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(process.pid, 0)
+    code = os.waitstatus_to_exitcode(status)
+    if code not in (0, 1):
+        raise SystemExit(f"{command} failed ({code}): {process.stderr.read()[-2000:]}")
+    process.stderr.close()
+    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
-    def field(name):
-        found = re.search(rf"{name}: ([\d.]+)", result.stderr)
-        return float(found.group(1)) if found else 0.0
-    return (field(r"User time \(seconds\)") + field(r"System time \(seconds\)"),
-            field(r"Maximum resident set size \(kbytes\)") / 1024)
+
+def measure(command, runs=1):
+    """The median CPU seconds and the highest peak of `runs` runs of `command`: the bounded commands take a few
+    hundredths of a second, and one run's time moves by as much with the machine."""
+    figures = [measure_once(command) for _ in range(runs)]
+    return statistics.median(cpu for cpu, _ in figures), max(peak for _, peak in figures)
 
 
 def commands(binary, work, bundle, log, small):
@@ -69,7 +79,7 @@ def flat_rows(binary, work, generator, row):
         for name, command, budget in commands(binary, work, bundle, log, small):
             budgets[name] = budget
             if tests <= HOLDING_EVERY_TEST.get(name, tests):
-                figures[(name, tests)] = measure(command)
+                figures[(name, tests)] = measure(command, REPEATED.get(name, 1))
         log.unlink()
         # history add leaves its lock file (.flat-history.rbhistory.lock) beside the history.
         for leftover in [*work.glob("flat-*"), *work.glob(".flat-*")]:
@@ -79,7 +89,7 @@ def flat_rows(binary, work, generator, row):
     for name, budget in budgets.items():
         cells = [f"{figures[(name, tests)][0]:.2f} s, {figures[(name, tests)][1]:.0f} MB"
                  if (name, tests) in figures else "not run (holds every test)" for tests in SIZES]
-        # CPU times are counted in hundredths of a second: a ratio over less than that says nothing.
+        # A ratio over less than a hundredth of a second says nothing.
         if (name, SIZES[0]) in figures and (name, SIZES[-1]) in figures:
             small_cpu, large_cpu = figures[(name, SIZES[0])][0], figures[(name, SIZES[-1])][0]
             ratio = f"{large_cpu / small_cpu:.1f}x" if small_cpu >= 0.01 else f"{large_cpu:.2f} s against under 0.01 s"
