@@ -104,7 +104,10 @@ import _TestSupport
             #expect(index.contains("failed.html#\(anchor)"), "\(test.id)")
             for issue in test.finalAttempt?.issues ?? [] {
                 #expect(row.contains(HTMLEscaping.escape(DisplayText.clean(issue.message))), "\(test.id)")
-                if let details = issue.details {
+                // The details as shown: without the lines that only repeat the message.
+                if let details = issue.displayedDetails.flatMap({
+                    IssueHTML.withoutRepeatedMessage($0, message: issue.message)
+                }) {
                     #expect(row.contains(HTMLEscaping.escape(DisplayText.clean(details))), "\(test.id)")
                 }
             }

@@ -232,7 +232,7 @@ public final class BundleWriter: ResultSink {
             testTable.remove()
         } else {
             index.tests = testTable.takeInMemory()
-            indexOffset = try writeIndex(try index.encode())
+            indexOffset = try writeIndex(try index.encode(), entriesPerPart: testTable.entriesPerPart)
         }
         var trailer = [UInt8]()
         trailer.appendLittleEndian(UInt64(indexOffset))

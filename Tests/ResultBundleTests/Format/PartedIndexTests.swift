@@ -57,6 +57,21 @@ import _TestSupport
         #expect(try Self.indexPayload(parted) == Self.indexPayload(whole))
     }
 
+    /// A table sorted in memory that fills more than one part is written in parts too: opening a bundle of a
+    /// million tests (below the spill) then inflates its head and tail, not 12 MB of test table.
+    @Test func anIndexSortedInMemoryOfMoreThanOnePartIsWrittenInParts() throws {
+        let inMemory = try Self.write(chunkCapacity: 1 << 20)
+        let whole = try Self.write(chunkCapacity: nil)
+        let reader = try BundleReader(url: inMemory)
+        let directory = try #require(reader.index.directory)
+        #expect(directory.parts.count == 2 + (Self.runs * Self.testsPerRun + 6) / 7)
+        #expect(reader.index.tests.isEmpty && reader.testCount == Self.runs * Self.testsPerRun)
+        #expect(try Self.indexPayload(inMemory) == Self.indexPayload(whole))
+        let report = try reader.verify()
+        #expect(report.hasValidIndex && report.problems.isEmpty)
+        #expect(try reader.test(id: "M/S3/t170", runIndex: 2)?.runIndex == 2)
+    }
+
     @Test func aPartedIndexOpensWithoutItsTestTableAndFindsEveryTest() throws {
         let reader = try BundleReader(url: try Self.write(chunkCapacity: 50))
         #expect(reader.indexSource == .stored && reader.damage.isEmpty)
