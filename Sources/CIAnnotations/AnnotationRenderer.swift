@@ -73,10 +73,10 @@ public struct AnnotationRenderer {
             var tests = 0
             // Only failed and flaky tests get annotations, one each: a bundle that knows where they are and of which
             // kind is read for those alone, and past the writer's cap they are counted from their kinds.
-            var room = Dictionary(uniqueKeysWithValues: Annotation.Severity.allCases.map { ($0, writer.room(for: $0)) })
+            var room = PerSeverity { writer.room(for: $0) }
             func wanted(_ kinds: TestSelection) -> Bool {
                 let severity = Annotation.Severity(of: kinds)
-                guard let left = room[severity] ?? nil else { return true }
+                guard let left = room[severity] else { return true }
                 if left > 0 {
                     room[severity] = left - 1
                     return true

@@ -10,7 +10,7 @@ import ResultModel
 public struct AzureAnnotations: AnnotationWriter {
     /// The most annotations written per severity; `nil` writes all.
     public var maxPerSeverity: Int?
-    private var written: [Annotation.Severity: Int] = [:]
+    private var written = PerSeverity { _ in 0 }
     private var omitted = 0
 
     /// Creates the writer.
@@ -20,16 +20,16 @@ public struct AzureAnnotations: AnnotationWriter {
 
     public mutating func add(_ test: TestRecord, annotation: Annotation?) -> String {
         guard let annotation else { return "" }
-        if let maxPerSeverity, written[annotation.severity, default: 0] >= maxPerSeverity {
+        if let maxPerSeverity, written[annotation.severity] >= maxPerSeverity {
             omitted += 1
             return ""
         }
-        written[annotation.severity, default: 0] += 1
+        written[annotation.severity] += 1
         return Self.command(for: annotation) + "\n"
     }
 
     public func room(for severity: Annotation.Severity) -> Int? {
-        maxPerSeverity.map { max(0, $0 - written[severity, default: 0]) }
+        maxPerSeverity.map { max(0, $0 - written[severity]) }
     }
 
     public mutating func countUnwritten(_ severity: Annotation.Severity) { omitted += 1 }

@@ -10,8 +10,8 @@ import ResultModel
 public struct GitHubAnnotations: AnnotationWriter {
     /// The most annotations written per severity.
     public var maxPerSeverity: Int
-    private var written: [Annotation.Severity: Int] = [:]
-    private var omitted: [Annotation.Severity: Int] = [:]
+    private var written = PerSeverity { _ in 0 }
+    private var omitted = PerSeverity { _ in 0 }
 
     /// Creates the writer; `maxPerSeverity` defaults to GitHub's per-step limit.
     public init(maxPerSeverity: Int = 10) {
@@ -21,27 +21,27 @@ public struct GitHubAnnotations: AnnotationWriter {
     public mutating func add(_ test: TestRecord, annotation: Annotation?) -> String {
         guard let annotation else { return "" }
         let severity = annotation.severity
-        guard written[severity, default: 0] < maxPerSeverity else {
-            omitted[severity, default: 0] += 1
+        guard written[severity] < maxPerSeverity else {
+            omitted[severity] += 1
             return ""
         }
-        written[severity, default: 0] += 1
+        written[severity] += 1
         return Self.command(for: annotation) + "\n"
     }
 
     public func room(for severity: Annotation.Severity) -> Int? {
-        max(0, maxPerSeverity - written[severity, default: 0])
+        max(0, maxPerSeverity - written[severity])
     }
 
-    public mutating func countUnwritten(_ severity: Annotation.Severity) { omitted[severity, default: 0] += 1 }
+    public mutating func countUnwritten(_ severity: Annotation.Severity) { omitted[severity] += 1 }
 
     public mutating func add(_ note: RunNote) -> String {
         (note.kind == .empty ? "::warning" : "::notice") + " title=resultbundle::" + Self.escapeData(note.text) + "\n"
     }
 
     public mutating func finish() -> String {
-        let errors = omitted[.error, default: 0]
-        let warnings = omitted[.warning, default: 0]
+        let errors = omitted.error
+        let warnings = omitted.warning
         guard errors + warnings > 0 else { return "" }
         var parts: [String] = []
         if errors > 0 { parts.append("\(errors) more failed " + (errors == 1 ? "test" : "tests")) }
