@@ -88,7 +88,7 @@ extension MarkdownSummary {
         let rows = ranking.rows
         guard !rows.isEmpty else { return "" }
         var table = severalRuns ? "| Suite | Run " : "| Suite "
-        table += "| Tests | Passed | Failed | Skipped | Time |\n" + (severalRuns ? "|---|---" : "|---")
+        table += "| Tests | Passed | Failed | Skipped | Summed time |\n" + (severalRuns ? "|---|---" : "|---")
         table += "|---:|---:|---:|---:|---:|\n"
         for row in rows {
             let name = row.name.isEmpty ? "(no suite)" : String(row.name.prefix(200))

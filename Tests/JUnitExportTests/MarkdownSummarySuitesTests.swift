@@ -71,7 +71,7 @@ import _TestSupport
         }
         let url = try Self.bundle("ranked", plans)
         let markdown = try MarkdownSummary(maxBytes: 65_535).render([BundleReader(url: url)])
-        #expect(markdown.contains("\n### Suites\n\n| Suite | Tests | Passed | Failed | Skipped | Time |\n"))
+        #expect(markdown.contains("\n### Suites\n\n| Suite | Tests | Passed | Failed | Skipped | Summed time |\n"))
         let rows = Self.rows(markdown)
         #expect(rows.count == 20)
         #expect(
@@ -101,7 +101,7 @@ import _TestSupport
     @Test func namesTheRunOfEachRowWhenThereAreSeveral() throws {
         let plans = [Planned(module: "M", suite: "S", failed: 1, passed: 3, seconds: 1)]
         let markdown = try MarkdownSummary().render([BundleReader(url: Self.bundle("two-runs", plans, runs: 2))])
-        #expect(markdown.contains("| Suite | Run | Tests | Passed | Failed | Skipped | Time |\n|---|---|---:|"))
+        #expect(markdown.contains("| Suite | Run | Tests | Passed | Failed | Skipped | Summed time |\n|---|---|---:|"))
         #expect(
             Self.rows(markdown) == [
                 "| M.S | run linux | 2 | 1 | 1 | 0 | 1.5 s |", "| M.S | run macos | 2 | 2 | 0 | 0 | 2.0 s |",

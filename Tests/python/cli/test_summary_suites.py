@@ -39,7 +39,7 @@ def without_index(bundle, out):
 
 
 def suite_rows(markdown):
-    table = markdown.split("| Suite | Tests | Passed | Failed | Skipped | Time |\n", 1)[1]
+    table = markdown.split("| Suite | Tests | Passed | Failed | Skipped | Summed time |\n", 1)[1]
     return re.findall(r"^\| (\S+) \| (\d+) \| (\d+) \| (\d+) \| (\d+) \| [^|]+ \|$", table.split("\n\n", 1)[0], re.M)
 
 
